@@ -1,0 +1,219 @@
+"""nox sessions of the Chainer 8 monorepo (run them with ``python3 tools/run-tests [nox args]``).
+
+Packages are discovered from ``packages/*/pyproject.toml``. Python interpreters are
+those of 3.11+ found on the machine (on PATH or under pyenv); a session whose
+interpreter is absent is skipped, not failed.
+"""
+
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+
+import nox
+
+ROOT = pathlib.Path(__file__).resolve().parent
+CANDIDATE_PYTHONS = ('3.11', '3.12', '3.13', '3.14')
+SHIM_DIR = ROOT / '.nox' / '.pythons'
+PYTEST = ('pytest', '-m', 'not gpu', '-n', '2', '-p', 'no:cacheprovider')
+
+os.environ['OPENBLAS_NUM_THREADS'] = '1'
+os.environ['OMP_NUM_THREADS'] = '1'
+os.environ['MKL_NUM_THREADS'] = '1'
+os.environ.setdefault('PIP_DISABLE_PIP_VERSION_CHECK', '1')
+
+nox.options.error_on_missing_interpreters = False
+nox.options.reuse_venv = 'yes'
+if hasattr(nox.options, 'download_python'):
+    nox.options.download_python = 'never'
+
+
+# --- packages ---------------------------------------------------------------------------------
+
+def _load(path):
+    return tomllib.loads(path.read_text())
+
+
+def _req_name(requirement):
+    return re.split(r'[\s\[<>=!~;@(]', requirement.strip(), maxsplit=1)[0].lower()
+
+
+PACKAGES = {}  # name -> {'path', 'deps' (sibling names), 'test' (test requirements)}
+for _pyproject in sorted(ROOT.glob('packages/*/pyproject.toml')):
+    _data = _load(_pyproject)
+    PACKAGES[_data['project']['name']] = {
+        'path': _pyproject.parent,
+        'requires': [_req_name(r) for r in _data['project'].get('dependencies', ())],
+        'test': list(nox.project.dependency_groups(_data, 'test'))
+        if 'test' in _data.get('dependency-groups', {}) else ['pytest', 'pytest-xdist'],
+    }
+for _info in PACKAGES.values():
+    _info['deps'] = [r for r in _info['requires'] if r in PACKAGES]
+
+
+def _closure(name):
+    """``name`` and the sibling packages it needs, dependencies first."""
+    order = []
+
+    def visit(n):
+        for dep in PACKAGES[n]['deps']:
+            visit(dep)
+        if n not in order:
+            order.append(n)
+
+    visit(name)
+    return order
+
+
+def _topological():
+    order = []
+    for name in PACKAGES:
+        order += [n for n in _closure(name) if n not in order]
+    return order
+
+
+# --- interpreters -----------------------------------------------------------------------------
+
+def _python_version(executable):
+    try:
+        out = subprocess.run(
+            [executable, '-c', 'import sys; print("%d.%d" % sys.version_info[:2])'],
+            capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() if out.returncode == 0 else None
+
+
+def _find_interpreter(version):
+    """A working ``pythonX.Y``: on PATH (skipping pyenv shims that fail) or under pyenv."""
+    candidates = []
+    if _python_version(sys.executable) == version:
+        candidates.append(sys.executable)
+    if exe := shutil.which(f'python{version}'):
+        candidates.append(exe)
+    pyenv_root = pathlib.Path(os.environ.get('PYENV_ROOT', pathlib.Path.home() / '.pyenv'))
+    candidates += sorted(map(str, pyenv_root.glob(f'versions/{version}.*/bin/python{version}')),
+                         reverse=True)
+    for exe in candidates:
+        if _python_version(exe) == version:
+            return exe
+    return None
+
+
+def _discover_pythons():
+    """Finds the interpreters and exposes them to nox as ``pythonX.Y`` on PATH."""
+    found = {}
+    for version in CANDIDATE_PYTHONS:
+        exe = _find_interpreter(version)
+        if exe is not None:
+            found[version] = exe
+    if os.name == 'posix' and found:
+        SHIM_DIR.mkdir(parents=True, exist_ok=True)
+        for version, exe in found.items():
+            link = SHIM_DIR / f'python{version}'
+            if link.is_symlink() or link.exists():
+                if os.path.realpath(link) == os.path.realpath(exe):
+                    continue
+                link.unlink()
+            link.symlink_to(exe)
+        os.environ['PATH'] = os.pathsep.join([str(SHIM_DIR), os.environ.get('PATH', '')])
+    return list(found)
+
+
+PYTHONS = _discover_pythons() or [f'{sys.version_info[0]}.{sys.version_info[1]}']
+OLDEST, NEWEST = PYTHONS[0], PYTHONS[-1]
+
+nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1']
+
+
+# --- sessions ---------------------------------------------------------------------------------
+
+def _test_requirements(names):
+    reqs = []
+    for name in names:
+        reqs += [r for r in PACKAGES[name]['test'] if r not in reqs]
+    return reqs
+
+
+@nox.session(python=PYTHONS)
+def tests(session):
+    """All packages installed editable together; every test but the gpu ones."""
+    names = _topological()
+    editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
+    session.install(*editable, *_test_requirements(names))
+    session.run(*PYTEST, *session.posargs, *(str(PACKAGES[n]['path'] / 'tests') for n in names))
+
+
+def _build_wheels(session, names, outdir):
+    """Builds the wheels of ``names`` into ``outdir`` (pip's isolated builds: poetry-core)."""
+    session.run('python', '-m', 'pip', 'wheel', '--no-deps', '--quiet', '-w', str(outdir),
+                *(str(PACKAGES[n]['path']) for n in names))
+    wheels = sorted(map(str, outdir.glob('*.whl')))
+    if len(wheels) != len(names):
+        session.error(f'expected {len(names)} wheels in {outdir}, found {wheels}')
+    return wheels
+
+
+@nox.session(python=OLDEST, reuse_venv=False)
+@nox.parametrize('package', [nox.param(name, id=name) for name in PACKAGES])
+def isolated(session, package):
+    """One package's wheel (+ the sibling wheels it needs) alone in a fresh venv, its tests."""
+    names = _closure(package)
+    outdir = pathlib.Path(session.create_tmp()) / 'wheels'
+    if outdir.exists():
+        shutil.rmtree(outdir)
+    wheels = _build_wheels(session, names, outdir)
+    # Only the declared dependencies (resolved by pip from the wheels) and the test group.
+    session.install(*wheels, *PACKAGES[package]['test'])
+    installed = session.run('python', '-m', 'pip', 'list', '--format=freeze', silent=True)
+    session.log('installed: ' + ' '.join(installed.split()))
+    tests_dir = PACKAGES[package]['path'] / 'tests'
+    # From the repository root, so the root pyproject.toml configures pytest; the source
+    # trees are not on sys.path (importlib import mode), so the installed wheels are tested.
+    session.run(*PYTEST, *session.posargs, str(tests_dir),
+                env={'CHAINER_TEST_ISOLATED': package})
+
+
+@nox.session(python='3.11')
+def numpy1(session):
+    """chainer-core's tests against NumPy 1.26."""
+    core = PACKAGES['chainer-core']
+    session.install('-e', str(core['path']), 'numpy>=1.26,<2', *core['test'])
+    session.run('python', '-c', 'import numpy; assert numpy.__version__.startswith("1.26"), '
+                'numpy.__version__; print("numpy", numpy.__version__)')
+    session.run(*PYTEST, *session.posargs, str(core['path'] / 'tests'))
+
+
+@nox.session(python=NEWEST)
+def lint(session):
+    """ruff check (configured in the root pyproject.toml)."""
+    session.install('ruff')
+    session.run('ruff', 'check', *session.posargs, 'packages', 'tools', 'meta', 'noxfile.py')
+
+
+@nox.session(python=OLDEST)
+def build(session):
+    """Builds every sdist and wheel and checks them (tools/check_dists.py); installs them all."""
+    session.install('build', 'twine', 'poetry-core>=2.0', 'packaging')
+    outdir = pathlib.Path(session.create_tmp()) / 'dist'
+    session.run('python', str(ROOT / 'tools' / 'check_dists.py'), '--outdir', str(outdir))
+    # The meta-package's wheel and the five resolve together into one working install.
+    session.install(*map(str, sorted(outdir.glob('*/*.whl'))))
+    session.run('python', '-c', _INSTALLED_CHECK, *PACKAGES, 'chainer')
+
+
+_INSTALLED_CHECK = """
+import importlib.metadata, io, sys
+import chainer, chainer.links, chainer.links.caffe, chainer.training, chainer.datasets
+import chainer.dataset, chainer.iterators
+out = io.StringIO()
+chainer.print_runtime_info(out)
+print(out.getvalue())
+for name in sys.argv[1:]:
+    version = importlib.metadata.version(name)
+    assert version == chainer.__version__, (name, version, chainer.__version__)
+    assert name + ' ' + version in out.getvalue(), (name, out.getvalue())
+"""

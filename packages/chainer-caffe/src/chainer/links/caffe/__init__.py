@@ -1,0 +1,1 @@
+"""Import of Caffe models into Chainer (provided by chainer-caffe)."""

@@ -1,0 +1,239 @@
+"""The backward walk shared by ``Variable.backward``, ``chainer.backward`` and ``chainer.grad``.
+
+Function nodes are visited in descending rank with a heap, so every node's gradient is complete
+when its creator runs. Gradients are kept per VariableNode and popped as soon as they are
+consumed, so intermediate gradients are freed early unless ``retain_grad`` is set.
+"""
+import heapq
+import warnings
+
+from chainer import _hooks
+from chainer import backend
+from chainer import configuration
+from chainer import variable as variable_module
+
+_config = configuration.config
+_make_variable = variable_module._make_variable
+
+
+def _initial_grad(var, gy, loss_scale):
+    if gy is None:
+        gv = var._grad_var
+        if gv is None:
+            array = var._array
+            if array.size != 1:
+                return None
+            if array.ndim != 0:
+                warnings.warn(
+                    'Treating a variable with only one element as a scalar in'
+                    ' Variable.backward is deprecated. A scalar variable must be a'
+                    ' 0-dimensional array. Apply chainer.functions.squeeze to obtain a'
+                    ' scalar variable. If the size of this variable accidentally becomes'
+                    ' one, set zero to grad.', DeprecationWarning)
+            xp = backend.get_array_module(array)
+            gv = _make_variable(xp.ones_like(array), False)
+            var._grad_var = gv
+        gy = gv
+    if loss_scale is not None:
+        gy = _make_variable(gy._array * loss_scale, False)
+    return gy
+
+
+def _add(a, b, double):
+    if double:
+        return a + b
+    return _make_variable(a._array + b._array, False)
+
+
+def _walk(pairs, retain_grad, double, targets=None):
+    """Runs backprop from ``(node, grad Variable)`` pairs.
+
+    Returns the dict of gradients left at the end (leaves and unreachable nodes) and, when
+    ``targets`` (a set of nodes) is given, the dict of their complete gradients.
+    """
+    grads = {}
+    found = {}
+    heap = []
+    seen = set()
+    counter = 0
+    for node, gy in pairs:
+        if gy is None:
+            continue
+        prev = grads.get(node)
+        grads[node] = gy if prev is None else _add(prev, gy, double)
+        func = node.creator_node
+        if func is not None and func not in seen:
+            seen.add(func)
+            heapq.heappush(heap, (-func.rank, counter, func))
+            counter += 1
+
+    debug = _config.debug
+    hooks = _hooks.active_hooks()
+    while heap:
+        func = heapq.heappop(heap)[2]
+        out_nodes = [ref() for ref in func.outputs]
+        gys = []
+        for node in out_nodes:
+            if node is None:
+                gys.append(None)
+                continue
+            gy = grads.pop(node, None)
+            gys.append(gy)
+            if targets is not None and node in targets and gy is not None:
+                found[node] = gy
+            if retain_grad and gy is not None:
+                var = node._variable()
+                if var is not None:
+                    var._grad_var = gy
+        if all(gy is None for gy in gys):
+            continue
+        in_nodes = func.inputs
+        if in_nodes is None:
+            continue
+        indexes = tuple([i for i, x in enumerate(in_nodes) if x.requires_grad])
+        if not indexes:
+            continue
+        gys = tuple(gys)
+
+        local_hooks = func._local_function_hooks
+        call_hooks = hooks
+        if local_hooks:
+            call_hooks = dict(hooks or ())
+            call_hooks.update(local_hooks)
+        if call_hooks:
+            in_data = tuple([x.data for x in in_nodes])
+            out_grad = tuple([None if g is None else g._array for g in gys])
+            for hook in call_hooks.values():
+                hook.backward_preprocess(func, in_data, out_grad)
+
+        gxs = func._backward_targets(indexes, gys)
+
+        if call_hooks:
+            for hook in call_hooks.values():
+                hook.backward_postprocess(func, in_data, out_grad)
+        if debug:
+            _check_backward_outputs(func, indexes, gxs)
+
+        for i, gx in zip(indexes, gxs):
+            if gx is None:
+                continue
+            node = in_nodes[i]
+            prev = grads.get(node)
+            grads[node] = gx if prev is None else _add(prev, gx, double)
+            creator = node.creator_node
+            if creator is not None and creator not in seen:
+                seen.add(creator)
+                heapq.heappush(heap, (-creator.rank, counter, creator))
+                counter += 1
+
+    if targets is not None:
+        for node in targets:
+            if node not in found and node in grads:
+                found[node] = grads[node]
+    return grads, found
+
+
+def _check_backward_outputs(func, indexes, gxs):
+    for i, gx in zip(indexes, gxs):
+        if gx is None:
+            continue
+        variable_module._check_grad_type(func, func.inputs[i], True, gx._array)
+        xp = backend.get_array_module(gx._array)
+        if gx._array.dtype.kind == 'f' and xp.isnan(gx._array).any():
+            raise RuntimeError(
+                'NaN is detected on backward computation of {}'.format(func.label))
+
+
+def backward_from_variables(outputs, grad_outputs, retain_grad, enable_double_backprop,
+                            loss_scale):
+    """Backprop from several outputs; leaf gradients are accumulated into ``grad``."""
+    pairs = []
+    for y, gy in zip(outputs, grad_outputs):
+        if y._node.creator_node is None:
+            continue
+        gy = _initial_grad(y, gy, loss_scale)
+        pairs.append((y._node, gy))
+    if not pairs:
+        return
+    with configuration.using_config('enable_backprop', enable_double_backprop):
+        grads, _ = _walk(pairs, retain_grad, enable_double_backprop)
+    for node, g in grads.items():
+        if node.creator_node is not None or not node.requires_grad:
+            continue
+        var = node._variable()
+        if var is None:
+            continue
+        prev = var._grad_var
+        var._grad_var = g if prev is None else _add(prev, g, enable_double_backprop)
+        var._loss_scale = loss_scale
+
+
+def backward(outputs, grad_outputs=None, **kwargs):
+    """Runs backprop from several output variables at once (``chainer.backward``).
+
+    Args:
+        outputs (tuple or list of Variable): Output variables.
+        grad_outputs (tuple or list of Variable or None): Initial gradients; when None the
+            ``grad_var`` of each output is used.
+        enable_double_backprop (bool): Record the backward computation.
+    """
+    from chainer.utils import argument
+    enable_double_backprop, = argument.parse_kwargs(
+        kwargs, ('enable_double_backprop', False))
+    if not isinstance(outputs, (tuple, list)):
+        raise TypeError('outputs must be a tuple or a list, not {}.'.format(type(outputs)))
+    for y in outputs:
+        if not isinstance(y, variable_module.Variable):
+            raise TypeError('each output must be a Variable, not {}'.format(type(y)))
+    if grad_outputs is None:
+        grad_outputs = [None] * len(outputs)
+    else:
+        if not isinstance(grad_outputs, (tuple, list)):
+            raise TypeError('grad_outputs must be a tuple or a list or None')
+        if len(outputs) != len(grad_outputs):
+            raise ValueError('grad_outputs must be of the same length as outputs.')
+        grad_outputs = [g if g is None or isinstance(g, variable_module.Variable)
+                        else _make_variable(g, False) for g in grad_outputs]
+    pairs = []
+    for y, gy in zip(outputs, grad_outputs):
+        if gy is None:
+            gy = y._grad_var
+            if gy is None:
+                raise ValueError('grad of an output must be set (or given in grad_outputs)')
+        if y._node.creator_node is not None:
+            pairs.append((y, gy))
+    backward_from_variables([p[0] for p in pairs], [p[1] for p in pairs], False,
+                            enable_double_backprop, None)
+
+
+def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
+         enable_double_backprop, loss_scale):
+    """Implementation of :func:`chainer.grad` (arguments already validated)."""
+    pairs = []
+    for i, y in enumerate(outputs):
+        gy = None if grad_outputs is None else grad_outputs[i]
+        if gy is not None and not isinstance(gy, variable_module.Variable):
+            gy = _make_variable(gy, False)
+        if gy is None:
+            array = y._array
+            if array.size != 1:
+                raise ValueError('grad_outputs must be given for a non-scalar output')
+            xp = backend.get_array_module(array)
+            gy = _make_variable(xp.ones_like(array), False)
+        if loss_scale is not None:
+            gy = _make_variable(gy._array * loss_scale, False)
+        pairs.append((y._node, gy))
+    targets = {x._node for x in inputs}
+    with configuration.using_config('enable_backprop', enable_double_backprop):
+        _, found = _walk(pairs, retain_grad, enable_double_backprop, targets)
+        result = []
+        for i, x in enumerate(inputs):
+            gx = found.get(x._node)
+            if grad_inputs is not None and grad_inputs[i] is not None:
+                gi = grad_inputs[i]
+                gx = gi if gx is None else _add(gx, gi, enable_double_backprop)
+            result.append(gx)
+    if set_grad:
+        for x, gx in zip(inputs, result):
+            x._grad_var = gx
+    return result

@@ -1,0 +1,184 @@
+"""Old-style ``Function`` (forward/backward on arrays) and backprop-mode switches."""
+import numpy
+
+from chainer import backend
+from chainer import configuration
+from chainer import function_node
+from chainer import variable as variable_module
+
+
+def no_backprop_mode():
+    """Context manager that disables graph construction (``enable_backprop=False``)."""
+    return configuration.using_config('enable_backprop', False)
+
+
+def force_backprop_mode():
+    """Context manager that enables graph construction even inside ``no_backprop_mode``."""
+    return configuration.using_config('enable_backprop', True)
+
+
+class FunctionAdapter(function_node.FunctionNode):
+    """Adapter that runs an old-style :class:`Function` as a :class:`FunctionNode`.
+
+    Gradients computed by an old-style function are arrays, so they are not differentiable
+    again (no double backprop through old-style functions).
+    """
+
+    def __init__(self, function):
+        super().__init__()
+        self._function = function
+
+    @property
+    def function(self):
+        """The wrapped :class:`Function`."""
+        return self._function
+
+    @property
+    def label(self):
+        return self._function.label
+
+    def check_type_forward(self, in_types):
+        self._function.check_type_forward(in_types)
+
+    def forward(self, inputs):
+        self.retain_inputs(tuple(range(len(inputs))))
+        self._function._output_indexes_to_retain = None
+        outputs = self._function.forward(inputs)
+        if not isinstance(outputs, tuple):
+            raise TypeError('%s.forward must return a tuple' % self.label)
+        retained = self._function._output_indexes_to_retain
+        self.retain_outputs(tuple(range(len(outputs))) if retained is None else retained)
+        return outputs
+
+    def backward(self, target_input_indexes, grad_outputs):
+        in_data = tuple([x.data for x in self.inputs])
+        grad_out = tuple([None if g is None else g.array for g in grad_outputs])
+        gxs = self._function.backward(in_data, grad_out)
+        if not isinstance(gxs, tuple):
+            raise TypeError('%s.backward must return a tuple' % self.label)
+        if len(gxs) != len(in_data):
+            raise ValueError('%s.backward returned %d gradients for %d inputs'
+                             % (self.label, len(gxs), len(in_data)))
+        ret = []
+        for i in target_input_indexes:
+            gx = gxs[i]
+            if gx is None:
+                ret.append(None)
+                continue
+            x = self.inputs[i]
+            if x.shape is not None and numpy.isscalar(gx):
+                gx = backend.get_array_module(gx).full(x.shape, gx, x.dtype)
+            ret.append(variable_module._make_variable(gx, False))
+        return tuple(ret)
+
+
+class Function:
+    """Old-style function: ``forward`` and ``backward`` work on tuples of arrays.
+
+    Calling the instance applies it to variables; one instance should be used once per graph.
+    Prefer :class:`FunctionNode` for new code (it supports double backprop).
+    """
+
+    _node = None
+    _output_indexes_to_retain = None
+
+    def __call__(self, *inputs):
+        """Applies the function to variables and returns one Variable or a tuple of them."""
+        self._node = FunctionAdapter(self)
+        ret = self._node.apply(inputs)
+        if len(ret) == 1:
+            return ret[0]
+        return ret
+
+    @property
+    def node(self):
+        """The :class:`FunctionAdapter` of the last application."""
+        if self._node is None:
+            self._node = FunctionAdapter(self)
+        return self._node
+
+    @property
+    def label(self):
+        """Short text that represents the function (the class name by default)."""
+        return self.__class__.__name__
+
+    @property
+    def inputs(self):
+        """Input variable nodes of the last application."""
+        return self.node.inputs
+
+    @property
+    def outputs(self):
+        """Weak references to the output nodes of the last application."""
+        return self.node.outputs
+
+    @property
+    def rank(self):
+        """Topological ordinal of the function."""
+        return self.node.rank
+
+    @property
+    def stack(self):
+        """Stack trace of the last application (debug mode only)."""
+        return self.node.stack
+
+    @property
+    def output_data(self):
+        """Retained output arrays of the last application."""
+        return self.node.output_data
+
+    @property
+    def local_function_hooks(self):
+        """Ordered dict of hooks registered to this function."""
+        return self.node.local_function_hooks
+
+    def check_type_forward(self, in_types):
+        """Checks the input types (override with :func:`type_check.expect` calls)."""
+
+    def forward(self, inputs):
+        """Applies the forward computation to arrays; dispatches to CPU or GPU."""
+        if backend.get_array_module(*inputs) is numpy:
+            return self.forward_cpu(inputs)
+        return self.forward_gpu(inputs)
+
+    def forward_cpu(self, inputs):
+        """Forward computation on the CPU."""
+        raise NotImplementedError()
+
+    def forward_gpu(self, inputs):
+        """Forward computation on a GPU."""
+        raise NotImplementedError()
+
+    def backward(self, inputs, grad_outputs):
+        """Computes input gradients (arrays) from output gradients; dispatches by device."""
+        if backend.get_array_module(*(inputs + grad_outputs)) is numpy:
+            return self.backward_cpu(inputs, grad_outputs)
+        return self.backward_gpu(inputs, grad_outputs)
+
+    def backward_cpu(self, inputs, grad_outputs):
+        """Backward computation on the CPU (returns Nones by default)."""
+        return tuple(None for _ in inputs)
+
+    def backward_gpu(self, inputs, grad_outputs):
+        """Backward computation on a GPU (returns Nones by default)."""
+        return tuple(None for _ in inputs)
+
+    def unchain(self):
+        """Purges the references to inputs and outputs."""
+        self.node.unchain()
+
+    def add_hook(self, hook, name=None):
+        """Registers a function hook local to this function."""
+        self.node.add_hook(hook, name)
+
+    def delete_hook(self, name):
+        """Unregisters a local function hook."""
+        self.node.delete_hook(name)
+
+    def retain_inputs(self, indexes):
+        """Retains only the inputs at ``indexes`` for backward (call in forward)."""
+        self.node.retain_inputs(indexes)
+
+    def retain_outputs(self, indexes, retain_after_backward=False):
+        """Retains only the outputs at ``indexes`` for backward (call in forward)."""
+        self._output_indexes_to_retain = indexes

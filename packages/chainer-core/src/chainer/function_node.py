@@ -1,0 +1,345 @@
+"""FunctionNode: the differentiable operations of the graph (``chainer.function_node``)."""
+import collections
+import traceback
+import weakref
+
+import numpy
+
+import chainer
+from chainer import _hooks
+from chainer import backend
+from chainer import configuration
+from chainer.utils import type_check
+from chainer import variable as variable_module
+
+_config = configuration.config
+_Variable = variable_module.Variable
+_make_variable = variable_module._make_variable
+
+
+class FunctionNode:
+    """Function node of the computational graph.
+
+    Subclasses implement :meth:`forward` (or :meth:`forward_cpu` / :meth:`forward_gpu`) on
+    arrays and :meth:`backward` on Variables, so that the backward computation is itself
+    differentiable. Calling :meth:`apply` runs the forward computation and, when backprop is
+    enabled and some input requires a gradient, records this node in the graph.
+
+    Attributes:
+        inputs: Tuple of the input :class:`~chainer.variable.VariableNode` objects.
+        outputs: Tuple of weak references to the output nodes.
+        rank (int): Topological ordinal of the node.
+        stack: Stack trace of the call to :meth:`apply` (debug mode only).
+    """
+
+    inputs = None
+    outputs = None
+    rank = 0
+    stack = None
+    lazy_grad_sum = False
+    _input_indexes_to_retain = None
+    _output_indexes_to_retain = None
+    _retained_output_data = None
+    _local_function_hooks = None
+    _n_outputs = 0
+
+    @property
+    def local_function_hooks(self):
+        """Ordered dict of the hooks registered to this node only."""
+        hooks = self._local_function_hooks
+        if hooks is None:
+            hooks = self._local_function_hooks = collections.OrderedDict()
+        return hooks
+
+    @property
+    def _n_local_function_hooks(self):
+        hooks = self._local_function_hooks
+        return 0 if hooks is None else len(hooks)
+
+    @property
+    def label(self):
+        """Short text that represents the function (the class name by default)."""
+        return self.__class__.__name__
+
+    @property
+    def output_data(self):
+        """Tuple of the retained output arrays (None where not retained)."""
+        if self._retained_output_data is None:
+            raise RuntimeError('retained output data is gone')
+        out = [None] * self._n_outputs
+        for index, data in zip(self._output_indexes_to_retain, self._retained_output_data):
+            out[index] = data
+        return tuple(out)
+
+    # ----------------------------------------------------------------------------------------
+    # forward
+
+    def apply(self, inputs):
+        """Computes the outputs and records this node in the graph when needed.
+
+        Args:
+            inputs: Tuple of input variables or arrays.
+
+        Returns:
+            A tuple of output :class:`~chainer.Variable` objects.
+        """
+        input_vars = [x if isinstance(x, _Variable) else _make_variable(x, False)
+                      for x in inputs]
+        in_data = tuple([x._array for x in input_vars])
+        requires_grad = any([x._requires_grad for x in input_vars])
+        config = _config
+
+        if config.type_check:
+            self._check_data_type_forward(in_data)
+
+        hooks = _hooks.active_hooks()
+        if self._local_function_hooks:
+            hooks = collections.OrderedDict(hooks or ())
+            hooks.update(self._local_function_hooks)
+        if hooks:
+            for hook in hooks.values():
+                hook.forward_preprocess(self, in_data)
+
+        self._input_indexes_to_retain = None
+        self._output_indexes_to_retain = None
+        outputs = self.forward(in_data)
+        if not isinstance(outputs, tuple):
+            raise TypeError('%s.forward must return a tuple, not %s'
+                            % (self.label, type(outputs).__name__))
+        if config.debug:
+            self._check_outputs(in_data, outputs)
+
+        if hooks:
+            for hook in hooks.values():
+                hook.forward_postprocess(self, in_data)
+
+        self._n_outputs = len(outputs)
+        if not (requires_grad and config.enable_backprop):
+            return tuple([_make_variable(y, requires_grad) for y in outputs])
+
+        if config.debug:
+            self.stack = traceback.extract_stack()
+        input_nodes = tuple([x._node for x in input_vars])
+        self.rank = max([node.rank for node in input_nodes]) if input_nodes else 0
+        self.inputs = input_nodes
+        rank = self.rank + 1
+        ret = []
+        for y in outputs:
+            var = _make_variable(y, True)
+            node = var._node
+            node.creator_node = self
+            node.rank = rank
+            ret.append(var)
+        self.outputs = tuple([weakref.ref(v._node) for v in ret])
+
+        if self._input_indexes_to_retain is not None:
+            for index in self._input_indexes_to_retain:
+                input_nodes[index].data = in_data[index]
+        if self._output_indexes_to_retain is not None:
+            self._retained_output_data = tuple(
+                [outputs[index] for index in self._output_indexes_to_retain])
+        return tuple(ret)
+
+    def _check_data_type_forward(self, in_data):
+        with type_check.light_mode:
+            in_types = type_check.get_types(in_data, 'in_types', False)
+            try:
+                self.check_type_forward(in_types)
+                return
+            except type_check.InvalidType:
+                pass
+        in_types = type_check.get_types(in_data, 'in_types', False)
+        try:
+            self.check_type_forward(in_types)
+        except type_check.InvalidType as e:
+            msg = 'Invalid operation is performed in: {0} (Forward)\n\n{1}'.format(
+                self.label, str(e))
+            raise type_check.InvalidType(e.expect, e.actual, msg=msg) from None
+
+    def _check_outputs(self, in_data, outputs):
+        for y in outputs:
+            if not variable_module._is_array(y):
+                raise TypeError('%s.forward returned a non-array: %s'
+                                % (self.label, type(y)))
+        if _any_nan(outputs):
+            raise RuntimeError(
+                'NaN is detected on forward computation of {}'.format(self.label))
+
+    def check_type_forward(self, in_types):
+        """Checks the types of the inputs (override to add :func:`type_check.expect` calls)."""
+
+    def forward(self, inputs):
+        """Computes the output arrays from the input arrays (dispatches by array module)."""
+        if inputs and type(inputs[0]) is numpy.ndarray:
+            return self.forward_cpu(inputs)
+        if backend.get_array_module(*inputs) is numpy:
+            return self.forward_cpu(inputs)
+        return self.forward_gpu(inputs)
+
+    def forward_cpu(self, inputs):
+        """Computes the outputs on the CPU."""
+        raise NotImplementedError('%s does not implement forward_cpu' % self.label)
+
+    def forward_gpu(self, inputs):
+        """Computes the outputs on a GPU."""
+        raise NotImplementedError('%s does not implement forward_gpu' % self.label)
+
+    def forward_chainerx(self, inputs):
+        """Computes the outputs with ChainerX (not available in this build)."""
+        return chainer.Fallback
+
+    def retain_inputs(self, indexes):
+        """Lets the node retain the inputs at ``indexes`` for backward (call in forward)."""
+        self._input_indexes_to_retain = indexes
+
+    def retain_outputs(self, indexes):
+        """Lets the node retain the outputs at ``indexes`` for backward (call in forward)."""
+        self._output_indexes_to_retain = indexes
+
+    # ----------------------------------------------------------------------------------------
+    # backward
+
+    def backward(self, target_input_indexes, grad_outputs):
+        """Computes gradients w.r.t. the inputs at ``target_input_indexes``.
+
+        Args:
+            target_input_indexes (tuple of int): Indexes of the inputs that need gradients.
+            grad_outputs (tuple of Variable): Gradients w.r.t. the outputs (None if absent).
+
+        Returns:
+            A tuple with one gradient Variable (or None) per target index, or one per input.
+        """
+        return (None,) * len(target_input_indexes)
+
+    def backward_accumulate(self, target_input_indexes, grad_outputs, grad_inputs):
+        """Computes gradients and adds them to ``grad_inputs`` (the already stored ones)."""
+        gxs = self._backward_targets(target_input_indexes, grad_outputs)
+        ret = []
+        for gx, g_input in zip(gxs, grad_inputs):
+            if g_input is None:
+                ret.append(gx)
+            elif gx is None:
+                ret.append(g_input)
+            else:
+                ret.append(gx + g_input)
+        return tuple(ret)
+
+    def _backward_targets(self, target_input_indexes, grad_outputs):
+        gxs = self.backward(target_input_indexes, grad_outputs)
+        n_inputs = len(self.inputs)
+        if not isinstance(gxs, tuple):
+            gxs = tuple(gxs)
+        if len(gxs) == n_inputs and n_inputs != len(target_input_indexes):
+            gxs = tuple([gxs[i] for i in target_input_indexes])
+        elif len(gxs) != len(target_input_indexes):
+            raise ValueError(
+                'number of gradients returned by %s (%s) is incorrect.'
+                % (self.label, len(gxs)))
+        return gxs
+
+    def get_retained_inputs(self):
+        """Returns the retained inputs as a tuple of Variables."""
+        inputs = self.inputs
+        return tuple([inputs[i].get_variable() for i in self._input_indexes_to_retain])
+
+    def get_retained_outputs(self):
+        """Returns the retained outputs as a tuple of Variables (connected to this node)."""
+        ret = []
+        outputs = self.outputs
+        new_outputs = None
+        for index, data in zip(self._output_indexes_to_retain, self._retained_output_data):
+            node = outputs[index]()
+            if node is None:
+                var = _make_variable(data, True)
+                var._node.creator_node = self
+                var._node.rank = self.rank + 1
+                if new_outputs is None:
+                    new_outputs = list(outputs)
+                new_outputs[index] = weakref.ref(var._node)
+                var._node.data = data
+            else:
+                var = node.get_variable()
+                if var._array is None:
+                    var._array = data
+            ret.append(var)
+        if new_outputs is not None:
+            self.outputs = tuple(new_outputs)
+            self._kept_output_vars = tuple(ret)
+        return tuple(ret)
+
+    def unchain(self):
+        """Purges the references to the input and output nodes (frees the graph)."""
+        for y in self.outputs or ():
+            node = y()
+            if node is not None:
+                node.unchain()
+        self.inputs = None
+        self._retained_output_data = None
+
+    def add_hook(self, hook, name=None):
+        """Registers a function hook local to this node."""
+        if name is None:
+            name = hook.name
+        hooks = self.local_function_hooks
+        if name in hooks:
+            raise KeyError('Hook %s already exists' % name)
+        hooks[name] = hook
+        hook.added(self)
+
+    def delete_hook(self, name):
+        """Unregisters a local function hook by name."""
+        hook = self.local_function_hooks.pop(name)
+        hook.deleted(self)
+
+
+def _any_nan(arrays):
+    for a in arrays:
+        if a is None or a.dtype.kind not in 'fc':
+            continue
+        xp = backend.get_array_module(a)
+        if xp.isnan(a).any():
+            return True
+    return False
+
+
+def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
+         retain_grad=False, enable_double_backprop=False, loss_scale=None):
+    """Computes the gradients of ``outputs`` w.r.t. ``inputs`` and returns them.
+
+    Unlike :meth:`Variable.backward`, the ``grad`` attributes of the variables are untouched
+    unless ``set_grad`` is True.
+
+    Args:
+        outputs (tuple of Variable): Output variables to differentiate.
+        inputs (tuple of Variable): Variables w.r.t. which the gradients are computed.
+        grad_outputs (tuple of Variable or None): Initial output gradients (ones for scalars
+            when omitted).
+        grad_inputs (tuple of Variable or None): Initial input gradients added to the result.
+        set_grad (bool): Also store the results in ``inputs[i].grad_var``.
+        retain_grad (bool): Keep the gradients of intermediate variables.
+        enable_double_backprop (bool): Build the graph of the backward computation.
+        loss_scale (float): Scaling factor of the initial gradients.
+
+    Returns:
+        A list of gradient Variables, one per input (None where unreachable).
+    """
+    from chainer import _backprop
+    if not isinstance(outputs, (tuple, list)):
+        raise TypeError('outputs must be a tuple or a list, not {}.'.format(type(outputs)))
+    if not isinstance(inputs, (tuple, list)):
+        raise TypeError('inputs must be a tuple or a list, not {}.'.format(type(inputs)))
+    for x in inputs:
+        if not x.requires_grad:
+            raise ValueError('input with requires_grad=False cannot be differentiated')
+    if grad_outputs is not None:
+        if not isinstance(grad_outputs, (tuple, list)):
+            raise TypeError('grad_outputs must be a tuple or a list or None')
+        if len(outputs) != len(grad_outputs):
+            raise ValueError('grad_outputs must be of the same length as outputs.')
+    if grad_inputs is not None:
+        if not isinstance(grad_inputs, (tuple, list)):
+            raise TypeError('grad_inputs must be a tuple or a list or None')
+        if len(inputs) != len(grad_inputs):
+            raise ValueError('grad_inputs must be of the same length as inputs.')
+    return _backprop.grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
+                          enable_double_backprop, loss_scale)

@@ -1,0 +1,134 @@
+"""Differentiable functions of Chainer (``chainer.functions``, usually imported as ``F``).
+
+Each group lives in ``chainer/functions/<group>/``; this module re-exports the public functions.
+Sections are owned per group; keep each one sorted.
+"""
+# flake8: noqa
+# ruff: noqa: F401
+
+# --- core (basic arithmetic and the functions Variable operators need) ---
+from chainer.functions.array.broadcast import broadcast, broadcast_to
+from chainer.functions.array.get_item import get_item
+from chainer.functions.array.reshape import reshape
+from chainer.functions.array.transpose import transpose
+from chainer.functions.math.basic_math import absolute, add
+from chainer.functions.math.matmul import batch_matmul, matmul
+from chainer.functions.math.sum import sum, sum_to
+from chainer.functions.math import basic_math as _basic_math
+from chainer.functions.array import get_item as _get_item
+
+_basic_math.install_variable_arithmetics()
+_get_item.install_variable_get_item()
+# --- end core ---
+
+# --- activation ---
+# --- end activation ---
+
+# --- array ---
+from chainer.functions.array.as_strided import as_strided
+from chainer.functions.array.cast import cast
+from chainer.functions.array.concat import concat
+from chainer.functions.array.copy import copy
+from chainer.functions.array.depth2space import depth2space
+from chainer.functions.array.diagonal import diagonal
+from chainer.functions.array.dstack import dstack
+from chainer.functions.array.expand_dims import expand_dims
+from chainer.functions.array.flatten import flatten
+from chainer.functions.array.flip import flip
+from chainer.functions.array.fliplr import fliplr
+from chainer.functions.array.flipud import flipud
+from chainer.functions.array.hstack import hstack
+from chainer.functions.array.im2col import im2col
+from chainer.functions.array.moveaxis import moveaxis
+from chainer.functions.array.pad import pad
+from chainer.functions.array.pad_sequence import pad_sequence
+from chainer.functions.array.permutate import permutate
+from chainer.functions.array.repeat import repeat
+from chainer.functions.array.resize_images import resize_images
+from chainer.functions.array.rollaxis import rollaxis
+from chainer.functions.array.scatter_add import scatter_add
+from chainer.functions.array.select_item import select_item
+from chainer.functions.array.separate import separate
+from chainer.functions.array.space2depth import space2depth
+from chainer.functions.array.spatial_transformer_grid import spatial_transformer_grid
+from chainer.functions.array.spatial_transformer_sampler import spatial_transformer_sampler
+from chainer.functions.array.split_axis import split_axis
+from chainer.functions.array.squeeze import squeeze
+from chainer.functions.array.stack import stack
+from chainer.functions.array.swapaxes import swapaxes
+from chainer.functions.array.tile import tile
+from chainer.functions.array.transpose_sequence import transpose_sequence
+from chainer.functions.array.vstack import vstack
+from chainer.functions.array.where import where
+# --- end array ---
+
+# --- connection ---
+# --- end connection ---
+
+# --- evaluation ---
+# --- end evaluation ---
+
+# --- loss ---
+# --- end loss ---
+
+# --- math ---
+from chainer.functions.math.arctanh import arctanh
+from chainer.functions.math.average import average
+from chainer.functions.math.average import average as mean
+from chainer.functions.math.batch_l2_norm_squared import batch_l2_norm_squared
+from chainer.functions.math.bias import bias
+from chainer.functions.math.ceil import ceil
+from chainer.functions.math.cholesky import cholesky
+from chainer.functions.math.clip import clip
+from chainer.functions.math.cumprod import cumprod
+from chainer.functions.math.cumsum import cumsum
+from chainer.functions.math.det import batch_det, det
+from chainer.functions.math.digamma import digamma
+from chainer.functions.math.einsum import einsum
+from chainer.functions.math.erf import erf
+from chainer.functions.math.erfc import erfc
+from chainer.functions.math.erfcinv import erfcinv
+from chainer.functions.math.erfcx import erfcx
+from chainer.functions.math.erfinv import erfinv
+from chainer.functions.math.exponential import exp, log, log2, log10
+from chainer.functions.math.exponential_m1 import expm1
+from chainer.functions.math.fft import fft, ifft
+from chainer.functions.math.fix import fix
+from chainer.functions.math.floor import floor
+from chainer.functions.math.fmod import fmod
+from chainer.functions.math.hyperbolic import cosh, sinh
+from chainer.functions.math.identity import identity
+from chainer.functions.math.inv import batch_inv, inv
+from chainer.functions.math.lgamma import lgamma
+from chainer.functions.math.linear_interpolate import linear_interpolate
+from chainer.functions.math.log_ndtr import log_ndtr
+from chainer.functions.math.logarithm_1p import log1p
+from chainer.functions.math.logsumexp import logsumexp
+from chainer.functions.math.maximum import maximum
+from chainer.functions.math.minimum import minimum
+from chainer.functions.math.minmax import argmax, argmin, max, min
+from chainer.functions.math.ndtr import ndtr
+from chainer.functions.math.ndtri import ndtri
+from chainer.functions.math.polygamma import polygamma
+from chainer.functions.math.prod import prod
+from chainer.functions.math.scale import scale
+from chainer.functions.math.sign import sign
+from chainer.functions.math.sparse_matmul import sparse_matmul
+from chainer.functions.math.sqrt import rsqrt, sqrt
+from chainer.functions.math.square import square
+from chainer.functions.math.tensordot import tensordot
+from chainer.functions.math.trigonometric import arccos, arcsin, arctan, arctan2, cos, sin, tan
+from chainer.functions.math.zeta import zeta
+# --- end math ---
+
+# --- noise ---
+# --- end noise ---
+
+# --- normalization ---
+# --- end normalization ---
+
+# --- pooling ---
+# --- end pooling ---
+
+# --- rnn / util ---
+# --- end rnn / util ---

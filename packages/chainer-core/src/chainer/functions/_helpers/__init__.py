@@ -1,0 +1,1 @@
+"""Private numeric helpers shared by several ``chainer.functions`` modules."""

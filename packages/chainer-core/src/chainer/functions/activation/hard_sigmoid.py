@@ -1,0 +1,68 @@
+"""Hard sigmoid."""
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer.utils import type_check
+
+
+class HardSigmoid(function_node.FunctionNode):
+    """Hard-sigmoid function ``clip(0.2 * x + 0.5, 0, 1)``."""
+
+    @property
+    def label(self):
+        return 'hard_sigmoid'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        dt = x.dtype.type
+        y = x * dt(0.2)
+        y += dt(0.5)
+        xp.clip(y, dt(0), dt(1), out=y)
+        self.retain_inputs((0,))
+        return utils.force_array(y, x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return HardSigmoidGrad(x.array).apply(grad_outputs)
+
+
+class HardSigmoidGrad(function_node.FunctionNode):
+    """Gradient of hard sigmoid: ``0.2 * gy`` where ``-2.5 < x < 2.5``, else 0."""
+
+    def __init__(self, x):
+        super().__init__()
+        self.x = x
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('gy',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        gy, = inputs
+        mask = (self.x > -2.5) & (self.x < 2.5)
+        gx = gy * mask
+        gx *= gy.dtype.type(0.2)
+        return utils.force_array(gx, gy.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        return HardSigmoidGrad(self.x).apply(grad_outputs)
+
+
+def hard_sigmoid(x):
+    """Element-wise hard-sigmoid function.
+
+    ``f(x) = 0`` if ``x < -2.5``; ``0.2 x + 0.5`` if ``-2.5 <= x <= 2.5``; ``1`` if ``x > 2.5``.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of floating dtype.
+
+    Returns:
+        ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+    """
+    y, = HardSigmoid().apply((x,))
+    return y

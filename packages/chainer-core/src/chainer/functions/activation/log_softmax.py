@@ -1,0 +1,116 @@
+"""Log-softmax, and the shared stable log-sum-exp / log-softmax numerics.
+
+``logsumexp(x, axis)`` and ``_log_softmax(x, axis)`` work on raw arrays (NumPy or CuPy) and are
+the one place where these numerics live (``softmax_cross_entropy`` reuses ``_log_softmax``).
+"""
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer.utils import type_check
+
+
+def logsumexp(x, axis):
+    """Stable ``log(sum(exp(x), axis, keepdims=True))`` of an array.
+
+    Uses one temporary of the size of ``x`` (shifted by the maximum and exponentiated in
+    place), freed before returning.
+
+    Args:
+        x (:ref:`ndarray`): Input array.
+        axis (int or tuple of ints): Axis or axes reduced.
+
+    Returns:
+        :ref:`ndarray`: Array with the reduced axes kept with size one.
+    """
+    xp = backend.get_array_module(x)
+    m = x.max(axis=axis, keepdims=True)
+    y = x - m
+    xp.exp(y, out=y)
+    s = y.sum(axis=axis, keepdims=True)
+    del y
+    xp.log(s, out=s)
+    m += s
+    return m
+
+
+def _log_softmax(x, axis=1):
+    """Stable ``log(softmax(x, axis))`` of an array: ``x - logsumexp(x, axis)``."""
+    y = x - logsumexp(x, axis)
+    return utils.force_array(y, x.dtype)
+
+
+class LogSoftmax(function_node.FunctionNode):
+    """Log-softmax activation function."""
+
+    def __init__(self, axis=1):
+        super().__init__()
+        self.axis = axis
+
+    @property
+    def label(self):
+        return 'log_softmax'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        x_type, = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            -x_type.ndim <= self.axis,
+            self.axis < x_type.ndim,
+        )
+
+    def forward(self, inputs):
+        x, = inputs
+        self.retain_outputs((0,))
+        return _log_softmax(x, self.axis),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        gy, = grad_outputs
+        return LogSoftmaxGrad(self.axis).apply((y, gy))
+
+
+class LogSoftmaxGrad(function_node.FunctionNode):
+    """Gradient of log-softmax: ``gx = gy - exp(y) * sum(gy, axis)``."""
+
+    def __init__(self, axis=1):
+        super().__init__()
+        self.axis = axis
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        y, gy = inputs
+        xp = backend.get_array_module(y)
+        gx = xp.exp(y)
+        gx *= -gy.sum(axis=self.axis, keepdims=True)
+        gx += gy
+        return utils.force_array(gx, y.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        y, gy = self.get_retained_inputs()
+        ggx, = grad_outputs
+        F = chainer.functions
+        exp_y = F.exp(y)
+        ret = []
+        if 0 in indexes:
+            gy_sum = F.broadcast_to(F.sum(gy, axis=self.axis, keepdims=True), gy.shape)
+            ret.append(-ggx * exp_y * gy_sum)
+        if 1 in indexes:
+            a = F.broadcast_to(F.sum(ggx * exp_y, axis=self.axis, keepdims=True), gy.shape)
+            ret.append(ggx - a)
+        return ret
+
+
+def log_softmax(x, axis=1):
+    """Channel-wise log-softmax function ``log(softmax(x))``, computed stably.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of floating dtype.
+        axis (int): The axis along which the softmax is normalized (default 1).
+
+    Returns:
+        ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+    """
+    y, = LogSoftmax(axis=axis).apply((x,))
+    return y

@@ -1,0 +1,82 @@
+"""Logistic sigmoid."""
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer.utils import type_check
+
+
+def _sigmoid(x):
+    # Stable logistic function of an array: 0.5 * tanh(0.5 x) + 0.5.
+    xp = backend.get_array_module(x)
+    half = x.dtype.type(0.5)
+    y = xp.tanh(x * half)
+    y *= half
+    y += half
+    return utils.force_array(y, x.dtype)
+
+
+class Sigmoid(function_node.FunctionNode):
+    """Logistic sigmoid function."""
+
+    @property
+    def label(self):
+        return 'sigmoid'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        x, = inputs
+        self.retain_outputs((0,))
+        return _sigmoid(x),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        gy, = grad_outputs
+        return SigmoidGrad((None,)).apply((y, gy))
+
+
+class SigmoidGrad(function_node.FunctionNode):
+    """Gradient of sigmoid from its output: ``gx = gy * y * (1 - y)``."""
+
+    def __init__(self, inputs):
+        super().__init__()
+        # The input of the forward function (used only by cuDNN in v7).
+        self.x = inputs[0]
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('y', 'gy'))
+        type_check.expect(
+            in_types[0].dtype.kind == 'f',
+            in_types[1].dtype == in_types[0].dtype,
+        )
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        y, gy = inputs
+        one = y.dtype.type(1)
+        return utils.force_array(gy * y * (one - y), y.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        y, gy = self.get_retained_inputs()
+        g, = grad_outputs
+        ret = []
+        if 0 in indexes:
+            ret.append(g * gy * (1 - 2 * y))
+        if 1 in indexes:
+            ret.append(g * y * (1 - y))
+        return ret
+
+
+def sigmoid(x):
+    """Element-wise sigmoid logistic function ``1 / (1 + exp(-x))``.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of floating dtype.
+
+    Returns:
+        ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+    """
+    y, = Sigmoid().apply((x,))
+    return y

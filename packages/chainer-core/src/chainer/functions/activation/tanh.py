@@ -1,0 +1,73 @@
+"""Hyperbolic tangent."""
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer.utils import type_check
+
+
+class Tanh(function_node.FunctionNode):
+    """Hyperbolic tangent function."""
+
+    @property
+    def label(self):
+        return 'tanh'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        self.retain_outputs((0,))
+        return utils.force_array(xp.tanh(x), x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        gy, = grad_outputs
+        return TanhGrad(None).apply((y, gy))
+
+
+class TanhGrad(function_node.FunctionNode):
+    """Gradient of tanh from its output: ``gx = gy * (1 - y * y)``."""
+
+    def __init__(self, x):
+        super().__init__()
+        # The input of the forward function (used only by cuDNN in v7).
+        self.x = x
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('y', 'gy'))
+        type_check.expect(
+            in_types[0].dtype.kind == 'f',
+            in_types[1].dtype == in_types[0].dtype,
+        )
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        y, gy = inputs
+        one = y.dtype.type(1)
+        return utils.force_array(gy * (one - y * y), y.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        y, gy = self.get_retained_inputs()
+        g, = grad_outputs
+        ret = []
+        if 0 in indexes:
+            ret.append(-2 * g * gy * y)
+        if 1 in indexes:
+            ret.append(g * (1 - y * y))
+        return ret
+
+
+def tanh(x):
+    """Element-wise hyperbolic tangent function.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of floating dtype.
+
+    Returns:
+        ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+    """
+    y, = Tanh().apply((x,))
+    return y

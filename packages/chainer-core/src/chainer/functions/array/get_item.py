@@ -1,0 +1,99 @@
+"""Indexing of variables: :func:`get_item` (``Variable.__getitem__``)."""
+import numpy
+
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer import variable
+from chainer.utils import type_check
+
+
+def _normalize_slices(slices):
+    if isinstance(slices, list):
+        if all(isinstance(s, (int, numpy.integer)) for s in slices):
+            slices = (numpy.asarray(slices),)
+        else:
+            slices = tuple(slices)
+    elif not isinstance(slices, tuple):
+        slices = (slices,)
+    out = []
+    n_bool = 0
+    for s in slices:
+        if isinstance(s, variable.Variable):
+            s = s.array
+        if isinstance(s, list):
+            s = numpy.asarray(s)
+        if getattr(s, 'dtype', None) is not None and s.dtype == numpy.bool_:
+            n_bool += 1
+        out.append(s)
+    if n_bool > 1:
+        raise ValueError('Only one boolean array is supported in slices')
+    return tuple(out)
+
+
+def _is_basic(slices):
+    return all(s is None or s is Ellipsis or isinstance(s, (slice, int, numpy.integer))
+               for s in slices)
+
+
+class GetItem(function_node.FunctionNode):
+    """Extracts elements with basic or advanced NumPy indexing."""
+
+    def __init__(self, slices):
+        self.slices = _normalize_slices(slices)
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+
+    def forward(self, xs):
+        x, = xs
+        self._in_shape = x.shape
+        self._in_dtype = x.dtype
+        return utils.force_array(x[self.slices]),
+
+    def backward(self, indexes, gy):
+        return GetItemGrad(self.slices, self._in_shape).apply(gy)
+
+
+class GetItemGrad(function_node.FunctionNode):
+    """Gradient of :class:`GetItem`: scatters (and sums) into a zero array."""
+
+    def __init__(self, slices, in_shape):
+        self.slices = slices
+        self._in_shape = in_shape
+
+    def forward(self, inputs):
+        gy, = inputs
+        xp = backend.get_array_module(gy)
+        gx = xp.zeros(self._in_shape, gy.dtype)
+        if _is_basic(self.slices):
+            gx[self.slices] = gy
+        elif xp is numpy:
+            numpy.add.at(gx, self.slices, gy)
+        else:
+            gx.scatter_add(self.slices, gy)
+        return gx,
+
+    def backward(self, indexes, ggx):
+        return GetItem(self.slices).apply(ggx)
+
+
+def get_item(x, slices):
+    """Extracts elements from a variable (same as ``x[slices]``).
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+        slices: An int, slice, Ellipsis, None, integer or boolean array, or a tuple of them.
+            Only one boolean array is allowed.
+
+    Returns:
+        ~chainer.Variable: The extracted part.
+    """
+    return GetItem(slices).apply((x,))[0]
+
+
+def install_variable_get_item():
+    """Installs ``Variable.__getitem__``."""
+    variable.Variable.__getitem__ = get_item
+
+

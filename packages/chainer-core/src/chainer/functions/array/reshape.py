@@ -1,0 +1,54 @@
+"""Reshaping of a variable: :func:`reshape`."""
+import chainer
+from chainer import function_node
+from chainer.utils import type_check
+
+
+def _count_unknown_dims(shape):
+    return sum(1 for s in shape if s < 0)
+
+
+class Reshape(function_node.FunctionNode):
+    """Reshapes an array (one dimension may be -1)."""
+
+    def __init__(self, shape):
+        self.shape = shape
+        self._cnt = _count_unknown_dims(shape)
+        if self._cnt > 1:
+            raise ValueError('Only one dimension may be unknown (-1) in the shape')
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        x_type, = in_types
+        if self._cnt == 0:
+            type_check.expect(type_check.prod(x_type.shape) == type_check.prod(self.shape))
+        else:
+            known = 1
+            for s in self.shape:
+                if s > 0:
+                    known *= s
+            size = type_check.prod(x_type.shape)
+            type_check.expect(size % known == 0)
+
+    def forward(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        return x.reshape(self.shape),
+
+    def backward(self, indexes, grad_outputs):
+        return reshape(grad_outputs[0], self._in_shape),
+
+
+def reshape(x, shape):
+    """Reshapes a variable without copying the data.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+        shape (tuple of int): Target shape; one dimension may be -1.
+
+    Returns:
+        ~chainer.Variable: The reshaped variable.
+    """
+    if x.shape == tuple(shape):
+        return chainer.as_variable(x)
+    return Reshape(tuple(shape)).apply((x,))[0]

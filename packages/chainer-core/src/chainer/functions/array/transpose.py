@@ -1,0 +1,47 @@
+"""Permutation of the axes of a variable: :func:`transpose`."""
+import numpy
+
+from chainer import function_node
+from chainer.utils import type_check
+
+
+class Transpose(function_node.FunctionNode):
+    """Permutes the dimensions of an array."""
+
+    def __init__(self, axes=None):
+        self.axes = axes
+
+    @property
+    def label(self):
+        return 'Transpose'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        if self.axes is not None:
+            type_check.expect(in_types[0].ndim == len(self.axes))
+
+    def forward(self, inputs):
+        x, = inputs
+        return x.transpose(self.axes),
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        axes = self.axes
+        if axes is None:
+            inv = None
+        else:
+            inv = tuple(numpy.argsort([a % len(axes) for a in axes]))
+        return Transpose(inv).apply((gy,))
+
+
+def transpose(x, axes=None):
+    """Permutes the dimensions of a variable.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+        axes (tuple of int): The permutation; None reverses the axes.
+
+    Returns:
+        ~chainer.Variable: The transposed variable.
+    """
+    return Transpose(axes).apply((x,))[0]

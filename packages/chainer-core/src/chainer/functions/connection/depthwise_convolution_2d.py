@@ -1,0 +1,26 @@
+"""Two-dimensional depthwise convolution (``depthwise_convolution_2d``)."""
+from chainer.functions.array import reshape as _reshape
+from chainer.functions.array import transpose as _transpose
+from chainer.functions.connection import convolution_2d
+
+
+def depthwise_convolution_2d(x, W, b=None, stride=1, pad=0):
+    """Two-dimensional depthwise convolution function.
+
+    Each input channel ``c`` is convolved with its own ``c_M`` filters ``W[:, c]``; output
+    channel ``c * c_M + m`` is the result of filter ``W[m, c]``.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input ``(n, c_I, h_I, w_I)``.
+        W (:class:`~chainer.Variable` or :ref:`ndarray`): Filters ``(c_M, c_I, h_K, w_K)``.
+        b (:class:`~chainer.Variable` or :ref:`ndarray`): Bias ``(c_M * c_I,)`` (optional).
+        stride (int or pair of ints): Stride.
+        pad (int or pair of ints): Zero padding.
+
+    Returns:
+        ~chainer.Variable: Output of shape ``(n, c_I * c_M, h_O, w_O)``.
+    """
+    multiplier, in_channels, kh, kw = W.shape
+    W = _transpose.transpose(W, (1, 0, 2, 3))
+    W = _reshape.reshape(W, (multiplier * in_channels, 1, kh, kw))
+    return convolution_2d.convolution_2d(x, W, b, stride, pad, groups=in_channels)

@@ -1,0 +1,82 @@
+"""Mean and weighted average over axes."""
+import chainer
+from chainer import backend, function_node, utils
+from chainer.functions.math import _reduction
+from chainer.utils import type_check
+
+
+class Mean(function_node.FunctionNode):
+    """Arithmetic mean over given axes."""
+
+    def __init__(self, axis=None, keepdims=False):
+        self.axis = _reduction.normalize_axis(axis)
+        self.keepdims = keepdims
+
+    @property
+    def label(self):
+        return 'mean'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+        _reduction.expect_axis(in_types[0], self.axis)
+
+    def forward(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        xp = backend.get_array_module(x)
+        y = xp.mean(x, axis=self.axis, keepdims=self.keepdims, dtype=x.dtype)
+        return utils.force_array(y, x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        shape = self._in_shape
+        n = _reduction.reduced_size(shape, self.axis)
+        kshape = _reduction.keepdims_shape(shape, self.axis)
+        if gy.shape != kshape:
+            gy = chainer.functions.reshape(gy, kshape)
+        gx = chainer.functions.broadcast_to(gy, shape)
+        return gx * (1.0 / n) if n else gx,
+
+
+def average(x, axis=None, weights=None, keepdims=False):
+    """Calculates the (weighted) average of array elements over a given axis.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Elements to average (float).
+        axis (None, int or tuple of int): Axis or axes along which to average; None averages
+            over all elements.
+        weights (:class:`~chainer.Variable` or :ref:`ndarray`): Weights of the elements.
+            With ``axis=None`` it must have the shape of ``x``; with an int ``axis`` it must
+            be one-dimensional with length ``x.shape[axis]``. Tuple axes are not supported
+            with weights.
+        keepdims (bool): If ``True``, the reduced axes are kept with size one.
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    axis = _reduction.normalize_axis(axis)
+    if weights is None:
+        return Mean(axis, keepdims).apply((x,))[0]
+
+    F = chainer.functions
+    if axis is None:
+        if x.shape != weights.shape:
+            raise ValueError('Shape of x and weights must be same when axis is None')
+    elif len(axis) > 1:
+        raise ValueError('tuple axis is not supported when weights is given')
+    else:
+        ax = axis[0]
+        if not -x.ndim <= ax < x.ndim:
+            raise ValueError('axis {} is out of bounds for x of ndim {}'.format(ax, x.ndim))
+        if weights.ndim != 1 or weights.shape[0] != x.shape[ax]:
+            raise ValueError('Length of weights must be same as x.shape[axis]')
+        w_shape = [1] * x.ndim
+        w_shape[ax] = weights.shape[0]
+        weights = F.broadcast_to(F.reshape(weights, tuple(w_shape)), x.shape)
+
+    x_sum = F.sum(x * weights, axis, keepdims)
+    divider = F.sum(weights)
+    if x_sum.shape != divider.shape:
+        divider = F.broadcast_to(divider, x_sum.shape)
+    return x_sum / divider

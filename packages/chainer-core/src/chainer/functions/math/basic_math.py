@@ -1,0 +1,531 @@
+"""Elementwise arithmetic behind the Variable operators (``+ - * / ** @ // abs``).
+
+Binary operators broadcast like NumPy; gradients are summed back to the input shapes with
+``F.sum_to``. A Python/NumPy scalar on the other side becomes a constant of the variable's
+dtype, and an array becomes a Variable that requires no gradient.
+"""
+import numbers
+
+import numpy
+
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer import variable
+from chainer.utils import type_check
+
+_Variable = variable.Variable
+_make_variable = variable._make_variable
+
+
+def _check_constant_type(value):
+    if isinstance(value, (numbers.Number, numpy.generic)):
+        return
+    if variable._is_array(value):
+        return
+    raise TypeError('Value must be a scalar, numpy.ndarray, cupy.ndarray or Variable.\n'
+                    'Actual: {}'.format(type(value)))
+
+
+def _preprocess_const(x, value):
+    """Casts a scalar constant to the dtype of ``x`` (v7 semantics)."""
+    return utils.force_type(x.dtype, value)
+
+
+def _as_variable_rhs(x, rhs):
+    """Returns a Variable for ``rhs`` or None when it is a scalar constant."""
+    if isinstance(rhs, _Variable):
+        return rhs
+    _check_constant_type(rhs)
+    if not variable._is_array(rhs):
+        return None
+    return _make_variable(rhs, False)
+
+
+def _sum_to(gx, shape):
+    if gx is None or gx.shape == shape:
+        return gx
+    return chainer.functions.sum_to(gx, shape)
+
+
+class Neg(function_node.FunctionNode):
+    """Elementwise negation."""
+
+    @property
+    def label(self):
+        return '__neg__'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+
+    def forward(self, inputs):
+        return utils.force_array(-inputs[0]),
+
+    def backward(self, indexes, grad_outputs):
+        return neg(grad_outputs[0]),
+
+
+class Absolute(function_node.FunctionNode):
+    """Elementwise absolute value."""
+
+    @property
+    def label(self):
+        return '|_|'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        return utils.force_array(abs(inputs[0])),
+
+    def backward(self, indexes, grad_outputs):
+        x = self.get_retained_inputs()[0]
+        return AbsoluteGrad(x.array).apply(grad_outputs)
+
+
+class AbsoluteGrad(function_node.FunctionNode):
+    """Gradient of :class:`Absolute` (multiplication by ``sign(x)``)."""
+
+    def __init__(self, x):
+        self.x = x
+
+    def forward(self, inputs):
+        xp = backend.get_array_module(inputs[0])
+        return utils.force_array(inputs[0] * xp.sign(self.x)),
+
+    def backward(self, indexes, grad_outputs):
+        return AbsoluteGrad(self.x).apply(grad_outputs)
+
+
+class Add(function_node.FunctionNode):
+    """Elementwise addition of two variables (with broadcasting)."""
+
+    @property
+    def label(self):
+        return '_ + _'
+
+    def check_type_forward(self, in_types):
+        _check_same_float_or_any(in_types, ('lhs', 'rhs'))
+
+    def forward(self, inputs):
+        x0, x1 = inputs
+        self._shapes = (x0.shape, x1.shape)
+        return utils.force_array(x0 + x1),
+
+    def backward(self, indexes, grad_outputs):
+        gy = grad_outputs[0]
+        return tuple([_sum_to(gy, self._shapes[i]) for i in indexes])
+
+
+class AddConstant(function_node.FunctionNode):
+    """Addition of a constant."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '_ + %s' % _label_of(self.value)
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+
+    def forward(self, inputs):
+        x = inputs[0]
+        return utils.force_array(x + _preprocess_const(x, self.value)),
+
+    def backward(self, indexes, grad_outputs):
+        return grad_outputs[0],
+
+
+class MultiAdd(function_node.FunctionNode):
+    """Addition of many variables at once (with broadcasting)."""
+
+    @property
+    def label(self):
+        return '_ + _ + _'
+
+    def check_type_forward(self, in_types):
+        for i, in_type in enumerate(in_types):
+            type_check.argname((in_type,), ('x%d' % i,))
+            type_check.expect(in_types[0].dtype == in_type.dtype)
+
+    def forward(self, xs):
+        self._shapes = tuple([x.shape for x in xs])
+        y = xs[0] + xs[1]
+        for x in xs[2:]:
+            if x.shape == y.shape:
+                y += x
+            else:
+                y = y + x
+        return utils.force_array(y),
+
+    def backward(self, indexes, grad_outputs):
+        gy = grad_outputs[0]
+        return tuple([_sum_to(gy, self._shapes[i]) for i in indexes])
+
+
+class Sub(function_node.FunctionNode):
+    """Elementwise subtraction of two variables (with broadcasting)."""
+
+    @property
+    def label(self):
+        return '_ - _'
+
+    def check_type_forward(self, in_types):
+        _check_same_float_or_any(in_types, ('lhs', 'rhs'))
+
+    def forward(self, inputs):
+        x0, x1 = inputs
+        self._shapes = (x0.shape, x1.shape)
+        return utils.force_array(x0 - x1),
+
+    def backward(self, indexes, grad_outputs):
+        gy = grad_outputs[0]
+        ret = []
+        for i in indexes:
+            g = _sum_to(gy, self._shapes[i])
+            ret.append(g if i == 0 else neg(g))
+        return tuple(ret)
+
+
+class SubFromConstant(function_node.FunctionNode):
+    """Subtraction of a variable from a constant."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '%s - _' % _label_of(self.value)
+
+    def forward(self, inputs):
+        x = inputs[0]
+        return utils.force_array(_preprocess_const(x, self.value) - x),
+
+    def backward(self, indexes, grad_outputs):
+        return neg(grad_outputs[0]),
+
+
+class Mul(function_node.FunctionNode):
+    """Elementwise multiplication of two variables (with broadcasting)."""
+
+    @property
+    def label(self):
+        return '_ * _'
+
+    def check_type_forward(self, in_types):
+        _check_same_float_or_any(in_types, ('lhs', 'rhs'))
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x0, x1 = inputs
+        return utils.force_array(x0 * x1),
+
+    def backward(self, indexes, grad_outputs):
+        xs = self.get_retained_inputs()
+        gy = grad_outputs[0]
+        return tuple([_sum_to(gy * xs[1 - i], xs[i].shape) for i in indexes])
+
+
+class MulConstant(function_node.FunctionNode):
+    """Multiplication by a constant."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '_ * %s' % _label_of(self.value)
+
+    def forward(self, inputs):
+        x = inputs[0]
+        return utils.force_array(x * _preprocess_const(x, self.value)),
+
+    def backward(self, indexes, grad_outputs):
+        return grad_outputs[0] * self.value,
+
+
+class Div(function_node.FunctionNode):
+    """Elementwise division of two variables (with broadcasting)."""
+
+    @property
+    def label(self):
+        return '_ / _'
+
+    def check_type_forward(self, in_types):
+        _check_same_float_or_any(in_types, ('lhs', 'rhs'))
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x0, x1 = inputs
+        return utils.force_array(x0 / x1),
+
+    def backward(self, indexes, grad_outputs):
+        x0, x1 = self.get_retained_inputs()
+        gy = grad_outputs[0]
+        gx0 = gy / x1
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(_sum_to(gx0, x0.shape))
+            else:
+                ret.append(_sum_to(-gx0 * x0 / x1, x1.shape))
+        return tuple(ret)
+
+
+class DivFromConstant(function_node.FunctionNode):
+    """Division of a constant by a variable."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '%s / _' % _label_of(self.value)
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        x = inputs[0]
+        return utils.force_array(_preprocess_const(x, self.value) / x),
+
+    def backward(self, indexes, grad_outputs):
+        x = self.get_retained_inputs()[0]
+        return grad_outputs[0] * (-self.value) / (x * x),
+
+
+class PowVarVar(function_node.FunctionNode):
+    """Elementwise power ``x0 ** x1`` of two variables."""
+
+    @property
+    def label(self):
+        return '_ ** _'
+
+    def check_type_forward(self, in_types):
+        _check_same_float_or_any(in_types, ('lhs', 'rhs'))
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        self.retain_outputs((0,))
+        x0, x1 = inputs
+        return utils.force_array(x0 ** x1),
+
+    def backward(self, indexes, grad_outputs):
+        x0, x1 = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        gy = grad_outputs[0]
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(_sum_to(gy * x1 * x0 ** (x1 - 1), x0.shape))
+            else:
+                ret.append(_sum_to(gy * y * chainer.functions.log(x0), x1.shape))
+        return tuple(ret)
+
+
+class PowVarConst(function_node.FunctionNode):
+    """Elementwise power ``x ** value`` with a constant exponent."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '_ ** %s' % _label_of(self.value)
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        x = inputs[0]
+        return utils.force_array(x ** _preprocess_const(x, self.value)),
+
+    def backward(self, indexes, grad_outputs):
+        x = self.get_retained_inputs()[0]
+        value = self.value
+        if numpy.isscalar(value) and value == 2:
+            return grad_outputs[0] * (x * 2.0),
+        return grad_outputs[0] * (x ** (value - 1) * value),
+
+
+class PowConstVar(function_node.FunctionNode):
+    """Elementwise power ``value ** x`` with a constant base."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '%s ** _' % _label_of(self.value)
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        self.retain_outputs((0,))
+        x = inputs[0]
+        return utils.force_array(_preprocess_const(x, self.value) ** x),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        xp = backend.get_array_module(y.array)
+        log_value = xp.log(xp.asarray(self.value, dtype=y.dtype))
+        return grad_outputs[0] * y * log_value,
+
+
+def _label_of(value):
+    if numpy.isscalar(value):
+        return str(value)
+    return 'constant array'
+
+
+def _check_same_float_or_any(in_types, names):
+    type_check.argname(in_types, names)
+    type_check.expect(in_types[0].dtype == in_types[1].dtype)
+    type_check.expect_broadcast_shapes(in_types[0].shape, in_types[1].shape)
+
+
+# ---------------------------------------------------------------------------------------------
+# public functions (also installed as Variable operators)
+
+
+def neg(self):
+    """Elementwise negation: ``-x``."""
+    return Neg().apply((self,))[0]
+
+
+def absolute(self):
+    """Elementwise absolute value: ``abs(x)``."""
+    return Absolute().apply((self,))[0]
+
+
+def add(*xs):
+    """Elementwise addition: ``x0 + x1 + ...`` (a scalar or array on the right is allowed)."""
+    if len(xs) == 2:
+        lhs, rhs = xs
+        rhs_var = _as_variable_rhs(lhs, rhs)
+        if rhs_var is None:
+            return AddConstant(rhs).apply((lhs,))[0]
+        return Add().apply((lhs, rhs_var))[0]
+    if len(xs) == 1:
+        return xs[0] if isinstance(xs[0], _Variable) else _make_variable(xs[0], False)
+    return MultiAdd().apply(xs)[0]
+
+
+def sub(self, rhs):
+    """Elementwise subtraction: ``x - rhs``."""
+    rhs_var = _as_variable_rhs(self, rhs)
+    if rhs_var is None:
+        return AddConstant(-rhs).apply((self,))[0]
+    return Sub().apply((self, rhs_var))[0]
+
+
+def rsub(self, rhs):
+    """Reflected subtraction: ``rhs - x``."""
+    rhs_var = _as_variable_rhs(self, rhs)
+    if rhs_var is None:
+        return SubFromConstant(rhs).apply((self,))[0]
+    return Sub().apply((rhs_var, self))[0]
+
+
+def mul(self, rhs):
+    """Elementwise multiplication: ``x * rhs``."""
+    rhs_var = _as_variable_rhs(self, rhs)
+    if rhs_var is None:
+        return MulConstant(rhs).apply((self,))[0]
+    return Mul().apply((self, rhs_var))[0]
+
+
+def div(self, rhs):
+    """Elementwise true division: ``x / rhs``."""
+    rhs_var = _as_variable_rhs(self, rhs)
+    if rhs_var is None:
+        return MulConstant(1.0 / rhs).apply((self,))[0]
+    return Div().apply((self, rhs_var))[0]
+
+
+def rdiv(self, rhs):
+    """Reflected true division: ``rhs / x``."""
+    rhs_var = _as_variable_rhs(self, rhs)
+    if rhs_var is None:
+        return DivFromConstant(rhs).apply((self,))[0]
+    return Div().apply((rhs_var, self))[0]
+
+
+def floordiv(self, rhs):
+    """Elementwise floor division ``x // rhs`` (not differentiable)."""
+    return chainer.functions.floor(div(self, rhs))
+
+
+def rfloordiv(self, rhs):
+    """Reflected floor division ``rhs // x`` (not differentiable)."""
+    return chainer.functions.floor(rdiv(self, rhs))
+
+
+def pow(self, rhs):  # noqa: A001 - v7 name
+    """Elementwise power: ``x ** rhs``."""
+    rhs_var = _as_variable_rhs(self, rhs)
+    if rhs_var is None:
+        return PowVarConst(rhs).apply((self,))[0]
+    return PowVarVar().apply((self, rhs_var))[0]
+
+
+def rpow(self, rhs):
+    """Reflected power: ``rhs ** x``."""
+    rhs_var = _as_variable_rhs(self, rhs)
+    if rhs_var is None:
+        return PowConstVar(rhs).apply((self,))[0]
+    return PowVarVar().apply((rhs_var, self))[0]
+
+
+def matmul(self, rhs):
+    """Matrix product ``x @ rhs`` (NumPy ``matmul`` semantics)."""
+    from chainer.functions.math import matmul as matmul_module
+    if not isinstance(rhs, _Variable):
+        _check_constant_type(rhs)
+    return matmul_module.matmul(self, rhs)
+
+
+def rmatmul(self, rhs):
+    """Reflected matrix product ``rhs @ x``."""
+    from chainer.functions.math import matmul as matmul_module
+    if not isinstance(rhs, _Variable):
+        _check_constant_type(rhs)
+    return matmul_module.matmul(rhs, self)
+
+
+def _radd(self, rhs):
+    return add(self, rhs)
+
+
+def _rmul(self, rhs):
+    return mul(self, rhs)
+
+
+def install_variable_arithmetics():
+    """Installs the arithmetic operators on :class:`~chainer.Variable`."""
+    v = _Variable
+    v.__neg__ = neg
+    v.__abs__ = absolute
+    v.__add__ = add
+    v.__radd__ = _radd
+    v.__sub__ = sub
+    v.__rsub__ = rsub
+    v.__mul__ = mul
+    v.__rmul__ = _rmul
+    v.__div__ = div
+    v.__truediv__ = div
+    v.__rdiv__ = rdiv
+    v.__rtruediv__ = rdiv
+    v.__floordiv__ = floordiv
+    v.__rfloordiv__ = rfloordiv
+    v.__pow__ = pow
+    v.__rpow__ = rpow
+    v.__matmul__ = matmul
+    v.__rmatmul__ = rmatmul

@@ -1,0 +1,53 @@
+"""Cholesky decomposition."""
+import numpy
+
+import chainer
+from chainer import backend, function_node, utils
+from chainer.functions.math import _linalg
+from chainer.functions.math.inv import inv
+
+
+class Cholesky(function_node.FunctionNode):
+    """Cholesky decomposition ``a = L L^T`` of a symmetric positive-definite matrix."""
+
+    @property
+    def label(self):
+        return 'cholesky'
+
+    def check_type_forward(self, in_types):
+        _linalg.check_square(in_types, batched=False)
+
+    def forward(self, inputs):
+        a, = inputs
+        self.retain_outputs((0,))
+        xp = backend.get_array_module(a)
+        return utils.force_array(xp.linalg.cholesky(_linalg.lapack_input(a)), a.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        # Symmetric gradient: S = L^-T Phi(L^T gL) L^-1, gA = (S + S^T) / 2, where Phi keeps
+        # the lower triangle and halves the diagonal.
+        F = chainer.functions
+        L, = self.get_retained_outputs()
+        gL, = grad_outputs
+        n = L.shape[0]
+        xp = backend.get_array_module(L)
+        phi = numpy.tril(numpy.ones((n, n), dtype=L.dtype)) - 0.5 * numpy.eye(n, dtype=L.dtype)
+        if xp is not numpy:
+            phi = xp.asarray(phi)
+        p = F.matmul(L, gL, transa=True) * phi
+        l_inv = inv(L)
+        s = F.matmul(F.matmul(l_inv, p, transa=True), l_inv)
+        return (s + F.transpose(s)) * 0.5,
+
+
+def cholesky(a):
+    """Cholesky decomposition of a symmetric positive-definite matrix.
+
+    Args:
+        a (:class:`~chainer.Variable` or :ref:`ndarray`): Input matrix of shape ``(n, n)``;
+            only its lower triangle is read.
+
+    Returns:
+        ~chainer.Variable: The lower-triangular ``L`` with ``a = L L^T``.
+    """
+    return Cholesky().apply((a,))[0]

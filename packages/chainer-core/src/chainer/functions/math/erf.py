@@ -1,0 +1,34 @@
+"""Error function."""
+import math
+
+import numpy
+
+import chainer
+from chainer.functions.math._special import UnarySpecialFunction
+
+
+class Erf(UnarySpecialFunction):
+    """Elementwise error function."""
+
+    _label = 'erf'
+    _scipy_name = 'erf'
+    _fallback = math.erf
+    _gpu_expr = 'y = erf(x)'
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return 2.0 / numpy.sqrt(numpy.pi) * chainer.functions.exp(-x * x) * grad_outputs[0],
+
+
+def erf(x):
+    """Elementwise error function, :math:`\\frac{2}{\\sqrt{\\pi}} \\int_0^x e^{-t^2} dt`.
+
+    Uses SciPy on CPU when available (a slow pure-Python fallback is used otherwise).
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Erf().apply((x,))[0]

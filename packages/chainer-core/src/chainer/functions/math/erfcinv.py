@@ -1,0 +1,32 @@
+"""Inverse complementary error function."""
+import numpy
+
+import chainer
+from chainer.functions.math._special import UnarySpecialFunction
+
+
+class ErfcInv(UnarySpecialFunction):
+    """Elementwise inverse complementary error function."""
+
+    _label = 'erfcinv'
+    _scipy_name = 'erfcinv'
+    _gpu_expr = 'y = erfcinv(x)'
+    _retain = ('y',)
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        return -numpy.sqrt(numpy.pi) / 2.0 * chainer.functions.exp(y * y) * grad_outputs[0],
+
+
+def erfcinv(x):
+    """Elementwise inverse function of the complementary error function.
+
+    Requires SciPy on CPU. Inputs outside ``[0, 2]`` give NaN.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return ErfcInv().apply((x,))[0]

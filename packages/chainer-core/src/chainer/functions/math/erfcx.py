@@ -1,0 +1,32 @@
+"""Scaled complementary error function."""
+import numpy
+
+from chainer.functions.math._special import UnarySpecialFunction
+
+
+class Erfcx(UnarySpecialFunction):
+    """Elementwise scaled complementary error function ``exp(x^2) erfc(x)``."""
+
+    _label = 'erfcx'
+    _scipy_name = 'erfcx'
+    _gpu_expr = 'y = erfcx(x)'
+    _retain = ('x', 'y')
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        return (2.0 * x * y - 2.0 / numpy.sqrt(numpy.pi)) * grad_outputs[0],
+
+
+def erfcx(x):
+    """Elementwise scaled complementary error function, :math:`e^{x^2} \\mathrm{erfc}(x)`.
+
+    Requires SciPy on CPU.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Erfcx().apply((x,))[0]

@@ -1,0 +1,32 @@
+"""Inverse error function."""
+import numpy
+
+import chainer
+from chainer.functions.math._special import UnarySpecialFunction
+
+
+class ErfInv(UnarySpecialFunction):
+    """Elementwise inverse error function."""
+
+    _label = 'erfinv'
+    _scipy_name = 'erfinv'
+    _gpu_expr = 'y = erfinv(x)'
+    _retain = ('y',)
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        return numpy.sqrt(numpy.pi) / 2.0 * chainer.functions.exp(y * y) * grad_outputs[0],
+
+
+def erfinv(x):
+    """Elementwise inverse function of the error function.
+
+    Requires SciPy on CPU. Inputs outside ``[-1, 1]`` give NaN.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return ErfInv().apply((x,))[0]

@@ -1,0 +1,142 @@
+"""Exponential and logarithm functions: exp, log, log2, log10."""
+import numpy
+
+from chainer import backend, function_node, utils
+from chainer.functions.math._elementwise import check_float
+
+
+class Exp(function_node.FunctionNode):
+    """Elementwise exponential function."""
+
+    @property
+    def label(self):
+        return 'exp'
+
+    def check_type_forward(self, in_types):
+        check_float(in_types)
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        self.retain_outputs((0,))
+        return utils.force_array(xp.exp(x)),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        return y * grad_outputs[0],
+
+
+class Log(function_node.FunctionNode):
+    """Elementwise natural logarithm."""
+
+    @property
+    def label(self):
+        return 'log'
+
+    def check_type_forward(self, in_types):
+        check_float(in_types)
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        self.retain_inputs((0,))
+        return utils.force_array(xp.log(x)),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return grad_outputs[0] / x,
+
+
+class Log2(function_node.FunctionNode):
+    """Elementwise base-2 logarithm."""
+
+    @property
+    def label(self):
+        return 'log2'
+
+    def check_type_forward(self, in_types):
+        check_float(in_types)
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        self.retain_inputs((0,))
+        return utils.force_array(xp.log2(x)),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return grad_outputs[0] / x * (1.0 / numpy.log(2.0)),
+
+
+class Log10(function_node.FunctionNode):
+    """Elementwise base-10 logarithm."""
+
+    @property
+    def label(self):
+        return 'log10'
+
+    def check_type_forward(self, in_types):
+        check_float(in_types)
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        self.retain_inputs((0,))
+        return utils.force_array(xp.log10(x)),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return grad_outputs[0] / x * (1.0 / numpy.log(10.0)),
+
+
+def exp(x):
+    """Elementwise exponential function.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Exp().apply((x,))[0]
+
+
+def log(x):
+    """Elementwise natural logarithm function.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Log().apply((x,))[0]
+
+
+def log2(x):
+    """Elementwise logarithm function to the base 2.
+
+    .. math:: y_i = \\log_2 x_i.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Log2().apply((x,))[0]
+
+
+def log10(x):
+    """Elementwise logarithm function to the base 10.
+
+    .. math:: y_i = \\log_{10} x_i.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Log10().apply((x,))[0]
+

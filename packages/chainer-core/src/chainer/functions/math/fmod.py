@@ -1,0 +1,44 @@
+"""Elementwise floating-point remainder."""
+import chainer
+from chainer import backend, function_node, utils
+from chainer.functions.math._elementwise import check_float_same_shape
+
+
+class Fmod(function_node.FunctionNode):
+    """Elementwise ``fmod(x, divisor)`` (the remainder has the sign of ``x``)."""
+
+    @property
+    def label(self):
+        return 'fmod'
+
+    def check_type_forward(self, in_types):
+        check_float_same_shape(in_types, ('x', 'divisor'))
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, divisor = inputs
+        xp = backend.get_array_module(x, divisor)
+        return utils.force_array(xp.fmod(x, divisor), x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        x, divisor = self.get_retained_inputs()
+        gw, = grad_outputs
+        ret = []
+        if 0 in indexes:
+            ret.append(gw)
+        if 1 in indexes:
+            ret.append(-chainer.functions.fix(x / divisor) * gw)
+        return ret
+
+
+def fmod(x, divisor):
+    """Elementwise mod function, ``x - fix(x / divisor) * divisor``.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Dividend (float).
+        divisor (:class:`~chainer.Variable` or :ref:`ndarray`): Divisor (same dtype and shape).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Fmod().apply((x, divisor))[0]

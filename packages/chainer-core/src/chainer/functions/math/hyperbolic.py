@@ -1,0 +1,69 @@
+"""Hyperbolic functions: sinh, cosh."""
+from chainer import backend, function_node, utils
+from chainer.functions.math._elementwise import check_float
+
+
+class Sinh(function_node.FunctionNode):
+    """Elementwise hyperbolic sine."""
+
+    @property
+    def label(self):
+        return 'sinh'
+
+    def check_type_forward(self, in_types):
+        check_float(in_types)
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        self.retain_inputs((0,))
+        return utils.force_array(xp.sinh(x)),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return cosh(x) * grad_outputs[0],
+
+
+class Cosh(function_node.FunctionNode):
+    """Elementwise hyperbolic cosine."""
+
+    @property
+    def label(self):
+        return 'cosh'
+
+    def check_type_forward(self, in_types):
+        check_float(in_types)
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        self.retain_inputs((0,))
+        return utils.force_array(xp.cosh(x)),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return sinh(x) * grad_outputs[0],
+
+
+def sinh(x):
+    """Elementwise hyperbolic sine function.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Sinh().apply((x,))[0]
+
+
+def cosh(x):
+    """Elementwise hyperbolic cosine function.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Cosh().apply((x,))[0]

@@ -1,0 +1,33 @@
+"""Identity function (a graph node that passes its inputs through)."""
+from chainer import function_node
+
+
+class Identity(function_node.FunctionNode):
+    """Identity function: outputs are the inputs."""
+
+    @property
+    def label(self):
+        return 'identity'
+
+    def check_type_forward(self, in_types):
+        pass
+
+    def forward(self, xs):
+        return xs
+
+    def backward(self, indexes, gys):
+        return tuple(gys[i] for i in indexes)
+
+
+def identity(*inputs):
+    """Just returns input variables.
+
+    Args:
+        inputs: Input variables or arrays.
+
+    Returns:
+        ~chainer.Variable or tuple of ~chainer.Variable: The single output when given one
+        input, otherwise a tuple.
+    """
+    ret = Identity().apply(inputs)
+    return ret[0] if len(ret) == 1 else ret

@@ -1,0 +1,36 @@
+"""Elementwise ``log(1 + x)``."""
+from chainer import backend, function_node, utils
+from chainer.functions.math._elementwise import check_float
+
+
+class Log1p(function_node.FunctionNode):
+    """Elementwise ``log(1 + x)``, accurate for small ``x``."""
+
+    @property
+    def label(self):
+        return 'log1p'
+
+    def check_type_forward(self, in_types):
+        check_float(in_types)
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        self.retain_inputs((0,))
+        return utils.force_array(xp.log1p(x)),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return grad_outputs[0] / (x + 1.0),
+
+
+def log1p(x):
+    """Elementwise natural logarithm plus one function, ``log(1 + x)``.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Log1p().apply((x,))[0]

@@ -1,0 +1,62 @@
+"""Log of the sum of exponentials over given axes."""
+import chainer
+from chainer import backend, function_node, utils
+from chainer.functions.math import _reduction
+from chainer.utils import type_check
+
+
+class LogSumExp(function_node.FunctionNode):
+    """``log(sum(exp(x)))`` over given axes, computed stably."""
+
+    def __init__(self, axis=None):
+        self.axis = _reduction.normalize_axis(axis)
+
+    @property
+    def label(self):
+        return 'logsumexp'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+        _reduction.expect_axis(in_types[0], self.axis)
+
+    def forward(self, inputs):
+        x, = inputs
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        xp = backend.get_array_module(x)
+        m = xp.amax(x, axis=self.axis, keepdims=True)
+        m[~xp.isfinite(m)] = 0  # all -inf (or inf/nan) rows: avoid inf - inf
+        s = xp.sum(xp.exp(x - m), axis=self.axis, keepdims=True)
+        y = xp.log(s) + m
+        if self.axis is None:
+            y = y.reshape(())
+        else:
+            y = xp.squeeze(y, axis=_reduction.canonical_axes(self.axis, x.ndim))
+        return utils.force_array(y, x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        F = chainer.functions
+        x, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        gy, = grad_outputs
+        kshape = _reduction.keepdims_shape(x.shape, self.axis)
+        y = F.broadcast_to(F.reshape(y, kshape), x.shape)
+        gy = F.broadcast_to(F.reshape(gy, kshape), x.shape)
+        return gy * F.exp(x - y),
+
+
+def logsumexp(x, axis=None):
+    """Log-sum-exp of array elements over a given axis.
+
+    Computes :math:`y = \\log \\sum_i \\exp(x_i)` stably (by subtracting the maximum).
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Elements to log-sum-exp (float).
+        axis (None, int, or tuple of int): Axis which a sum is performed. The default (None)
+            reduces over all axes.
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return LogSumExp(axis).apply((x,))[0]

@@ -1,0 +1,45 @@
+"""Elementwise minimum of two arrays."""
+from chainer import backend, function_node, utils
+from chainer.functions.math import maximum as _maximum
+from chainer.functions.math._elementwise import check_broadcastable, check_float
+
+
+class Minimum(function_node.FunctionNode):
+    """Elementwise minimum of two inputs (with broadcasting)."""
+
+    @property
+    def label(self):
+        return 'minimum'
+
+    def check_type_forward(self, in_types):
+        check_float(in_types, ('x1', 'x2'))
+        check_broadcastable(in_types, ('x1', 'x2'))
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x1, x2 = inputs
+        xp = backend.get_array_module(x1, x2)
+        return utils.force_array(xp.minimum(x1, x2)),
+
+    def backward(self, indexes, grad_outputs):
+        x1, x2 = self.get_retained_inputs()
+        return _maximum._select_backward(
+            MinimumGrad, x1.array <= x2.array, x1, x2, indexes, grad_outputs[0])
+
+
+class MinimumGrad(_maximum.MaximumGrad):
+    """Routes ``gy`` to ``x1`` where ``x1 <= x2`` and to ``x2`` elsewhere."""
+
+
+def minimum(x1, x2):
+    """Elementwise minimum of input variables.
+
+    Args:
+        x1 (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+        x2 (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (same dtype,
+            broadcastable with ``x1``).
+
+    Returns:
+        ~chainer.Variable: Output variable. Where ``x1 == x2`` the gradient goes to ``x1``.
+    """
+    return Minimum().apply((x1, x2))[0]

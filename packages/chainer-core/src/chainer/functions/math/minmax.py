@@ -1,0 +1,169 @@
+"""Reductions selecting elements: max, min, argmax, argmin."""
+import numpy
+
+import chainer
+from chainer import backend, function_node, utils
+from chainer.functions.math import _reduction
+from chainer.utils import type_check
+
+
+class SelectorBase(function_node.FunctionNode):
+    """Base of :class:`Max` and :class:`Min`: reduces by selecting one element per output.
+
+    The gradient flows to every input element equal to the selected value.
+    """
+
+    def __init__(self, axis=None, keepdims=False):
+        self.axis = _reduction.normalize_axis(axis)
+        self.keepdims = keepdims
+
+    def _fwd(self, x, xp):
+        raise NotImplementedError()
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+        _reduction.expect_axis(in_types[0], self.axis)
+
+    def forward(self, inputs):
+        x, = inputs
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        xp = backend.get_array_module(x)
+        return utils.force_array(self._fwd(x, xp)),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        gy, = grad_outputs
+        kshape = _reduction.keepdims_shape(x.shape, self.axis)
+        y = y.array.reshape(kshape)
+        cond = (x.array == y).astype(gy.dtype)
+        if gy.shape != kshape:
+            gy = chainer.functions.reshape(gy, kshape)
+        return chainer.functions.broadcast_to(gy, x.shape) * cond,
+
+
+class Max(SelectorBase):
+    """Maximum of array elements over given axes."""
+
+    @property
+    def label(self):
+        return 'max'
+
+    def _fwd(self, x, xp):
+        return xp.amax(x, axis=self.axis, keepdims=self.keepdims)
+
+
+class Min(SelectorBase):
+    """Minimum of array elements over given axes."""
+
+    @property
+    def label(self):
+        return 'min'
+
+    def _fwd(self, x, xp):
+        return xp.amin(x, axis=self.axis, keepdims=self.keepdims)
+
+
+class IndexSelectorBase(function_node.FunctionNode):
+    """Base of :class:`ArgMax` and :class:`ArgMin` (int32 output, not differentiable)."""
+
+    def __init__(self, axis=None):
+        axis = _reduction.normalize_axis(axis, allow_tuple=False)
+        self.axis = None if axis is None else axis[0]
+
+    def _fwd(self, x, xp):
+        raise NotImplementedError()
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+        if self.axis is not None:
+            _reduction.expect_axis(in_types[0], (self.axis,))
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        return utils.force_array(self._fwd(x, xp), numpy.int32),
+
+    def backward(self, indexes, grad_outputs):
+        return None,
+
+
+class ArgMax(IndexSelectorBase):
+    """Indices of the maximum elements along an axis."""
+
+    @property
+    def label(self):
+        return 'argmax'
+
+    def _fwd(self, x, xp):
+        return xp.argmax(x, axis=self.axis)
+
+
+class ArgMin(IndexSelectorBase):
+    """Indices of the minimum elements along an axis."""
+
+    @property
+    def label(self):
+        return 'argmin'
+
+    def _fwd(self, x, xp):
+        return xp.argmin(x, axis=self.axis)
+
+
+def max(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
+    """Maximum of array elements over a given axis.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Array to be maximized (float).
+        axis (None, int, or tuple of int): Axis over which a max is performed. The default
+            (None) reduces over all axes.
+        keepdims (bool): If ``True``, the reduced axes are kept with size one.
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Max(axis, keepdims).apply((x,))[0]
+
+
+def min(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
+    """Minimum of array elements over a given axis.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Array to be minimized (float).
+        axis (None, int, or tuple of int): Axis over which a min is performed. The default
+            (None) reduces over all axes.
+        keepdims (bool): If ``True``, the reduced axes are kept with size one.
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Min(axis, keepdims).apply((x,))[0]
+
+
+def argmax(x, axis=None):
+    """Returns the index of the maximum value along an axis.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input array (float).
+        axis (None or int): Axis along which to search; None searches the flattened array.
+
+    Returns:
+        ~chainer.Variable: int32 indices (no gradient flows through this function).
+    """
+    return ArgMax(axis).apply((x,))[0]
+
+
+def argmin(x, axis=None):
+    """Returns the index of the minimum value along an axis.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input array (float).
+        axis (None or int): Axis along which to search; None searches the flattened array.
+
+    Returns:
+        ~chainer.Variable: int32 indices (no gradient flows through this function).
+    """
+    return ArgMin(axis).apply((x,))[0]

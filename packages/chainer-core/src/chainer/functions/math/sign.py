@@ -1,0 +1,21 @@
+"""Elementwise sign function (-1, 0 or 1; not differentiable)."""
+import chainer
+from chainer import backend, utils
+
+
+def sign(x):
+    """Elementwise sign function (-1, 0 or 1; not differentiable).
+
+    The output is a new :class:`~chainer.Variable` that is not connected to the
+    computational graph (the gradient is zero almost everywhere).
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+
+    Returns:
+        ~chainer.Variable: Output variable with the dtype of ``x``.
+    """
+    if isinstance(x, chainer.variable.Variable):
+        x = x.array
+    xp = backend.get_array_module(x)
+    return chainer.as_variable(utils.force_array(xp.sign(x), x.dtype))

@@ -1,0 +1,83 @@
+"""Elementwise square root and reciprocal square root."""
+import numpy
+
+from chainer import backend, function_node, utils
+from chainer.functions.math._elementwise import check_float
+
+
+class Sqrt(function_node.FunctionNode):
+    """Elementwise square root."""
+
+    @property
+    def label(self):
+        return 'sqrt'
+
+    def check_type_forward(self, in_types):
+        check_float(in_types)
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        self.retain_outputs((0,))
+        return utils.force_array(xp.sqrt(x, dtype=x.dtype)),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        return grad_outputs[0] / (2.0 * y),
+
+
+class RsqrtGPU(function_node.FunctionNode):
+    """Elementwise reciprocal square root computed in one kernel (used for CuPy arrays)."""
+
+    @property
+    def label(self):
+        return 'rsqrt'
+
+    def check_type_forward(self, in_types):
+        check_float(in_types)
+
+    def forward_gpu(self, inputs):
+        from chainer.backends import cuda
+        x, = inputs
+        self.retain_outputs((0,))
+        y = cuda.elementwise(
+            'T x', 'T y', 'y = rsqrt(x)', 'chainer_rsqrt')(x)
+        return y,
+
+    def forward_cpu(self, inputs):
+        x, = inputs
+        self.retain_outputs((0,))
+        return utils.force_array(numpy.reciprocal(numpy.sqrt(x)), x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        return -0.5 * y * y * y * grad_outputs[0],
+
+
+def sqrt(x):
+    """Elementwise square root function, ``y_i = sqrt(x_i)``.
+
+    Negative inputs give NaN (NumPy/CuPy semantics).
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Sqrt().apply((x,))[0]
+
+
+def rsqrt(x):
+    """Elementwise reciprocal square root function, ``y_i = 1 / sqrt(x_i)``.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    xp = backend.get_array_module(x)
+    if xp is numpy:
+        return 1.0 / sqrt(x)
+    return RsqrtGPU().apply((x,))[0]

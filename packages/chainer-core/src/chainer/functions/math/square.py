@@ -1,0 +1,36 @@
+"""Elementwise square."""
+from chainer import backend, function_node, utils
+from chainer.functions.math._elementwise import check_float
+
+
+class Square(function_node.FunctionNode):
+    """Elementwise square, ``x ** 2``."""
+
+    @property
+    def label(self):
+        return 'square'
+
+    def check_type_forward(self, in_types):
+        check_float(in_types)
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        self.retain_inputs((0,))
+        return utils.force_array(xp.square(x, dtype=x.dtype)),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return 2.0 * x * grad_outputs[0],
+
+
+def square(x):
+    """Elementwise square function, ``y_i = x_i ** 2``.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    return Square().apply((x,))[0]

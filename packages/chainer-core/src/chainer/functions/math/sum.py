@@ -1,0 +1,101 @@
+"""Sum reductions: :func:`sum` over axes and :func:`sum_to` a shape."""
+import numpy
+
+import chainer
+from chainer import function_node
+from chainer import utils
+from chainer.utils import type_check
+
+
+def _normalize_axis(axis):
+    if axis is None:
+        return None
+    if isinstance(axis, (int, numpy.integer)):
+        return (int(axis),)
+    if isinstance(axis, tuple) and all(isinstance(a, (int, numpy.integer)) for a in axis):
+        if len(set(axis)) != len(axis):
+            raise ValueError('duplicate value in axis: ({})'.format(', '.join(map(str, axis))))
+        return tuple(int(a) for a in axis)
+    raise TypeError('None, int or tuple of int are required')
+
+
+class Sum(function_node.FunctionNode):
+    """Sum of array elements over the given axes."""
+
+    keepdims = False
+
+    def __init__(self, axis=None, keepdims=False):
+        self.axis = _normalize_axis(axis)
+        self.keepdims = keepdims
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        type_check.expect(in_types[0].dtype.kind == 'f')
+        if self.axis is not None:
+            for axis in self.axis:
+                if axis >= 0:
+                    type_check.expect(axis < in_types[0].ndim)
+                else:
+                    type_check.expect(-axis - 1 < in_types[0].ndim)
+
+    def forward(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        return utils.force_array(x.sum(axis=self.axis, keepdims=self.keepdims)),
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        shape = self._in_shape
+        if not (len(shape) == 0 or self.axis is None or self.keepdims):
+            axes = sorted(a % len(shape) for a in self.axis)
+            kept = list(gy.shape)
+            for a in axes:
+                kept.insert(a, 1)
+            gy = chainer.functions.reshape(gy, tuple(kept))
+        elif self.axis is None and not self.keepdims and shape:
+            gy = chainer.functions.reshape(gy, (1,) * len(shape))
+        return chainer.functions.broadcast_to(gy, shape),
+
+
+def sum(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
+    """Sums the elements of a variable over the given axes.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+        axis (None, int, or tuple of int): Axes to sum over; None sums all elements.
+        keepdims (bool): Keep the reduced axes as size-one dimensions.
+
+    Returns:
+        ~chainer.Variable: The sum.
+    """
+    return Sum(axis, keepdims).apply((x,))[0]
+
+
+class SumTo(function_node.FunctionNode):
+    """Sums an array down to a shape it was broadcast from."""
+
+    def __init__(self, shape):
+        self._shape = tuple(shape)
+
+    def forward(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        return utils.force_array(utils.sum_to(x, self._shape)),
+
+    def backward(self, indexes, grad_outputs):
+        return chainer.functions.broadcast_to(grad_outputs[0], self._in_shape),
+
+
+def sum_to(x, shape):
+    """Sums the elements of ``x`` so that the result has ``shape`` (inverse of broadcasting).
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+        shape (tuple of int): Target shape; ``x.shape`` must be broadcastable from it.
+
+    Returns:
+        ~chainer.Variable: The summed variable.
+    """
+    if x.shape == tuple(shape):
+        return chainer.as_variable(x)
+    return SumTo(shape).apply((x,))[0]

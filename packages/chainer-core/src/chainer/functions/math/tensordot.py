@@ -1,0 +1,125 @@
+"""Tensor dot product along specified axes."""
+import numpy
+
+import chainer
+from chainer import backend, function_node, utils
+from chainer.utils import type_check
+
+
+def _as_axes_list(axes, ndim):
+    if isinstance(axes, (int, numpy.integer)):
+        axes = [axes]
+    ret = []
+    for a in axes:
+        a = int(a)
+        if not -ndim <= a < ndim:
+            raise ValueError('axis {} is out of bounds for an array of ndim {}'.format(a, ndim))
+        ret.append(a % ndim)
+    return ret
+
+
+def _parse_axes(axes, a_ndim, b_ndim):
+    """Returns the contracted axes of ``a`` and of ``b`` as lists (paired in order)."""
+    if isinstance(axes, (int, numpy.integer)):
+        n = int(axes)
+        if n < 0 or n > a_ndim or n > b_ndim:
+            raise ValueError('axes={} is invalid for inputs of ndim {} and {}'.format(
+                n, a_ndim, b_ndim))
+        return list(range(a_ndim - n, a_ndim)), list(range(n))
+    if isinstance(axes, (tuple, list)) and len(axes) == 2:
+        a_axes = _as_axes_list(axes[0], a_ndim)
+        b_axes = _as_axes_list(axes[1], b_ndim)
+        if len(a_axes) != len(b_axes):
+            raise ValueError('axes to sum over must be given for both inputs with the same '
+                             'length')
+        return a_axes, b_axes
+    raise ValueError('axes must be an int or a pair of sequences of ints')
+
+
+class TensorDot(function_node.FunctionNode):
+    """Tensor dot product of two arrays over the axes ``a_axes`` and ``b_axes``.
+
+    The output axes are the free axes of ``a`` followed by the free axes of ``b``.
+    """
+
+    def __init__(self, axes=2, a_axes=None, b_axes=None, dtype=None):
+        self.axes = axes
+        self.a_axes = a_axes
+        self.b_axes = b_axes
+        self.dtype = dtype
+
+    @property
+    def label(self):
+        return 'tensordot'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('a', 'b'))
+        a_type, b_type = in_types
+        type_check.expect(
+            a_type.dtype.kind == 'f',
+            b_type.dtype.kind == 'f',
+        )
+        a_ndim = type_check.eval(a_type.ndim)
+        b_ndim = type_check.eval(b_type.ndim)
+        if self.a_axes is None:
+            try:
+                self.a_axes, self.b_axes = _parse_axes(self.axes, a_ndim, b_ndim)
+            except ValueError as e:
+                raise type_check.InvalidType('valid axes', str(e))
+        for a, b in zip(self.a_axes, self.b_axes):
+            type_check.expect(a_type.shape[a] == b_type.shape[b])
+
+    def forward(self, inputs):
+        a, b = inputs
+        self.retain_inputs((0, 1))
+        if self.a_axes is None:
+            self.a_axes, self.b_axes = _parse_axes(self.axes, a.ndim, b.ndim)
+        xp = backend.get_array_module(a, b)
+        dtype = self.dtype or numpy.result_type(a.dtype, b.dtype)
+        y = xp.tensordot(a, b, axes=(self.a_axes, self.b_axes))
+        return utils.force_array(y, dtype),
+
+    def backward(self, indexes, grad_outputs):
+        a, b = self.get_retained_inputs()
+        gy, = grad_outputs
+        a_free = [i for i in range(a.ndim) if i not in self.a_axes]
+        b_free = [i for i in range(b.ndim) if i not in self.b_axes]
+        n_af = len(a_free)
+        ret = []
+        if 0 in indexes:
+            # contract gy's b-part with b's free axes -> axes (a_free..., a_axes...)
+            ga = TensorDot(
+                a_axes=list(range(n_af, gy.ndim)), b_axes=b_free, dtype=a.dtype,
+            ).apply((gy, b))[0]
+            ret.append(_transpose_back(ga, a_free + list(self.a_axes)))
+        if 1 in indexes:
+            # contract a's free axes with gy's a-part -> axes (b_axes..., b_free...)
+            gb = TensorDot(
+                a_axes=a_free, b_axes=list(range(n_af)), dtype=b.dtype,
+            ).apply((a, gy))[0]
+            ret.append(_transpose_back(gb, list(self.b_axes) + b_free))
+        return ret
+
+
+def _transpose_back(g, order):
+    """``g`` has the input's axes in ``order``; returns it in the natural axis order."""
+    if order == sorted(order):
+        return g
+    return chainer.functions.transpose(g, tuple(int(i) for i in numpy.argsort(order)))
+
+
+def tensordot(a, b, axes=2):
+    """Returns the tensor dot product of two arrays along specified axes.
+
+    Equivalent to :func:`numpy.tensordot`.
+
+    Args:
+        a (:class:`~chainer.Variable` or :ref:`ndarray`): The first argument (float).
+        b (:class:`~chainer.Variable` or :ref:`ndarray`): The second argument (float).
+        axes: An int ``N`` sums over the last ``N`` axes of ``a`` and the first ``N`` axes of
+            ``b``; a pair ``(a_axes, b_axes)`` of ints or sequences names the axes explicitly.
+
+    Returns:
+        ~chainer.Variable: The tensor dot product of ``a`` and ``b``.
+    """
+    return TensorDot(axes=axes).apply((a, b))[0]

@@ -1,0 +1,35 @@
+"""Two-dimensional average pooling (``average_pooling_2d``)."""
+from chainer.functions.pooling import average_pooling_nd
+from chainer.functions.pooling import pooling_2d
+
+
+class AveragePooling2D(average_pooling_nd.AveragePoolingND, pooling_2d.Pooling2D):
+    """2-D average pooling node (zero padding counted in the window size)."""
+
+    def __init__(self, ksize, stride=None, pad=0, cover_all=False):
+        average_pooling_nd.AveragePoolingND.__init__(
+            self, 2, ksize, stride, pad, cover_all, 0)
+
+    def backward(self, indexes, gy):
+        return AveragePooling2DGrad(self).apply(gy)
+
+
+class AveragePooling2DGrad(average_pooling_nd.AveragePoolingNDGrad):
+    """Gradient of :class:`AveragePooling2D` (input: ``gy``)."""
+
+
+def average_pooling_2d(x, ksize, stride=None, pad=0):
+    """Spatial average pooling function over 2-D windows.
+
+    Every window sum is divided by ``k_H * k_W`` (zero padding included).
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input ``(n, c, h, w)``.
+        ksize (int or pair of ints): Size of the pooling window.
+        stride (int, pair of ints or None): Stride; ``None`` means ``ksize``.
+        pad (int or pair of ints): Spatial zero padding.
+
+    Returns:
+        ~chainer.Variable: Output of shape ``(n, c, h_O, w_O)``.
+    """
+    return AveragePooling2D(ksize, stride, pad, False).apply((x,))[0]

@@ -1,0 +1,123 @@
+"""Region of interest max pooling of Fast R-CNN (``roi_pooling_2d``)."""
+import numpy
+
+from chainer import backend
+from chainer import function_node
+from chainer.functions._helpers import roi as _roi
+from chainer.utils import type_check
+
+
+class ROIPooling2D(function_node.FunctionNode):
+    """ROI max pooling node (inputs ``x`` and ``rois`` of rows
+    ``(batch_index, x_min, y_min, x_max, y_max)``)."""
+
+    def __init__(self, outh, outw, spatial_scale):
+        self.outh, self.outw = outh, outw
+        self.spatial_scale = spatial_scale
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        x_type, roi_type = in_types
+        type_check.argname(in_types, ('x', 'rois'))
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            x_type.ndim == 4,
+            x_type.dtype == roi_type.dtype,
+            roi_type.ndim == 2,
+            roi_type.shape[1] == 5,
+        )
+
+    def forward(self, inputs):
+        x, rois = inputs
+        xp = backend.get_array_module(x)
+        self._x_shape = x.shape
+        n_rois = rois.shape[0]
+        channels, height, width = x.shape[1:]
+        y = xp.zeros((n_rois, channels, self.outh, self.outw), dtype=x.dtype)
+        argmax = xp.full(y.shape, -1, dtype=numpy.int32)
+        ch = xp.arange(channels)
+        for i, roi in enumerate(_roi.to_cpu(rois)):
+            idx = int(roi[0])
+            xmin, ymin, xmax, ymax = _roi.rounded_roi(roi[1:], self.spatial_scale)
+            bin_h = max(ymax - ymin + 1, 1) / self.outh
+            bin_w = max(xmax - xmin + 1, 1) / self.outw
+            for ph in range(self.outh):
+                hs, he = _roi.bin_range(ph, bin_h, ymin, height)
+                if he <= hs:
+                    continue
+                for pw in range(self.outw):
+                    ws, we = _roi.bin_range(pw, bin_w, xmin, width)
+                    if we <= ws:
+                        continue
+                    window = x[idx, :, hs:he, ws:we].reshape(channels, -1)
+                    am = window.argmax(axis=1)
+                    y[i, :, ph, pw] = window[ch, am]
+                    argmax[i, :, ph, pw] = (hs + am // (we - ws)) * width + ws + am % (we - ws)
+        self.argmax_data = argmax
+        batch = xp.asarray(_roi.to_cpu(rois)[:, 0].astype(numpy.int64))
+        flat = (batch[:, None, None, None] * channels + ch[None, :, None, None]) \
+            * (height * width) + argmax
+        self._valid = argmax >= 0
+        self._flat = xp.where(self._valid, flat, 0)
+        return y,
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(ROIPooling2DGrad(self._x_shape, self._flat, self._valid).apply(
+                    (gy,))[0])
+            else:
+                ret.append(None)
+        return ret
+
+
+class ROIPooling2DGrad(function_node.FunctionNode):
+    """Gradient of :class:`ROIPooling2D` (input: ``gy``)."""
+
+    def __init__(self, x_shape, flat_index, valid):
+        # flat_index: index into x.ravel() of every maximum; valid: non-empty bins.
+        self._x_shape = x_shape
+        self._flat = flat_index
+        self._valid = valid
+
+    def forward(self, inputs):
+        gy, = inputs
+        xp = backend.get_array_module(gy)
+        gx = xp.zeros(self._x_shape, dtype=gy.dtype)
+        flat, valid = self._flat, self._valid
+        g = xp.where(valid, gy, 0)
+        if xp is numpy:
+            numpy.add.at(gx.reshape(-1), flat.ravel(), g.ravel())
+        else:
+            import cupyx
+            cupyx.scatter_add(gx.reshape(-1), flat.ravel(), g.ravel())
+        return gx,
+
+    def backward(self, indexes, grad_outputs):
+        import chainer.functions as F
+        ggx, = grad_outputs
+        flat, valid = self._flat, self._valid
+        ggy = F.get_item(F.reshape(ggx, (-1,)), flat)
+        return ggy * valid.astype(ggx.dtype),
+
+
+def roi_pooling_2d(x, rois, outh, outw, spatial_scale):
+    """Spatial region of interest (ROI) max pooling function (Fast R-CNN).
+
+    Every ROI is scaled by ``spatial_scale``, rounded, split into ``outh x outw`` bins, and
+    every bin is max-pooled (empty bins give zero).
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input ``(n, c, h, w)``.
+        rois (:class:`~chainer.Variable` or :ref:`ndarray`): ``(R, 5)`` rows
+            ``(batch_index, x_min, y_min, x_max, y_max)``.
+        outh (int): Height of the output.
+        outw (int): Width of the output.
+        spatial_scale (float): Scale from ROI coordinates to ``x`` coordinates.
+
+    Returns:
+        ~chainer.Variable: Output of shape ``(R, c, outh, outw)``.
+    """
+    return ROIPooling2D(outh, outw, spatial_scale).apply((x, rois))[0]

@@ -1,0 +1,48 @@
+"""Spatial pyramid pooling (``spatial_pyramid_pooling_2d``)."""
+import math
+
+from chainer.functions.pooling import max_pooling_nd
+from chainer.utils import argument
+
+
+def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None, **kwargs):
+    """Spatial pyramid pooling function.
+
+    Level ``l`` (``0 <= l < pyramid_height``) max-pools ``x`` into ``2^l x 2^l`` bins with
+    window ``ceil(size / 2^l)`` and padding ``(window * 2^l - size) // 2`` on each axis; the
+    flattened levels are concatenated.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input ``(n, c, h, w)``.
+        pyramid_height (int): Number of pyramid levels.
+        pooling (str): Pooling operation; only ``'max'`` is supported (the default).
+
+    Returns:
+        ~chainer.Variable: Output of shape ``(n, c * sum_l 4^l, 1, 1)``.
+    """
+    pooling_class, = argument.parse_kwargs(kwargs, ('pooling_class', None))
+    if pooling_class is not None:
+        if pooling is not None:
+            raise ValueError('pooling and pooling_class cannot be given at the same time.')
+        if getattr(pooling_class, '__name__', '') not in ('MaxPooling2D', 'MaxPoolingND'):
+            raise ValueError('Unsupported pooling class: {}'.format(pooling_class))
+        pooling = 'max'
+    if pooling is None:
+        pooling = 'max'
+    if pooling != 'max':
+        raise ValueError('Unsupported pooling operation: {}'.format(pooling))
+
+    import chainer.functions as F
+    bottom_h, bottom_w = x.shape[2:]
+    ys = []
+    for level in range(pyramid_height):
+        num_bins = 2 ** level
+        ksize_h = int(math.ceil(bottom_h / float(num_bins)))
+        pad_h = (ksize_h * num_bins - bottom_h) // 2
+        ksize_w = int(math.ceil(bottom_w / float(num_bins)))
+        pad_w = (ksize_w * num_bins - bottom_w) // 2
+        y = max_pooling_nd.max_pooling_2d(
+            x, ksize=(ksize_h, ksize_w), stride=None, pad=(pad_h, pad_w), cover_all=True)
+        n, c, h, w = y.shape
+        ys.append(F.reshape(y, (n, c * h * w, 1, 1)))
+    return F.concat(ys)

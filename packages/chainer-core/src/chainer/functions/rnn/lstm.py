@@ -1,0 +1,200 @@
+"""LSTM activation function (the cell update of one step)."""
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer.functions.activation.sigmoid import _sigmoid
+from chainer.utils import type_check
+
+
+def _extract_gates(x):
+    # The gates are interleaved along axis 1: [a0 i0 f0 o0 a1 i1 f1 o1 ...].
+    r = x.reshape((len(x), x.shape[1] // 4, 4) + x.shape[2:])
+    return [r[:, :, i] for i in range(4)]
+
+
+def _activate(xp, a, i, f, o):
+    return xp.tanh(a), _sigmoid(i), _sigmoid(f), _sigmoid(o)
+
+
+def _zeros_like_var(v):
+    xp = backend.get_array_module(v.array)
+    return chainer.Variable(xp.zeros(v.shape, v.dtype), requires_grad=False)
+
+
+def _grad_grad_core(ta, si, so, tc, gh, gc, sfs, cps, gga, ggi, ggo, ggfs, ggcps):
+    # Second-order terms of an LSTM-like cell with c = ta*si + sum_k sf_k*cp_k, h = so*tanh(c)
+    # given the first-order outputs' gradients (gga, ggi, ggo, ggf_k for the gate
+    # pre-activations, ggcp_k for the previous cells). Arrays of the updated rows only.
+    dta = 1 - ta * ta
+    dsi = si * (1 - si)
+    dso = so * (1 - so)
+    dtc = 1 - tc * tc
+    G = gh * so * dtc + gc
+    gG = gga * si * dta + ggi * ta * dsi
+    g_cps = []
+    g_fs = []
+    for sf, cp, ggf, ggcp in zip(sfs, cps, ggfs, ggcps):
+        dsf = sf * (1 - sf)
+        gG += ggcp * sf + ggf * cp * dsf
+        g_cps.append(ggf * G * dsf)
+        g_fs.append(G * dsf * (ggcp + ggf * cp * (1 - 2 * sf)))
+    g_a = G * dta * (ggi * dsi - 2 * gga * si * ta)
+    g_i = G * dsi * (gga * dta + ggi * ta * (1 - 2 * si))
+    g_o = gh * dso * (gG * dtc + ggo * tc * (1 - 2 * so))
+    g_c = gh * dtc * (ggo * dso - 2 * gG * so * tc)
+    g_gh = gG * so * dtc + ggo * tc * dso
+    return g_cps, g_a, g_i, g_fs, g_o, g_c, gG, g_gh
+
+
+class LSTM(function_node.FunctionNode):
+    """Long short-term memory unit with forget gate (one step).
+
+    Inputs ``(c_prev, x)``, outputs ``(c, h)``. ``x`` may have fewer rows than ``c_prev``
+    (variable-length batches sorted by decreasing length): only the first ``len(x)`` rows
+    of the cell are updated, the others are passed through.
+    """
+
+    @property
+    def label(self):
+        return 'lstm'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('c', 'x'))
+        c_type, x_type = in_types
+        type_check.expect(
+            c_type.dtype.kind == 'f',
+            x_type.dtype == c_type.dtype,
+            c_type.ndim >= 2,
+            x_type.ndim >= 2,
+            c_type.ndim == x_type.ndim,
+            x_type.shape[0] <= c_type.shape[0],
+            x_type.shape[1] == 4 * c_type.shape[1],
+        )
+        for i in range(2, type_check.eval(c_type.ndim)):
+            type_check.expect(x_type.shape[i] == c_type.shape[i])
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        c_prev, x = inputs
+        xp = backend.get_array_module(x)
+        batch = len(x)
+        ta, si, sf, so = _activate(xp, *_extract_gates(x))
+        c_next = xp.empty_like(c_prev)
+        c = c_next[:batch]
+        xp.multiply(ta, si, out=c)
+        c += sf * c_prev[:batch]
+        c_next[batch:] = c_prev[batch:]
+        h = so * xp.tanh(c)
+        self.retain_outputs((0,))
+        return c_next, h
+
+    def backward(self, indexes, grad_outputs):
+        c_prev, x = self.get_retained_inputs()
+        c_next, = self.get_retained_outputs()
+        gc, gh = grad_outputs
+        if gc is None:
+            gc = _zeros_like_var(c_next)
+        if gh is None:
+            xp = backend.get_array_module(x.array)
+            gh = chainer.Variable(
+                xp.zeros((len(x),) + c_next.shape[1:], x.dtype), requires_grad=False)
+        return LSTMGrad().apply((c_prev, x, c_next, gc, gh))
+
+
+class LSTMGrad(function_node.FunctionNode):
+    """Gradient of :class:`LSTM`: inputs ``(c_prev, x, c, gc, gh)``, outputs ``(gc_prev, gx)``.
+
+    Its own gradient is computed by :func:`lstm_grad_grad` (not differentiable further).
+    """
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1, 2, 3, 4))
+        c_prev, x, c, gc, gh = inputs
+        xp = backend.get_array_module(x)
+        batch = len(x)
+        ta, si, sf, so = _activate(xp, *_extract_gates(x))
+        tc = xp.tanh(c[:batch])
+        G = gh * so * (1 - tc * tc)
+        G += gc[:batch]
+        gx = xp.empty(x.shape, x.dtype)
+        ga, gi, gf, go = _extract_gates(gx)
+        ga[...] = G * si * (1 - ta * ta)
+        gi[...] = G * ta * si * (1 - si)
+        gf[...] = G * c_prev[:batch] * sf * (1 - sf)
+        go[...] = gh * tc * so * (1 - so)
+        gc_prev = xp.empty_like(c_prev)
+        xp.multiply(G, sf, out=gc_prev[:batch])
+        gc_prev[batch:] = gc[batch:]
+        return gc_prev, gx
+
+    def backward(self, indexes, grad_outputs):
+        c_prev, x, c, gc, gh = self.get_retained_inputs()
+        ggc_prev, ggx = grad_outputs
+        xp = backend.get_array_module(x.array)
+        batch = len(x)
+        c_prev, x, c, gc, gh = c_prev.array, x.array, c.array, gc.array, gh.array
+        ggc_prev = xp.zeros_like(c_prev) if ggc_prev is None else ggc_prev.array
+        ggx = xp.zeros_like(x) if ggx is None else ggx.array
+        gga, ggi, ggf, ggo = _extract_gates(ggx)
+        ta, si, sf, so = _activate(xp, *_extract_gates(x))
+        g_c_prev_b, g_a, g_i, g_f, g_o, g_c_b, g_gc_b, g_gh = lstm_grad_grad(
+            c_prev[:batch], ta, si, sf, so, c[:batch], gc[:batch], gh,
+            ggc_prev[:batch], gga, ggi, ggf, ggo)
+
+        g_c_prev = xp.zeros_like(c_prev)
+        g_c_prev[:batch] = g_c_prev_b
+        g_x = xp.empty(x.shape, x.dtype)
+        for dst, src in zip(_extract_gates(g_x), (g_a, g_i, g_f, g_o)):
+            dst[...] = src
+        g_c = xp.zeros_like(c)
+        g_c[:batch] = g_c_b
+        g_gc = xp.empty_like(gc)
+        g_gc[:batch] = g_gc_b
+        g_gc[batch:] = ggc_prev[batch:]
+        ret = (g_c_prev, g_x, g_c, g_gc, g_gh)
+        return tuple(chainer.Variable(ret[i].astype(x.dtype, copy=False)) for i in indexes)
+
+
+def lstm_grad_grad(c_prev, a, i, f, o, c, gc, gh, ggc_prev, gga, ggi, ggf, ggo):
+    """Second-order gradients of the LSTM cell on arrays (the updated rows only).
+
+    Args:
+        c_prev, c: Previous and next cell states.
+        a, i, f, o: Activated gates (``tanh(a)``, ``sigmoid(i)``, ``sigmoid(f)``,
+            ``sigmoid(o)``).
+        gc, gh: Gradients with respect to the outputs ``c`` and ``h``.
+        ggc_prev, gga, ggi, ggf, ggo: Gradients with respect to the outputs of
+            :class:`LSTMGrad` (``gc_prev`` and the four gate slices of ``gx``).
+
+    Returns:
+        tuple: Gradients with respect to ``c_prev``, the gate pre-activations ``a, i, f, o``,
+        ``c``, ``gc`` and ``gh``.
+    """
+    xp = backend.get_array_module(c)
+    tc = xp.tanh(c)
+    g_cps, g_a, g_i, g_fs, g_o, g_c, g_gc, g_gh = _grad_grad_core(
+        a, i, o, tc, gh, gc, (f,), (c_prev,), gga, ggi, ggo, (ggf,), (ggc_prev,))
+    return g_cps[0], g_a, g_i, g_fs[0], g_o, g_c, g_gc, g_gh
+
+
+def lstm(c_prev, x):
+    """Long Short-Term Memory units as an activation function.
+
+    ``x`` holds the four gate pre-activations interleaved along axis 1 (``x.shape[1] ==
+    4 * c_prev.shape[1]``; ``a, i, f, o = x.reshape(B, C, 4, ...)[:, :, k]``)::
+
+        c = tanh(a) * sigmoid(i) + c_prev * sigmoid(f)
+        h = tanh(c) * sigmoid(o)
+
+    ``x`` may have fewer rows than ``c_prev``: then only ``c[:len(x)]`` is updated and the
+    remaining rows of ``c_prev`` are copied (sort the sequences by decreasing length).
+
+    Args:
+        c_prev (:class:`~chainer.Variable` or :ref:`ndarray`): Previous cell state.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Gate pre-activations.
+
+    Returns:
+        tuple: ``(c, h)``: the new cell state (``c_prev``'s shape) and the output
+        (``len(x)`` rows).
+    """
+    return LSTM().apply((c_prev, x))

@@ -1,0 +1,646 @@
+"""Optimizer base classes: :class:`Optimizer`, :class:`GradientMethod`, :class:`UpdateRule`.
+
+Each parameter of the target link owns an :class:`UpdateRule` (``param.update_rule``) whose
+:class:`Hyperparameter` falls back to the optimizer's one, so a hyperparameter set on the
+optimizer applies to every rule unless a rule overrides it.
+"""
+
+import copy
+import math
+import threading
+import warnings
+
+import numpy
+
+import chainer
+from chainer import backend
+from chainer import optimizer_hooks
+from chainer import serializer as serializer_module
+
+__all__ = [
+    'GradientClipping', 'GradientHardClipping', 'GradientMethod', 'GradientNoise',
+    'Hyperparameter', 'HyperparameterProxy', 'Lasso', 'Optimizer', 'UpdateRule',
+    'WeightDecay', 'make_deprecation_message',
+]
+
+
+class Hyperparameter:
+    """Set of hyperparameter entries of an optimizer or an update rule.
+
+    An attribute that is not set on this object is looked up on ``parent``, so the
+    hyperparameters of an update rule default to those of its optimizer.
+
+    Args:
+        parent (Hyperparameter): Parent hyperparameter.
+    """
+
+    def __init__(self, parent=None):
+        self._parent = parent
+
+    def __getattr__(self, name):
+        # Only called for names not set on this object.
+        if '_parent' not in self.__dict__:
+            raise AttributeError('_parent is not set up yet')
+        parent = self._parent
+        if parent is None:
+            raise AttributeError('hyperparameter {!r} is not set'.format(name))
+        return getattr(parent, name)
+
+    def __repr__(self):
+        d = self.get_dict()
+        return 'Hyperparameter({})'.format(
+            ', '.join('{}={}'.format(k, d[k]) for k in sorted(d)))
+
+    @property
+    def parent(self):
+        """Parent hyperparameter object."""
+        return self._parent
+
+    def get_dict(self):
+        """Returns a dict of all entries, including those inherited from the parents."""
+        d = {} if self._parent is None else self._parent.get_dict()
+        for k, v in self.__dict__.items():
+            if k != '_parent':
+                d[k] = v
+        return d
+
+    def _flat(self):
+        # Mapping of every entry for fast lookups in update rules: the parent's own dict when
+        # this object overrides nothing and the parent has no parent (the common case).
+        own = self.__dict__
+        parent = own['_parent']
+        if len(own) == 1 and parent is not None and parent.__dict__['_parent'] is None:
+            return parent.__dict__
+        return self.get_dict()
+
+
+class HyperparameterProxy:
+    """Property descriptor that aliases ``obj.hyperparam.<attr_name>``."""
+
+    def __init__(self, attr_name):
+        self._attr_name = attr_name
+        self.__doc__ = 'Alias to ``self.hyperparam.{}``'.format(attr_name)
+
+    def __get__(self, obj, type=None):
+        if obj is None:
+            return self
+        return getattr(obj.hyperparam, self._attr_name)
+
+    def __set__(self, obj, value):
+        setattr(obj.hyperparam, self._attr_name, value)
+
+
+# --- scratch buffers -------------------------------------------------------------------------
+# Update rules run one parameter at a time, so a single growing buffer per thread and dtype is
+# enough for the temporaries of the fused CPU updates.
+
+_scratch_local = threading.local()
+
+
+def _get_scratch(shape, dtype, slot=0):
+    """Returns an uninitialized CPU work array of ``shape``/``dtype`` reused across calls.
+
+    Distinct ``slot`` values give non-overlapping buffers.
+    """
+    dtype = numpy.dtype(dtype)
+    bufs = getattr(_scratch_local, 'bufs', None)
+    if bufs is None:
+        bufs = _scratch_local.bufs = {}
+    size = 1
+    for s in shape:
+        size *= s
+    key = (dtype, slot)
+    buf = bufs.get(key)
+    if buf is None or buf.size < size:
+        buf = bufs[key] = numpy.empty(max(size, 1), dtype=dtype)
+    return buf[:size].reshape(shape)
+
+
+_float32 = numpy.dtype(numpy.float32)
+
+
+def _interm_dtype(dtype):
+    # dtype of the intermediate values of updates (float32 for float16 params)
+    return _float32 if dtype == numpy.float16 else dtype
+
+
+def _array_location(arr):
+    # A cheap key of where an array lives (used to decide whether states must move).
+    t = type(arr)
+    if t is numpy.ndarray:
+        return t
+    dev = getattr(arr, 'device', None)
+    return t, getattr(dev, 'id', dev)
+
+
+class UpdateRule:
+    """Base class of the per-parameter update rules.
+
+    An update rule holds the state of the optimization for one parameter (``state``), its own
+    hyperparameters (``hyperparam``, falling back to the parent's), its update count ``t`` and
+    its own pre/post update hooks (called as ``hook(rule, param)``).
+
+    Subclasses implement :meth:`init_state` and :meth:`update_core_cpu` /
+    :meth:`update_core_gpu` (or :meth:`update_core`).
+
+    Args:
+        parent_hyperparam (Hyperparameter): Hyperparameter that provides the defaults.
+
+    Attributes:
+        enabled (bool): When ``False``, :meth:`update` does nothing.
+        hyperparam (Hyperparameter): Hyperparameters of this rule.
+        t (int): Number of updates made by this rule.
+    """
+
+    is_elementwise = False
+
+    def __init__(self, parent_hyperparam=None):
+        self._pre_update_hooks = {}
+        self._post_update_hooks = {}
+        self._state = None
+        self._state_location = None
+        self.enabled = True
+        self.hyperparam = Hyperparameter(parent_hyperparam)
+        self.t = 0
+        self._use_fp32_update = False
+        self._fp32_param = None
+
+    @property
+    def state(self):
+        """State dict of this rule (``None`` until the first update or deserialization)."""
+        return self._state
+
+    def add_hook(self, hook, name=None, timing='pre'):
+        """Adds a hook called as ``hook(rule, param)`` before or after each update.
+
+        Args:
+            hook (callable): Hook function.
+            name (str): Name of the hook (default: ``hook.name`` or ``hook.__name__``).
+            timing (str): ``'pre'`` or ``'post'``.
+        """
+        if not callable(hook):
+            raise TypeError('hook function must be callable')
+        if timing not in ('pre', 'post'):
+            raise ValueError("timing must be either 'pre' or 'post'")
+        hooks = self._pre_update_hooks if timing == 'pre' else self._post_update_hooks
+        if name is None:
+            name = getattr(hook, 'name', getattr(hook, '__name__', None))
+            if name is None:
+                raise ValueError('the name of the hook function is not specified')
+        if name in hooks:
+            raise ValueError('hook "{}" already exists'.format(name))
+        hooks[name] = hook
+
+    def remove_hook(self, name):
+        """Removes the hook of the given name."""
+        try:
+            del self._pre_update_hooks[name]
+        except KeyError:
+            del self._post_update_hooks[name]
+
+    def update(self, param):
+        """Updates ``param`` with its gradient (does nothing when disabled).
+
+        Increments ``t``, initializes the state on first use, divides the gradient by the loss
+        scale, then runs the pre hooks, :meth:`update_core` and the post hooks.
+        """
+        if not self.enabled:
+            return
+        self.t += 1
+
+        if self._use_fp32_update and param.dtype == numpy.float16:
+            fp32_param = self._fp32_param
+            if fp32_param is None:
+                fp32_param = self._fp32_param = chainer.Variable(
+                    param.array.astype(numpy.float32), name=param.name)
+            fp32_param.grad = param.grad.astype(numpy.float32)
+            target = fp32_param
+        else:
+            target = param
+
+        if target.array is not None:
+            self._prepare(target)
+        loss_scale = getattr(param, '_loss_scale', None)
+        if loss_scale is not None:
+            grad = target.grad
+            if grad is not None:
+                grad /= loss_scale
+        for hook in self._pre_update_hooks.values():
+            hook(self, target)
+        self.update_core(target)
+        for hook in self._post_update_hooks.values():
+            hook(self, target)
+
+        if target is not param:
+            param.array[...] = fp32_param.array
+            fp32_param.grad = None
+
+    def update_core(self, param):
+        """Updates ``param`` in place; dispatches to the CPU or GPU implementation."""
+        arr = param.array
+        if type(arr) is numpy.ndarray or isinstance(arr, numpy.ndarray):
+            self.update_core_cpu(param)
+        else:
+            from chainer.backends import cuda
+            with cuda.get_device_from_array(arr):
+                self.update_core_gpu(param)
+
+    def update_core_cpu(self, param):
+        """Updates a CPU parameter (implemented by subclasses)."""
+        raise NotImplementedError
+
+    def update_core_gpu(self, param):
+        """Updates a GPU parameter (implemented by subclasses)."""
+        raise NotImplementedError
+
+    def update_core_chainerx(self, param):
+        """Updates a ChainerX parameter (ChainerX is not available in this build)."""
+        raise NotImplementedError('ChainerX is not available')
+
+    def init_state(self, param):
+        """Initializes ``self.state`` for ``param`` (no state by default)."""
+        pass
+
+    def serialize(self, serializer):
+        """Serializes ``t`` and each state entry of this rule.
+
+        When deserializing into a rule without state, the state is created from the loaded
+        arrays (its keys are found by running :meth:`init_state` on a dummy parameter); if the
+        snapshot lacks them the state stays ``None`` and is initialized on the next update.
+        """
+        self.t = serializer('t', self.t)
+        if self._state is None:
+            if isinstance(serializer, serializer_module.Deserializer):
+                self._state = {}
+                self._state_location = None
+                self_copy = copy.copy(self)
+                arr = numpy.empty(1, dtype=numpy.float32)
+                self_copy.init_state(chainer.Variable(arr, grad=arr))
+                for key in list(self._state):
+                    try:
+                        value = serializer(key, None)
+                    except KeyError:
+                        if self.enabled:
+                            raise
+                        value = None
+                    if value is None:
+                        self._state = None
+                        break
+                    self._state[key] = value
+        else:
+            state = self._state
+            for key in state:
+                state[key] = serializer(key, state[key])
+
+    def _prepare(self, param):
+        arr = param.array
+        loc = _array_location(arr)
+        state = self._state
+        if state is None:
+            state = self._state = {}
+            if loc is numpy.ndarray:
+                self.init_state(param)
+            else:
+                with backend.using_device(backend.get_device_from_array(arr)):
+                    self.init_state(param)
+            self._state_location = loc
+        elif loc != self._state_location:
+            device = backend.get_device_from_array(arr)
+            with backend.using_device(device):
+                for name, value in state.items():
+                    if hasattr(value, 'shape') and hasattr(value, 'dtype'):
+                        state[name] = device.send(value)
+            self._state_location = loc
+
+    def use_fp32_update(self, flag=True):
+        """Enables the update in float32 (with a float32 master copy) for float16 params."""
+        self._use_fp32_update = flag
+
+
+class Optimizer:
+    """Base class of all numerical optimizers.
+
+    Call :meth:`setup` with the target link, then :meth:`update` at every iteration.
+
+    Attributes:
+        target: Target link set by :meth:`setup`.
+        t (int): Number of update steps.
+        epoch (int): Current epoch (incremented by :meth:`new_epoch`).
+        use_auto_new_epoch (bool): ``True`` when the updater calls ``new_epoch(auto=True)``.
+    """
+
+    target = None
+    t = 0
+    epoch = 0
+    _pre_update_hooks = None
+    _post_update_hooks = None
+    _loss_scale = None
+    _loss_scale_max = 65504  # max value representable in float16
+    _loss_scaling_is_dynamic = False
+    _loss_scaling_isnan = False
+    _loss_scaling_isnan_ever = False
+    _loss_scaling_multiplier = 2.0
+    use_auto_new_epoch = False
+
+    def setup(self, link):
+        """Sets ``link`` as the target, resets ``t``/``epoch`` and the hooks; returns self."""
+        from chainer import link as link_module
+        if not isinstance(link, link_module.Link):
+            raise TypeError('optimization target must be a link')
+        self.target = link
+        self.t = 0
+        self.epoch = 0
+        self._pre_update_hooks = {}
+        self._post_update_hooks = {}
+        return self
+
+    def update(self, lossfun=None, *args, **kwds):
+        """Updates the parameters (implemented by subclasses)."""
+        raise NotImplementedError
+
+    def new_epoch(self, auto=False):
+        """Increments ``epoch``.
+
+        Args:
+            auto (bool): ``True`` when called by an updater with ``auto_new_epoch``.
+        """
+        if auto:
+            if not self.use_auto_new_epoch:
+                raise RuntimeError(
+                    'invalid new_epoch call with auto=True.\n'
+                    'Fix the updater to set optimizer.use_auto_new_epoch = True.')
+        else:
+            if self.use_auto_new_epoch:
+                raise RuntimeError(
+                    'duplicated new_epoch with the updater.\n'
+                    'Pass auto_new_epoch=False to the updater or stop calling '
+                    'new_epoch outside the updater.')
+        self.epoch += 1
+
+    def add_hook(self, hook, name=None, timing='auto'):
+        """Registers a hook function.
+
+        A hook with ``call_for_each_param = True`` is called as ``hook(param.update_rule,
+        param)`` for each parameter, any other as ``hook(optimizer)``.
+
+        Args:
+            hook (callable): Hook function.
+            name (str): Name of the hook (default: ``hook.name``).
+            timing (str): ``'pre'`` (before the update), ``'post'`` (after it), or ``'auto'``
+                (the hook's ``timing`` attribute, ``'pre'`` when it has none).
+        """
+        if not callable(hook):
+            raise TypeError('hook function is not callable')
+        if self._pre_update_hooks is None or self._post_update_hooks is None:
+            raise RuntimeError('call `setup` method before `add_hook` method')
+        if timing not in ('auto', 'pre', 'post'):
+            raise ValueError("timing must be one of ('auto', 'pre', 'post')")
+        if timing == 'auto':
+            timing = getattr(hook, 'timing', 'pre')
+            if timing not in ('pre', 'post'):
+                raise ValueError(
+                    "hook timing attribute must be 'pre' or 'post', got {!r}".format(timing))
+        if name is None:
+            name = getattr(hook, 'name', getattr(hook, '__name__', None))
+            if name is None:
+                raise ValueError('the name of the hook function is not specified')
+        if name in self._pre_update_hooks or name in self._post_update_hooks:
+            raise KeyError('hook "{}" already exists'.format(name))
+        if timing == 'pre':
+            self._pre_update_hooks[name] = hook
+        else:
+            self._post_update_hooks[name] = hook
+
+    def remove_hook(self, name):
+        """Removes the hook of the given name."""
+        try:
+            del self._pre_update_hooks[name]
+        except KeyError:
+            del self._post_update_hooks[name]
+
+    def call_hooks(self, timing='pre'):
+        """Invokes the hooks of the given timing in registration order."""
+        if timing not in ('pre', 'post'):
+            raise ValueError("timing must be either 'pre' or 'post'")
+        hooks = self._pre_update_hooks if timing == 'pre' else self._post_update_hooks
+        for hook in hooks.values():
+            self._call_hook(hook)
+            self.reallocate_cleared_grads()
+
+    def _call_hook(self, hook):
+        if getattr(hook, 'call_for_each_param', False):
+            for param in self.target.params():
+                hook(param.update_rule, param)
+        else:
+            hook(self)
+
+    def reallocate_cleared_grads(self):
+        """Allocates zero gradients for initialized parameters whose grad is ``None``."""
+        for param in self.target.params(False):
+            if param.grad is None:
+                arr = param.array
+                if type(arr) is numpy.ndarray:
+                    param.grad = numpy.zeros_like(arr)
+                else:
+                    xp = backend.get_array_module(arr)
+                    with backend.using_device(backend.get_device_from_array(arr)):
+                        param.grad = xp.zeros_like(arr)
+
+    def serialize(self, serializer):
+        """Serializes ``t``, ``epoch`` and each parameter's update rule (under its path)."""
+        self.t = serializer('t', self.t)
+        self.epoch = serializer('epoch', self.epoch)
+        for name, param in self.target.namedparams():
+            rule = getattr(param, 'update_rule', None)
+            if rule is not None:
+                rule.serialize(serializer[name])
+
+    def loss_scaling(self, interval=1000, scale=None):
+        """Configures loss scaling.
+
+        Args:
+            interval (int): Number of iterations over which the scale doubles (dynamic mode).
+            scale (float): Static loss scale; ``None`` selects dynamic loss scaling, where the
+                scale halves when a non-finite gradient is found (that update is skipped) and
+                grows again otherwise.
+        """
+        if scale is None:
+            self._loss_scaling_is_dynamic = True
+            if interval < 1:
+                raise ValueError(
+                    'interval must be greater than or equal to 1. Actual: {}'.format(interval))
+            self._loss_scale = 1.0
+            self._loss_scaling_multiplier = math.pow(2.0, 1.0 / interval)
+            self._loss_scaling_isnan_ever = False
+        else:
+            if scale <= 0:
+                raise ValueError('loss_scale must be a positive number. Actual: {}'.format(scale))
+            self._loss_scaling_is_dynamic = False
+            self._loss_scale = scale
+
+    def set_loss_scale(self, loss_scale):
+        """Sets a static loss scale (``None`` disables loss scaling)."""
+        if loss_scale is None:
+            self._loss_scaling_is_dynamic = False
+            self._loss_scale = None
+        else:
+            self.loss_scaling(interval=None, scale=loss_scale)
+
+    def check_nan_in_grads(self):
+        """Checks the gradients for non-finite values when dynamic loss scaling is used."""
+        self._loss_scaling_isnan = False
+        if not self._loss_scaling_is_dynamic:
+            return
+        for name, param in self.target.namedparams(False):
+            grad = param.grad
+            if grad is None:
+                continue
+            xp = backend.get_array_module(grad)
+            if not bool(xp.isfinite(grad).all()):
+                self._loss_scaling_isnan = True
+                self._loss_scaling_isnan_ever = True
+                warnings.warn(
+                    'Non finite number found in param.grad of {} (iteration: {}, '
+                    'loss_scale: {})'.format(name, self.t, self._loss_scale))
+                return
+
+    def is_safe_to_update(self):
+        """``False`` when the last check found non-finite gradients."""
+        return not self._loss_scaling_isnan
+
+    def update_loss_scale(self):
+        """Adjusts the dynamic loss scale after an update."""
+        if not self._loss_scaling_is_dynamic:
+            return
+        if self._loss_scaling_isnan:
+            multiplier = 0.5
+        elif self._loss_scaling_isnan_ever:
+            multiplier = self._loss_scaling_multiplier
+        else:
+            multiplier = 2.0
+        self._loss_scale = max(1, min(self._loss_scale_max, self._loss_scale * multiplier))
+
+    def use_cleargrads(self, use=True):
+        """Deprecated: :meth:`update` always uses ``cleargrads`` unless ``use`` is False."""
+        warnings.warn('GradientMethod.use_cleargrads is deprecated.', DeprecationWarning)
+        self._use_cleargrads = use
+
+
+class GradientMethod(Optimizer):
+    """Base class of all single gradient-based optimizers.
+
+    Subclasses implement :meth:`create_update_rule`; :meth:`setup` sets one rule on each
+    parameter of the target.
+
+    Attributes:
+        hyperparam (Hyperparameter): Hyperparameters shared by the update rules.
+    """
+
+    def __init__(self):
+        super().__init__()
+        self.hyperparam = Hyperparameter()
+        self._use_fp32_update = False
+
+    def setup(self, link):
+        """Sets up the target and one update rule per parameter; returns self."""
+        super().setup(link)
+        for param in link.params():
+            param.update_rule = self.create_update_rule()
+            if self._use_fp32_update:
+                param.update_rule.use_fp32_update()
+        return self
+
+    def update(self, lossfun=None, *args, **kwds):
+        """Updates the parameters.
+
+        With ``lossfun``, computes ``loss = lossfun(*args, **kwds)``, clears the gradients of
+        the target and runs ``loss.backward(loss_scale=...)`` first; otherwise uses the
+        gradients already computed. Then runs the pre hooks, increments ``t``, updates each
+        parameter with its rule and runs the post hooks.
+        """
+        if lossfun is not None:
+            use_cleargrads = getattr(self, '_use_cleargrads', True)
+            loss = lossfun(*args, **kwds)
+            if use_cleargrads:
+                self.target.cleargrads()
+            else:
+                self.target.zerograds()
+            loss.backward(loss_scale=self._loss_scale)
+            del loss
+
+        self.reallocate_cleared_grads()
+
+        if self._loss_scaling_is_dynamic:
+            self.check_nan_in_grads()
+            if not self.is_safe_to_update():
+                self.update_loss_scale()
+                return
+
+        self.call_hooks('pre')
+
+        self.t += 1
+        for param in self.target.params():
+            param.update()
+
+        self.reallocate_cleared_grads()
+
+        self.call_hooks('post')
+        self.update_loss_scale()
+
+    def use_fp32_update(self, flag=True):
+        """Updates float16 parameters through float32 master copies."""
+        self._use_fp32_update = flag
+        link = self.target
+        if link is not None:
+            for param in link.params():
+                param.update_rule.use_fp32_update(flag)
+
+    def create_update_rule(self):
+        """Creates a new :class:`UpdateRule` for one parameter (implemented by subclasses)."""
+        raise NotImplementedError
+
+
+def make_deprecation_message(name):
+    """Returns the deprecation message of the ``chainer.optimizer.<name>`` hook aliases."""
+    return ('chainer.optimizer.{0} is deprecated from v4. '
+            'Use chainer.optimizer_hooks.{0} instead.'.format(name))
+
+
+class WeightDecay(optimizer_hooks.WeightDecay):
+    """Deprecated alias of :class:`chainer.optimizer_hooks.WeightDecay`."""
+
+    def __init__(self, *args, **kwargs):
+        warnings.warn(make_deprecation_message('WeightDecay'), DeprecationWarning)
+        super().__init__(*args, **kwargs)
+
+
+class Lasso(optimizer_hooks.Lasso):
+    """Deprecated alias of :class:`chainer.optimizer_hooks.Lasso`."""
+
+    def __init__(self, *args, **kwargs):
+        warnings.warn(make_deprecation_message('Lasso'), DeprecationWarning)
+        super().__init__(*args, **kwargs)
+
+
+class GradientClipping(optimizer_hooks.GradientClipping):
+    """Deprecated alias of :class:`chainer.optimizer_hooks.GradientClipping`."""
+
+    def __init__(self, *args, **kwargs):
+        warnings.warn(make_deprecation_message('GradientClipping'), DeprecationWarning)
+        super().__init__(*args, **kwargs)
+
+
+class GradientNoise(optimizer_hooks.GradientNoise):
+    """Deprecated alias of :class:`chainer.optimizer_hooks.GradientNoise`."""
+
+    def __init__(self, *args, **kwargs):
+        warnings.warn(make_deprecation_message('GradientNoise'), DeprecationWarning)
+        super().__init__(*args, **kwargs)
+
+
+class GradientHardClipping(optimizer_hooks.GradientHardClipping):
+    """Deprecated alias of :class:`chainer.optimizer_hooks.GradientHardClipping`."""
+
+    def __init__(self, *args, **kwargs):
+        warnings.warn(make_deprecation_message('GradientHardClipping'), DeprecationWarning)
+        super().__init__(*args, **kwargs)

@@ -1,0 +1,197 @@
+"""HDF5 serializers: :func:`save_hdf5`, :func:`load_hdf5`, :class:`HDF5Serializer`,
+:class:`HDF5Deserializer`.
+
+h5py is imported only when one of them is used; without it they raise an ``ImportError``
+(which is also a ``RuntimeError``, the error Chainer v7 raised) telling how to install it.
+"""
+
+import numpy
+
+from chainer import serializer
+from chainer.serializers import _atomic
+
+
+class _H5pyMissingError(ImportError, RuntimeError):
+    """h5py is not installed."""
+
+
+_h5py = None
+
+
+def _get_h5py():
+    global _h5py
+    if _h5py is None:
+        try:
+            import h5py
+        except ImportError as e:
+            raise _H5pyMissingError(
+                'h5py is not installed on your environment.\n'
+                'Please install h5py to activate hdf5 serializers.\n\n'
+                '  $ pip install h5py  (or: pip install "chainer-core[hdf5]")') from e
+        _h5py = h5py
+    return _h5py
+
+
+def _to_cpu(value):
+    if isinstance(value, numpy.ndarray):
+        return value
+    get = getattr(value, 'get', None)  # CuPy array
+    if get is not None and hasattr(value, 'shape'):
+        return get()
+    return numpy.asarray(value)
+
+
+def _file_name(group):
+    f = getattr(group, 'file', None)
+    return getattr(f, 'filename', None)
+
+
+def _where(group, key):
+    name = _file_name(group)
+    full = group.name.rstrip('/') + '/' + key
+    if name is None:
+        return 'key {!r}'.format(full)
+    return 'key {!r} of {!r}'.format(full, name)
+
+
+class HDF5Serializer(serializer.Serializer):
+    """Serializer for the HDF5 format (requires h5py).
+
+    The object hierarchy is mapped to HDF5 groups; each value becomes a dataset (``None`` is
+    stored as an empty dataset).
+
+    Args:
+        group (h5py.Group): Group to write into.
+        compression (int): Gzip compression level of datasets with more than one element.
+
+    Attributes:
+        group (h5py.Group): The target group.
+        compression (int): Gzip compression level.
+    """
+
+    def __init__(self, group, compression=4):
+        _get_h5py()
+        self.group = group
+        self.compression = compression
+
+    def __getitem__(self, key):
+        name = self.group.name.rstrip('/') + '/' + key.strip('/')
+        return HDF5Serializer(self.group.require_group(name), self.compression)
+
+    def __call__(self, key, value):
+        h5py = _get_h5py()
+        key = key.lstrip('/')
+        if value is None:
+            arr = h5py.Empty('f')
+            compression = None
+        else:
+            arr = _to_cpu(value)
+            compression = None if arr.size <= 1 else self.compression
+        self.group.create_dataset(key, data=arr, compression=compression)
+        return value
+
+
+def save_hdf5(filename, obj, compression=4):
+    """Saves an object to an HDF5 file (requires h5py), atomically.
+
+    Use :class:`HDF5Serializer` directly to save several objects into one file.
+
+    Args:
+        filename (str or os.PathLike): Target file name.
+        obj: Object to save (with a ``serialize`` method).
+        compression (int): Gzip compression level.
+    """
+    h5py = _get_h5py()
+    with _atomic.atomic_path(filename) as tmp:
+        with h5py.File(tmp, 'w') as f:
+            s = HDF5Serializer(f, compression=compression)
+            s.save(obj)
+
+
+class HDF5Deserializer(serializer.Deserializer):
+    """Deserializer for the HDF5 format (requires h5py).
+
+    Args:
+        group (h5py.Group): Group to read from.
+        strict (bool): When ``False``, missing values are skipped (left as is); otherwise a
+            :class:`KeyError` naming the key is raised.
+
+    Attributes:
+        group (h5py.Group): The source group (``None`` for a group missing from the file
+            when not strict).
+        strict (bool): Strictness.
+    """
+
+    def __init__(self, group, strict=True):
+        _get_h5py()
+        self.group = group
+        self.strict = strict
+
+    def __getitem__(self, key):
+        key = key.strip('/')
+        group = self.group
+        if group is None or key not in group:
+            if self.strict:
+                raise KeyError('{} is not in the file'.format(
+                    _where(group, key) if group is not None else repr(key)))
+            child = HDF5Deserializer.__new__(HDF5Deserializer)
+            child.group = None
+            child.strict = self.strict
+            return child
+        return HDF5Deserializer(group[key], strict=self.strict)
+
+    def __call__(self, key, value):
+        key = key.lstrip('/')
+        group = self.group
+        if group is None or key not in group:
+            if not self.strict:
+                return value
+            raise KeyError('{} is not in the file'.format(
+                _where(group, key) if group is not None else repr(key)))
+        try:
+            dataset = group[key]
+            if dataset.shape is None:  # h5py.Empty: a stored None
+                return None
+            arr = dataset[()]
+        except (OSError, ValueError, TypeError, KeyError) as e:
+            raise ValueError('cannot read {}: corrupt or unreadable data ({}: {})'.format(
+                _where(group, key), type(e).__name__, e)) from e
+        if isinstance(arr, bytes):
+            arr = arr.decode('utf-8')
+        arr = numpy.asarray(arr)
+
+        if value is None:
+            return arr
+        if isinstance(value, numpy.ndarray) or (
+                hasattr(value, 'shape') and hasattr(value, 'set')):
+            if arr.shape != value.shape:
+                raise ValueError('shape mismatch at {}: stored {}, expected {}'.format(
+                    _where(group, key), arr.shape, value.shape))
+            if isinstance(value, numpy.ndarray):
+                numpy.copyto(value, arr)
+            else:
+                value.set(numpy.asarray(arr, dtype=value.dtype))
+            return value
+        if isinstance(value, str):
+            return str(arr[()] if arr.ndim == 0 else arr)
+        return type(value)(arr)
+
+
+def load_hdf5(filename, obj):
+    """Loads an object from an HDF5 file (requires h5py).
+
+    Args:
+        filename (str or os.PathLike): File to load.
+        obj: Object to load into (with a ``serialize`` method).
+    """
+    h5py = _get_h5py()
+    try:
+        f = h5py.File(filename, 'r')
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        raise ValueError('cannot read {!r}: not a valid HDF5 file ({})'.format(
+            str(filename), e)) from e
+    with f:
+        d = HDF5Deserializer(f)
+        d.load(obj)

@@ -1,0 +1,29 @@
+"""Array helpers shared by functions (``chainer.utils.array``)."""
+def as_vec(x):
+    """Returns ``x`` flattened to 1-D (a view where possible)."""
+    return x.ravel() if x.ndim != 1 else x
+
+
+def as_mat(x):
+    """Returns ``x`` reshaped to 2-D with the first axis kept."""
+    if x.ndim == 2:
+        return x
+    return x.reshape(len(x), -1)
+
+
+def sum_to(x, shape):
+    """Sums ``x`` over the broadcast axes so that the result has ``shape``.
+
+    The inverse of broadcasting ``shape`` to ``x.shape``; used by gradients of broadcasting ops.
+    """
+    if x.shape == shape:
+        return x
+    ndim = len(shape)
+    lead = x.ndim - ndim
+    axes = tuple(range(lead)) + tuple(
+        i + lead for i, s in enumerate(shape) if s == 1 and x.shape[i + lead] != 1)
+    y = x.sum(axis=axes, keepdims=True)
+    if lead:
+        y = y.reshape(y.shape[lead:])
+    return y
+

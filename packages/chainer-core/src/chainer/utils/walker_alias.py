@@ -1,0 +1,133 @@
+"""Walker's alias method for sampling from a discrete distribution (``WalkerAlias``)."""
+import numpy
+
+import chainer
+from chainer import backend
+from chainer.backends import cuda
+
+
+class WalkerAlias:
+    """Sampler of a discrete distribution by Walker's alias method.
+
+    After an :math:`O(n)` setup, each sample costs :math:`O(1)`: a uniform draw picks a column
+    ``i`` and a second comparison keeps ``i`` or takes its alias. It is faster than
+    :func:`numpy.random.choice` for repeated sampling and works on CPU and GPU.
+
+    Args:
+        probs (float list): Probabilities of the entries; they are normalized by their sum.
+
+    Attributes:
+        threshold: ``float32`` array; column ``i`` keeps ``i`` when the fractional part of the
+            draw is at most ``threshold[i]``.
+        values: ``int32`` array of length ``2n``; ``values[2 * i]`` is ``i`` and
+            ``values[2 * i + 1]`` its alias.
+    """
+
+    def __init__(self, probs):
+        prob = numpy.array(probs, numpy.float64)
+        if prob.ndim != 1 or len(prob) == 0:
+            raise ValueError('probs must be a non-empty 1-D sequence')
+        n = len(prob)
+        scaled = prob * (n / prob.sum())
+        threshold = numpy.ones(n, numpy.float64)
+        alias = numpy.arange(n, dtype=numpy.int32)
+        small = [i for i in range(n) if scaled[i] < 1.0]
+        large = [i for i in range(n) if scaled[i] >= 1.0]
+        # Vose's method: fill each under-full column with the excess of an over-full one.
+        while small and large:
+            s = small.pop()
+            g = large[-1]
+            threshold[s] = scaled[s]
+            alias[s] = g
+            scaled[g] -= 1.0 - scaled[s]
+            if scaled[g] < 1.0:
+                large.pop()
+                small.append(g)
+        # What is left is full up to rounding errors.
+        values = numpy.empty(2 * n, numpy.int32)
+        values[0::2] = numpy.arange(n, dtype=numpy.int32)
+        values[1::2] = alias
+        self.threshold = threshold.astype(numpy.float32)
+        self.values = values
+        self._device = backend.CpuDevice()
+
+    @property
+    def device(self):
+        """The :class:`~chainer.backend.Device` holding the tables."""
+        return self._device
+
+    @property
+    def use_gpu(self):
+        """``True`` if the sampler is on a GPU (CuPy), ``False`` on the CPU."""
+        xp = self._device.xp
+        if xp is numpy:
+            return False
+        if getattr(xp, '__name__', None) == 'cupy':
+            return True
+        raise RuntimeError(
+            'WalkerAlias.use_gpu attribute is only applicable for numpy or cupy devices. '
+            'Use WalkerAlias.device attribute for general devices.')
+
+    def to_device(self, device):
+        """Moves the sampler to the device given by a device specifier; returns ``self``."""
+        device = chainer.get_device(device)
+        self.threshold = device.send(self.threshold)
+        self.values = device.send(self.values)
+        self._device = device
+        return self
+
+    def to_gpu(self, device=None):
+        """Makes the sampler work on a GPU (the current one if ``device`` is ``None``)."""
+        cuda.check_cuda_available()
+        if device is None:
+            return self.to_device(cuda.GpuDevice(cuda.Device()))
+        return self.to_device(cuda.GpuDevice.from_device_id(device))
+
+    def to_cpu(self):
+        """Makes the sampler work on the CPU."""
+        return self.to_device(backend.CpuDevice())
+
+    def sample(self, shape):
+        """Generates random samples following the probabilities.
+
+        Args:
+            shape (tuple of int): Shape of the returned array.
+
+        Returns:
+            An ``int32`` array of indices: a :class:`numpy.ndarray` on the CPU and a
+            :class:`cupy.ndarray` on a GPU.
+        """
+        xp = self._device.xp
+        with chainer.using_device(self._device):
+            if getattr(xp, '__name__', None) == 'cupy':
+                return self.sample_gpu(shape)
+            return self.sample_xp(xp, shape)
+
+    def sample_xp(self, xp, shape):
+        """Generates samples with the array module ``xp``."""
+        n = len(self.threshold)
+        pb = xp.random.uniform(0, n, shape)
+        index = pb.astype(numpy.int32)
+        # uniform() may return its upper bound because of rounding
+        index = xp.minimum(index, n - 1)
+        right = self.threshold[index] < (pb - index).astype(self.threshold.dtype)
+        return self.values[index * 2 + right.astype(numpy.int32)]
+
+    def sample_gpu(self, shape):
+        """Generates samples with a CUDA kernel."""
+        ps = cuda.cupy.random.uniform(size=shape, dtype=numpy.float32)
+        return cuda.elementwise(
+            'T ps, raw T threshold, raw S values, int32 b',
+            'int32 vs',
+            '''
+            T pb = ps * b;
+            int index = __float2int_rd(pb);
+            // uniform() may return 1.0
+            if (index >= b) {
+              index = b - 1;
+            }
+            int lr = threshold[index] < pb - index;
+            vs = values[index * 2 + lr];
+            ''',
+            'walker_alias_sample'
+        )(ps, self.threshold, self.values, len(self.threshold))

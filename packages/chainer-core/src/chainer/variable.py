@@ -1,0 +1,753 @@
+"""Variables: the user-facing handles of define-by-run graphs (``chainer.variable``)."""
+import warnings
+import weakref
+
+import numpy
+
+import chainer
+from chainer import backend
+from chainer.utils import argument
+
+_VOLATILE_MESSAGE = 'volatile argument is not supported anymore. Use chainer.using_config'
+
+
+def _array_types():
+    types = [numpy.ndarray]
+    import sys
+    if 'cupy' in sys.modules:
+        types.append(sys.modules['cupy'].ndarray)
+    return tuple(types)
+
+
+def _is_array(x):
+    if type(x) is numpy.ndarray:
+        return True
+    return isinstance(x, _array_types())
+
+
+def _check_grad_type(func, x, is_node_x, gx):
+    """Raises when a gradient ``gx`` does not match the array type, dtype or shape of ``x``."""
+    if gx is None:
+        return
+    x_array = x.data if is_node_x else x.array
+    if x_array is None:
+        return
+    if not _is_array(gx):
+        raise TypeError('type of gradient must be an ndarray, not %s' % type(gx))
+    where = '' if func is None else ' of %s' % func.label
+    if type(gx) is not type(x_array):
+        raise TypeError('Type of data and grad mismatch%s\n%s != %s'
+                        % (where, type(x_array), type(gx)))
+    if gx.dtype != x_array.dtype:
+        raise TypeError('Type of data and grad mismatch%s\n%s != %s'
+                        % (where, x_array.dtype, gx.dtype))
+    if gx.shape != x_array.shape:
+        raise ValueError('Shape of data and grad mismatch%s\n%s != %s'
+                         % (where, x_array.shape, gx.shape))
+
+
+def _shape_label(shape, dtype):
+    if not shape:
+        return str(dtype)
+    return '(%s), %s' % (', '.join(map(str, shape)), dtype)
+
+
+class VariableNode:
+    """Node of the computational graph that stands for a :class:`Variable`.
+
+    It refers to the function that created it (``creator_node``), holds the rank, and holds the
+    array only while a function retains it for its backward computation.
+    """
+
+    __slots__ = ('_variable', 'creator_node', 'data', 'name', 'rank', 'requires_grad',
+                 'dtype', 'shape', '__weakref__')
+
+    def __init__(self, variable, name, **kwargs):
+        if kwargs:
+            argument.check_unexpected_kwargs(kwargs, grad='unexpected keyword argument "grad"')
+            argument.assert_kwargs_empty(kwargs)
+        self._variable = weakref.ref(variable)
+        self.creator_node = None
+        self.data = None
+        self.name = name
+        self.rank = 0
+        self.requires_grad = variable._requires_grad
+        array = variable._array
+        if array is None:
+            self.dtype = None
+            self.shape = None
+        else:
+            self.dtype = array.dtype
+            self.shape = array.shape
+
+    @property
+    def creator(self):
+        """The function that created this node: an old-style Function or a FunctionNode."""
+        node = self.creator_node
+        if node is None:
+            return None
+        return getattr(node, '_function', node)
+
+    @creator.setter
+    def creator(self, func):
+        self.set_creator(func)
+
+    @property
+    def grad(self):
+        """The gradient array of the corresponding variable (None when it is gone)."""
+        var = self._variable()
+        return None if var is None else var.grad
+
+    @property
+    def grad_var(self):
+        """The gradient of the corresponding variable as a Variable."""
+        var = self._variable()
+        return None if var is None else var.grad_var
+
+    @property
+    def label(self):
+        """Short text of the shape and dtype, used in graph dumps."""
+        return _shape_label(self.shape, self.dtype)
+
+    def get_variable(self):
+        """Returns the corresponding variable, rebuilding it from retained data if needed."""
+        var = self._variable()
+        if var is not None:
+            return var
+        var = Variable._from_node(self)
+        return var
+
+    def get_variable_or_none(self):
+        """Returns the corresponding variable if it is still alive, else None."""
+        return self._variable()
+
+    def set_creator(self, creator):
+        """Sets the creator (a Function or FunctionNode) of this node."""
+        self.set_creator_node(getattr(creator, 'node', creator))
+
+    def set_creator_node(self, creator_node):
+        """Sets the FunctionNode that created this node and updates the rank."""
+        self.creator_node = creator_node
+        self.rank = creator_node.rank + 1
+
+    def unchain(self):
+        """Deletes the reference to the creator of this node."""
+        self.creator_node = None
+
+    def retain_data(self):
+        """Lets the node keep the array of its variable (needed by retained outputs)."""
+        var = self._variable()
+        if var is None:
+            raise RuntimeError('cannot retain variable data: the variable has been released')
+        self.data = var._array
+
+    def _set_data_type(self, array):
+        if array is None:
+            self.dtype = None
+            self.shape = None
+        else:
+            self.dtype = array.dtype
+            self.shape = array.shape
+
+    def _check_old_style_gradient(self):
+        pass
+
+
+def variable_repr(var):
+    """The ``repr`` of a variable, e.g. ``variable([1., 2.])``."""
+    prefix = 'variable' if var.name is None else 'variable %s' % var.name
+    arr = var._array
+    if arr is None:
+        return '%s(None)' % prefix
+    arr = backend.CpuDevice().send(arr) if type(arr) is not numpy.ndarray else arr
+    if arr.size > 0 or arr.ndim == 0:
+        lst = numpy.array2string(arr, None, None, None, ', ', prefix + '(')
+    else:
+        lst = '[], shape=%s' % (repr(arr.shape),)
+    return '%s(%s)' % (prefix, lst)
+
+
+def variable_str(var):
+    """The ``str`` of a variable, e.g. ``variable([1. 2.])``."""
+    prefix = 'variable' if var.name is None else 'variable %s' % var.name
+    arr = var._array
+    if arr is None:
+        return '%s(None)' % prefix
+    arr = backend.CpuDevice().send(arr) if type(arr) is not numpy.ndarray else arr
+    lst = numpy.array2string(arr, None, None, None, ' ', prefix + '(')
+    return '%s(%s)' % (prefix, lst)
+
+
+class Variable:
+    """__init__(data=None, *, name=None, grad=None, requires_grad=True)
+
+    Array with a structure to keep track of computation.
+
+    Every variable holds a data array (NumPy or CuPy) and, after backprop, a gradient. Applying
+    functions to variables records the computation so that :meth:`backward` can compute
+    gradients.
+
+    Args:
+        data (:ref:`ndarray`): Initial data array; None for an uninitialized variable.
+        name (str): Name of the variable.
+        grad (:ref:`ndarray`): Initial gradient array.
+        requires_grad (bool): Whether this variable receives a gradient in backprop.
+    """
+
+    __array_priority__ = 200
+    _chainerx_name = None
+
+    def __init__(self, data=None, **kwargs):
+        name = grad = None
+        requires_grad = True
+        if kwargs:
+            argument.check_unexpected_kwargs(kwargs, volatile=_VOLATILE_MESSAGE)
+            name, grad, requires_grad = argument.parse_kwargs(
+                kwargs, ('name', None), ('grad', None), ('requires_grad', True))
+        if data is not None and not _is_array(data):
+            msg = ('numpy.ndarray or cuda.ndarray are expected.\nActual: {0}'
+                   .format(type(data)))
+            if isinstance(data, (int, float, numpy.generic)):
+                msg += '\nUse numpy.asarray or chainer.Variable(numpy.array(value)).'
+            raise TypeError(msg)
+        self._array = data
+        self._requires_grad = requires_grad
+        self._loss_scale = None
+        self._grad_var = None if grad is None else Variable(grad, requires_grad=False)
+        self._node = VariableNode(self, name)
+
+    @classmethod
+    def _from_node(cls, node):
+        var = cls.__new__(cls)
+        var._array = node.data
+        var._requires_grad = node.requires_grad
+        var._loss_scale = None
+        var._grad_var = None
+        var._node = node
+        node._variable = weakref.ref(var)
+        return var
+
+    def __copy__(self):
+        return self._copy_to(Variable.__new__(type(self)))
+
+    def _copy_to(self, target):
+        target.__dict__ = dict(self.__dict__)
+        target._node = VariableNode(target, self.name)
+        return target
+
+    def __reduce__(self):
+        return _recover_variable, (self._array, self.name, self.grad, self._requires_grad)
+
+    def __repr__(self):
+        return variable_repr(self)
+
+    def __str__(self):
+        return variable_str(self)
+
+    # ----------------------------------------------------------------------------------------
+    # basic attributes
+
+    @property
+    def xp(self):
+        """Array module (``numpy`` or ``cupy``) of the data array."""
+        arr = self._array
+        if arr is None:
+            return numpy
+        return backend.get_array_module(arr)
+
+    @property
+    def device(self):
+        """The :class:`~chainer.backend.Device` holding the data array."""
+        return backend.get_device_from_array(self._array)
+
+    @property
+    def name(self):
+        """Name of the variable (str or None)."""
+        return self._node.name
+
+    @name.setter
+    def name(self, n):
+        self._node.name = n
+
+    @property
+    def label(self):
+        """Short text that represents the variable (shape and dtype)."""
+        return self._node.label
+
+    @property
+    def creator(self):
+        """The function that created this variable (Function or FunctionNode), or None."""
+        return self._node.creator
+
+    @creator.setter
+    def creator(self, func):
+        self._node.creator = func
+
+    @property
+    def creator_node(self):
+        """The :class:`FunctionNode` that created this variable (settable to None)."""
+        return self._node.creator_node
+
+    @creator_node.setter
+    def creator_node(self, func):
+        if func is None:
+            self._node.creator_node = None
+        else:
+            self._node.set_creator_node(func)
+
+    @property
+    def array(self):
+        """The underlying data array (None if uninitialized)."""
+        return self._array
+
+    @array.setter
+    def array(self, d):
+        self._array = d
+        self._node._set_data_type(d)
+
+    @property
+    def data(self):
+        """The underlying data array (same as :attr:`array`)."""
+        return self._array
+
+    @data.setter
+    def data(self, d):
+        self._array = d
+        self._node._set_data_type(d)
+
+    @property
+    def raw_array(self):
+        """The array as stored (no ChainerX conversion here)."""
+        return self._array
+
+    @property
+    def grad(self):
+        """Gradient array of this variable (None until backprop or explicit set)."""
+        gv = self._grad_var
+        return None if gv is None else gv._array
+
+    @grad.setter
+    def grad(self, g):
+        if g is None:
+            self._grad_var = None
+            return
+        _check_grad_type(None, self, False, g)
+        self._grad_var = _make_variable(g, False)
+
+    @property
+    def grad_var(self):
+        """Gradient of this variable as a :class:`Variable`."""
+        return self._grad_var
+
+    @grad_var.setter
+    def grad_var(self, g):
+        if g is not None:
+            _check_grad_type(None, self, False, g._array)
+        self._grad_var = g
+
+    @property
+    def shape(self):
+        """Shape of the data array."""
+        return self._array.shape
+
+    @property
+    def ndim(self):
+        """Number of dimensions of the data array."""
+        return self._array.ndim
+
+    @property
+    def size(self):
+        """Number of elements of the data array."""
+        return self._array.size
+
+    @property
+    def dtype(self):
+        """Dtype of the data array."""
+        return self._array.dtype
+
+    @property
+    def rank(self):
+        """Topological ordinal of this variable in the graph."""
+        return self._node.rank
+
+    @property
+    def node(self):
+        """The :class:`VariableNode` of this variable."""
+        return self._node
+
+    @property
+    def requires_grad(self):
+        """Whether this variable receives a gradient in backprop."""
+        return self._requires_grad
+
+    @property
+    def T(self):
+        """Transposition of this variable."""
+        return chainer.functions.transpose(self)
+
+    def __len__(self):
+        """Returns the first dimension of the data array."""
+        return len(self._array)
+
+    def __bool__(self):
+        raise NotImplementedError()
+
+    def __lt__(self, other):
+        raise NotImplementedError()
+
+    def __le__(self, other):
+        raise NotImplementedError()
+
+    def __eq__(self, other):
+        raise NotImplementedError()
+
+    def __ne__(self, other):
+        raise NotImplementedError()
+
+    def __gt__(self, other):
+        raise NotImplementedError()
+
+    def __ge__(self, other):
+        raise NotImplementedError()
+
+    __hash__ = object.__hash__
+
+    def item(self):
+        """Converts a one-element variable to a Python scalar."""
+        if self._array.size != 1:
+            raise ValueError('can only convert an array of size 1 to a Python scalar')
+        return self._array.item()
+
+    def summary(self):
+        """Returns a one-line summary (``<variable name>``)."""
+        if self.name:
+            return '<variable %s>' % self.name
+        return '<variable at 0x%x>' % id(self)
+
+    def debug_print(self):
+        """Returns a human-readable description of the data and gradient."""
+        lines = [self.summary()]
+        arr = self._array
+        if arr is None:
+            lines.append('- data: None')
+        else:
+            lines.extend([
+                '- device: %s' % self.device,
+                '- backend: %s' % type(arr),
+                '- shape: %s' % (arr.shape,),
+                '- dtype: %s' % arr.dtype,
+                '- statistics: %s' % _statistics(arr),
+            ])
+        g = self.grad
+        lines.append('- grad: None' if g is None else '- grad: %s' % _statistics(g))
+        return '\n'.join(lines)
+
+    # ----------------------------------------------------------------------------------------
+    # devices
+
+    def _move(self, device):
+        if self._array is not None:
+            self._array = device.send(self._array)
+            if self._node.data is not None:
+                self._node.data = self._array
+        gv = self._grad_var
+        if gv is not None:
+            gv._array = device.send(gv._array)
+
+    def to_cpu(self):
+        """Copies the data and gradient to the host (NumPy)."""
+        self._move(backend.CpuDevice())
+
+    def to_gpu(self, device=None):
+        """Copies the data and gradient to a GPU (the current one if ``device`` is None)."""
+        from chainer.backends import cuda
+        self._move(cuda.GpuDevice.from_device_id(device) if device is not None
+                   else cuda.GpuDevice(cuda.Device()))
+
+    def to_intel64(self):
+        """Converts the arrays for iDeep; without iDeep they stay NumPy arrays."""
+        self.to_cpu()
+
+    def to_chx(self):
+        """Converts the arrays to ChainerX (requires a ChainerX build)."""
+        import chainerx
+        if not chainerx.is_available():
+            raise RuntimeError('ChainerX is not available.')
+
+    def from_chx(self):
+        """Converts ChainerX arrays back to NumPy/CuPy; a no-op for other arrays."""
+
+    def to_device(self, device):
+        """Copies the data and gradient to the device given by a device specifier."""
+        self._move(backend.get_device(device))
+
+    # ----------------------------------------------------------------------------------------
+    # gradients and graph
+
+    def cleargrad(self):
+        """Clears the gradient array (sets it to None)."""
+        self._grad_var = None
+
+    def zerograd(self):
+        """Initializes the gradient array by zeros (deprecated: use :meth:`cleargrad`)."""
+        warnings.warn(
+            'Variable.zerograd is deprecated. Use Variable.cleargrad instead.',
+            DeprecationWarning)
+        if self._array is None:
+            return
+        gv = self._grad_var
+        if gv is None:
+            xp = self.xp
+            self._grad_var = _make_variable(xp.zeros_like(self._array), False)
+        else:
+            gv.unchain()
+            gv._array.fill(0)
+
+    def copydata(self, var):
+        """Copies the data array from ``var`` (initializing uninitialized sides)."""
+        src = var._array
+        dst = self._array
+        if src is None:
+            if dst is None:
+                return
+            var.initialize(self.shape)
+            src = var._array
+        if dst is None:
+            self.initialize(src.shape)
+            dst = self._array
+        backend.copyto(dst, src)
+
+    def addgrad(self, var):
+        """Accumulates the gradient of ``var`` into this variable's gradient."""
+        src = var.grad_var
+        if src is None:
+            return
+        if self._array is None:
+            self.initialize(var.shape)
+        dst_device = self.device
+        src_array = dst_device.send(src._array)
+        if self._grad_var is None:
+            self._grad_var = _make_variable(src_array.copy(), False)
+        else:
+            self._grad_var = _make_variable(self._grad_var._array + src_array, False)
+
+    def set_creator(self, gen_func):
+        """Notifies the variable that ``gen_func`` (a Function) is its creator."""
+        self._node.set_creator(gen_func)
+
+    def set_creator_node(self, fnode):
+        """Notifies the variable that ``fnode`` (a FunctionNode) is its creator."""
+        self._node.set_creator_node(fnode)
+
+    def unchain(self):
+        """Deletes the reference to the creator of this variable."""
+        self._node.creator_node = None
+
+    def unchain_backward(self):
+        """Deletes references between nodes and functions backward from this variable."""
+        pending = [self._node.creator_node]
+        seen = set()
+        while pending:
+            func = pending.pop()
+            if func is None or id(func) in seen:
+                continue
+            seen.add(id(func))
+            for node in func.inputs:
+                pending.append(node.creator_node)
+                node.creator_node = None
+            func.unchain()
+        self._node.creator_node = None
+
+    def retain_data(self):
+        """Lets the corresponding variable node keep the underlying array."""
+        self._node.data = self._array
+
+    def reshape(self, *shape):
+        """Returns a variable of a different shape and the same content (``F.reshape``)."""
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = shape[0]
+        return chainer.functions.reshape(self, tuple(shape))
+
+    def transpose(self, *axes):
+        """Permutes the dimensions of the variable (``F.transpose``)."""
+        if not axes:
+            axes = None
+        elif len(axes) == 1 and (isinstance(axes[0], (tuple, list)) or axes[0] is None):
+            axes = axes[0]
+        return chainer.functions.transpose(self, axes)
+
+    def backward(self, retain_grad=False, enable_double_backprop=False, loss_scale=None):
+        """Runs error backpropagation (backprop) from this variable.
+
+        Args:
+            retain_grad (bool): Keep the gradients of intermediate variables.
+            enable_double_backprop (bool): Record the backward computation so that the
+                gradients can be differentiated again.
+            loss_scale (float): Multiply the initial gradient by this factor; parameters
+                divide their gradients by it before the optimizer update.
+        """
+        from chainer import _backprop
+        _backprop.backward_from_variables(
+            [self], [None], retain_grad, enable_double_backprop, loss_scale)
+
+
+def _statistics(array):
+    if array.size == 0:
+        return 'empty'
+    if array.dtype.kind not in 'fc':
+        return 'dtype %s' % array.dtype
+    return 'mean=%.8f, std=%.8f' % (float(array.mean()), float(array.std()))
+
+
+def _make_variable(array, requires_grad):
+    """Fast internal constructor used on the hot path (no argument checks)."""
+    var = Variable.__new__(Variable)
+    var._array = array
+    var._requires_grad = requires_grad
+    var._loss_scale = None
+    var._grad_var = None
+    var._node = VariableNode(var, None)
+    return var
+
+
+def _recover_variable(data, name, grad, requires_grad):
+    var = Variable(data, name=name, requires_grad=requires_grad)
+    var.grad = grad
+    return var
+
+
+def as_variable(obj):
+    """Converts an array to a Variable with ``requires_grad=False``; returns Variables as is."""
+    if isinstance(obj, Variable):
+        return obj
+    return Variable(obj, requires_grad=False)
+
+
+def as_array(obj):
+    """Returns the array of a Variable, or the object itself if it is an array."""
+    if isinstance(obj, Variable):
+        return obj.array
+    return obj
+
+
+class Parameter(Variable):
+    """Parameter variable that can be registered to a link.
+
+    A parameter is a Variable with an initializer (used to build its array lazily when the
+    shape becomes known) and an update rule set by an optimizer.
+
+    Args:
+        initializer: Array, scalar, or callable initializer. None means NaN-filled.
+        shape (int or tuple of int): Shape; None leaves the parameter uninitialized unless
+            ``initializer`` is an array.
+        name (str): Name of the parameter.
+    """
+
+    def __init__(self, initializer=None, shape=None, name=None):
+        from chainer import initializers
+        from chainer.initializers import constant
+        if initializer is None:
+            initializer = constant.NaN()
+        elif numpy.isscalar(initializer):
+            initializer = constant.Constant(initializer)
+        if shape is None:
+            if _is_array(initializer):
+                super().__init__(initializer, name=name)
+            else:
+                super().__init__(name=name)
+                dtype = getattr(initializer, 'dtype', None)
+                self._grad_initializer = constant.NaN(dtype)
+        else:
+            if _is_array(initializer):
+                initializer = constant.Constant(initializer)
+            data = initializers.generate_array(initializer, shape, numpy)
+            grad = numpy.full_like(data, numpy.nan)
+            super().__init__(data, name=name, grad=grad)
+        self._initial_device = backend.CpuDevice()
+        self.update_rule = None
+        self.initializer = initializer
+
+    def __copy__(self):
+        return self._copy_to(Parameter.__new__(Parameter))
+
+    def __reduce__(self):
+        return _recover_parameter, (self._array, self.name, self.grad, self.initializer,
+                                    self.update_rule)
+
+    def __repr__(self):
+        return super().__repr__().replace('variable', 'parameter', 1)
+
+    def __str__(self):
+        return super().__str__().replace('variable', 'parameter', 1)
+
+    @property
+    def is_initialized(self):
+        """Whether the data array has been created."""
+        return self._array is not None
+
+    @property
+    def dtype(self):
+        """Dtype of the data array, or of the initializer when uninitialized."""
+        if self._array is not None:
+            return self._array.dtype
+        return getattr(self.initializer, 'dtype', None)
+
+    @property
+    def device(self):
+        """The device of the parameter (the initial device while uninitialized)."""
+        if self._array is None:
+            return self._initial_device
+        return backend.get_device_from_array(self._array)
+
+    def _move(self, device):
+        super()._move(device)
+        self._initial_device = device
+
+    def to_gpu(self, device=None):
+        """Copies the data and gradient to a GPU."""
+        from chainer.backends import cuda
+        dev = cuda.GpuDevice.from_device_id(
+            device if device is not None else cuda.cupy.cuda.runtime.getDevice())
+        self._move(dev)
+
+    def cleargrad(self):
+        """Clears the gradient (an uninitialized parameter also forgets its grad init)."""
+        super().cleargrad()
+        if self._array is None:
+            self._grad_initializer = None
+
+    def zerograd(self):
+        """Fills the gradient with zeros (deprecated: use :meth:`cleargrad`)."""
+        super().zerograd()
+        if self._array is None:
+            from chainer.initializers import constant
+            self._grad_initializer = constant.Zero(getattr(self.initializer, 'dtype', None))
+
+    def initialize(self, shape):
+        """Initializes the uninitialized parameter with the given shape."""
+        from chainer import initializers
+        device = self._initial_device
+        xp = numpy if device is None else device.xp
+        data = initializers.generate_array(self.initializer, shape, xp)
+        if device is not None and xp is not numpy:
+            data = device.send(data)
+        ginit = getattr(self, '_grad_initializer', None)
+        grad = None if ginit is None else initializers.generate_array(ginit, shape, xp)
+        if grad is not None and device is not None and xp is not numpy:
+            grad = device.send(grad)
+        self.array = data
+        self.grad = grad
+
+    def update(self):
+        """Updates the parameter with its update rule (no-op without one)."""
+        if self.update_rule is not None:
+            self.update_rule.update(self)
+
+
+def _recover_parameter(data, name, grad, initializer, update_rule):
+    p = Parameter(initializer=initializer, name=name)
+    p.array = data
+    p.grad = grad
+    p.update_rule = update_rule
+    return p
+

@@ -1,0 +1,48 @@
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3, 2), ()],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'alpha': [1.0, 0.5, -0.3],
+}))
+@testing.inject_backend_tests(None, [{}])
+class TestELU(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-3}
+            self.check_backward_options = {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = self.check_backward_options
+
+    def generate_inputs(self):
+        x = numpy.random.uniform(-2, 2, self.shape)
+        x[numpy.abs(x) < 0.1] = 0.5
+        return x.astype(self.dtype),
+
+    def forward(self, inputs, device):
+        x, = inputs
+        return F.elu(x, alpha=self.alpha),
+
+    def forward_expected(self, inputs):
+        x, = inputs
+        x = x.astype(numpy.float64)
+        y = numpy.where(x > 0, x, self.alpha * numpy.expm1(x))
+        return y.astype(self.dtype),
+
+
+def test_elu_large_input_no_overflow():
+    x = numpy.array([100.0, -100.0], numpy.float32)
+    with numpy.errstate(all='raise'):
+        y = F.elu(x)
+    numpy.testing.assert_allclose(y.array, [100.0, -1.0])
+
+
+def test_elu_invalid_dtype():
+    with pytest.raises(type_check.InvalidType):
+        F.elu(numpy.zeros(3, numpy.int32))

@@ -1,0 +1,58 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3, 2), ()],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'slope': [0.2, -0.3, 0.0],
+}))
+@testing.inject_backend_tests(None, [{}])
+class TestLeakyReLU(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-3}
+            self.check_backward_options = {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = self.check_backward_options
+
+    def generate_inputs(self):
+        x = numpy.random.uniform(-1, 1, self.shape)
+        x[numpy.abs(x) < 0.1] = 0.5
+        return x.astype(self.dtype),
+
+    def forward(self, inputs, device):
+        x, = inputs
+        return F.leaky_relu(x, slope=self.slope),
+
+    def forward_expected(self, inputs):
+        x, = inputs
+        x = x.astype(numpy.float64)
+        return numpy.where(x >= 0, x, self.slope * x).astype(self.dtype),
+
+
+def test_leaky_relu_default_slope_and_grad():
+    x = chainer.Variable(numpy.array([-1.0, 2.0], numpy.float32))
+    y = F.leaky_relu(x)
+    numpy.testing.assert_allclose(y.array, [-0.2, 2.0])
+    y.grad = numpy.ones(2, numpy.float32)
+    y.backward()
+    numpy.testing.assert_allclose(x.grad, [0.2, 1.0])
+
+
+def test_leaky_relu_zero_slope_grad_is_zero_for_negative():
+    x = chainer.Variable(numpy.array([-1.0, 2.0], numpy.float32))
+    y = F.leaky_relu(x, slope=0.0)
+    y.grad = numpy.ones(2, numpy.float32)
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad, [0.0, 1.0])
+
+
+def test_leaky_relu_invalid_dtype():
+    with pytest.raises(type_check.InvalidType):
+        F.leaky_relu(numpy.zeros(3, numpy.int32))

@@ -1,0 +1,43 @@
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3, 2), (), (0, 2)],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}])
+class TestSigmoid(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-3}
+            self.check_backward_options = {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = self.check_backward_options
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-2, 2, self.shape).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        x, = inputs
+        return F.sigmoid(x),
+
+    def forward_expected(self, inputs):
+        x, = inputs
+        return (1 / (1 + numpy.exp(-x.astype(numpy.float64)))).astype(self.dtype),
+
+
+def test_sigmoid_saturates_without_overflow():
+    x = numpy.array([-1000.0, 1000.0], numpy.float32)
+    with numpy.errstate(all='raise'):
+        y = F.sigmoid(x)
+    numpy.testing.assert_array_equal(y.array, [0.0, 1.0])
+
+
+def test_sigmoid_invalid_dtype():
+    with pytest.raises(type_check.InvalidType):
+        F.sigmoid(numpy.zeros(3, numpy.int32))

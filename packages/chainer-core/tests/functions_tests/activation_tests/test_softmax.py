@@ -1,0 +1,64 @@
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+def _ref_softmax(x, axis):
+    x = x.astype(numpy.float64)
+    e = numpy.exp(x - x.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+@testing.parameterize(*testing.product_dict(
+    [{'shape': (2, 3), 'axis': 1},
+     {'shape': (2, 3), 'axis': 0},
+     {'shape': (2, 2, 3), 'axis': 2},
+     {'shape': (2, 2, 3), 'axis': -2},
+     {'shape': (0, 3), 'axis': 1}],
+    [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}],
+))
+@testing.inject_backend_tests(None, [{}])
+class TestSoftmax(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-2}
+            self.check_backward_options = {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = self.check_backward_options
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-1, 1, self.shape).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        x, = inputs
+        return F.softmax(x, axis=self.axis),
+
+    def forward_expected(self, inputs):
+        x, = inputs
+        return _ref_softmax(x, self.axis).astype(self.dtype),
+
+
+def test_softmax_stable_for_large_inputs():
+    x = numpy.array([[1000.0, 1000.0, -1000.0]], numpy.float32)
+    with numpy.errstate(over='raise'):
+        y = F.softmax(x).array
+    numpy.testing.assert_allclose(y, [[0.5, 0.5, 0.0]])
+
+
+def test_softmax_default_axis_is_1():
+    x = numpy.random.uniform(-1, 1, (2, 3, 4))
+    numpy.testing.assert_allclose(F.softmax(x).array, _ref_softmax(x, 1))
+
+
+@pytest.mark.parametrize('axis', [2, -3])
+def test_softmax_invalid_axis(axis):
+    with pytest.raises(type_check.InvalidType):
+        F.softmax(numpy.zeros((2, 3), numpy.float32), axis=axis)
+
+
+def test_softmax_invalid_dtype():
+    with pytest.raises(type_check.InvalidType):
+        F.softmax(numpy.zeros((2, 3), numpy.int32))

@@ -1,0 +1,45 @@
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3, 2), ()],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'beta': [1.0, 2.0, 0.5],
+}))
+@testing.inject_backend_tests(None, [{}])
+class TestSoftplus(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-3}
+            self.check_backward_options = {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = self.check_backward_options
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-2, 2, self.shape).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        x, = inputs
+        return F.softplus(x, beta=self.beta),
+
+    def forward_expected(self, inputs):
+        x, = inputs
+        x = x.astype(numpy.float64)
+        return (numpy.log1p(numpy.exp(self.beta * x)) / self.beta).astype(self.dtype),
+
+
+def test_softplus_large_inputs_are_stable():
+    x = numpy.array([-1000.0, 1000.0], numpy.float32)
+    with numpy.errstate(over='raise'):
+        y = F.softplus(x)
+    numpy.testing.assert_allclose(y.array, [0.0, 1000.0])
+
+
+def test_softplus_invalid_dtype():
+    with pytest.raises(type_check.InvalidType):
+        F.softplus(numpy.zeros(3, numpy.int32))

@@ -1,0 +1,49 @@
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product_dict(
+    [{'x_shape': (4, 3, 2), 'beta_shape': (3,)},
+     {'x_shape': (4, 3, 2), 'beta_shape': (3, 2)},
+     {'x_shape': (4, 3), 'beta_shape': ()},
+     {'x_shape': (4, 3), 'beta_shape': (3,)}],
+    [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}],
+))
+@testing.inject_backend_tests(None, [{}])
+class TestSwish(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-3}
+            self.check_backward_options = {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = self.check_backward_options
+
+    def generate_inputs(self):
+        x = numpy.random.uniform(-1, 1, self.x_shape).astype(self.dtype)
+        beta = numpy.random.uniform(-1, 1, self.beta_shape).astype(self.dtype)
+        return x, beta
+
+    def forward(self, inputs, device):
+        x, beta = inputs
+        return F.swish(x, beta),
+
+    def forward_expected(self, inputs):
+        x, beta = inputs
+        x = x.astype(numpy.float64)
+        shape = (1,) + beta.shape + (1,) * (x.ndim - beta.ndim - 1)
+        b = beta.astype(numpy.float64).reshape(shape)
+        return (x / (1 + numpy.exp(-b * x))).astype(self.dtype),
+
+
+def test_swish_invalid_beta_shape():
+    with pytest.raises(type_check.InvalidType):
+        F.swish(numpy.zeros((4, 3), numpy.float32), numpy.zeros((2,), numpy.float32))
+
+
+def test_swish_dtype_mismatch():
+    with pytest.raises(type_check.InvalidType):
+        F.swish(numpy.zeros((4, 3), numpy.float32), numpy.zeros((3,), numpy.float64))

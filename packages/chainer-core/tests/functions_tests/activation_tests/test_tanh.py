@@ -1,0 +1,36 @@
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3, 2), (), (0, 2)],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}])
+class TestTanh(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-3}
+            self.check_backward_options = {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = self.check_backward_options
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-2, 2, self.shape).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        x, = inputs
+        return F.tanh(x),
+
+    def forward_expected(self, inputs):
+        x, = inputs
+        return numpy.tanh(x.astype(numpy.float64)).astype(self.dtype),
+
+
+def test_tanh_invalid_dtype():
+    with pytest.raises(type_check.InvalidType):
+        F.tanh(numpy.zeros(3, numpy.int32))

@@ -1,0 +1,40 @@
+import numpy
+import pytest
+
+from chainer import functions
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shape_axis': [
+        ((3,), 0), ((3,), 1), ((3,), -1), ((3,), -2),
+        ((2, 3), 1), ((2, 3), -3), ((), 0), ((), -1),
+    ],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestExpandDims(testing.FunctionTestCase):
+
+    def setUp(self):
+        self.shape, self.axis = self.shape_axis
+        if self.dtype == numpy.float16:
+            self.check_backward_options = {'dtype': numpy.float64}
+            self.check_double_backward_options = {'dtype': numpy.float64}
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-1, 1, self.shape).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        x, = inputs
+        return functions.expand_dims(x, self.axis),
+
+    def forward_expected(self, inputs):
+        x, = inputs
+        return numpy.expand_dims(x, self.axis),
+
+
+@pytest.mark.parametrize('axis', [3, -4])
+def test_expand_dims_invalid_type(axis):
+    with pytest.raises(type_check.InvalidType):
+        functions.expand_dims(numpy.zeros((2, 3), numpy.float32), axis)

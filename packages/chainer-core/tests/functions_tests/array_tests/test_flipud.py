@@ -1,0 +1,35 @@
+import numpy
+import pytest
+
+from chainer import functions
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3,), (2, 3), (2, 3, 4)],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestFlipUD(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_backward_options = {'dtype': numpy.float64}
+            self.check_double_backward_options = {'dtype': numpy.float64}
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-1, 1, self.shape).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        a, = inputs
+        return functions.flipud(a),
+
+    def forward_expected(self, inputs):
+        a, = inputs
+        return numpy.flipud(a),
+
+
+def test_flipud_invalid_type():
+    with pytest.raises(type_check.InvalidType):
+        functions.flipud(numpy.zeros((), numpy.float32))

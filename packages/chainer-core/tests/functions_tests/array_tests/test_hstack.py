@@ -1,0 +1,52 @@
+import numpy
+import pytest
+
+from chainer import functions
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shapes': [
+        [(2, 3, 4), (2, 1, 4)],
+        [(2, 3), (2, 1), (2, 2)],
+        [(3,), (2,)],
+        [(), ()],
+        [(2, 0), (2, 3)],
+        [(4, 2)],
+    ],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestHstack(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_backward_options = {'dtype': numpy.float64}
+            self.check_double_backward_options = {'dtype': numpy.float64}
+
+    def generate_inputs(self):
+        return tuple(
+            numpy.random.uniform(-1, 1, s).astype(self.dtype)
+            for s in self.shapes)
+
+    def forward(self, inputs, device):
+        return functions.hstack(inputs),
+
+    def forward_expected(self, inputs):
+        return numpy.hstack(inputs),
+
+
+@pytest.mark.parametrize('xs', [
+    [numpy.zeros((2, 3), 'f'), numpy.zeros((3, 3), 'f')],
+    [numpy.zeros((2, 3), 'f'), numpy.zeros((2, 3), 'd')],
+    [numpy.zeros((2, 3), 'f'), numpy.zeros((2,), 'f')],
+])
+def test_hstack_invalid_type(xs):
+    with pytest.raises(type_check.InvalidType):
+        functions.hstack(xs)
+
+
+def test_hstack_empty_list_is_invalid():
+    with pytest.raises(type_check.InvalidType):
+        functions.hstack([])

@@ -1,0 +1,61 @@
+import numpy
+import pytest
+
+import chainer
+from chainer import functions
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shapes': [
+        ((3, 2, 4), (3, 2, 4), (3, 2, 4)),
+        ((3, 2, 4), (2, 4), (3, 1, 1)),
+        ((), (3, 2), (2,)),
+        ((2, 1), (), (1, 3)),
+        ((0, 3), (0, 3), (3,)),
+    ],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'condition_as_variable': [False, True],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestWhere(testing.FunctionTestCase):
+
+    def setUp(self):
+        c_shape = self.shapes[0]
+        self.c_data = numpy.random.uniform(-1, 1, c_shape) > 0
+        if self.dtype == numpy.float16:
+            self.check_backward_options = {'dtype': numpy.float64}
+            self.check_double_backward_options = {'dtype': numpy.float64}
+
+    def generate_inputs(self):
+        _, x_shape, y_shape = self.shapes
+        x = numpy.random.uniform(-1, 1, x_shape).astype(self.dtype)
+        y = numpy.random.uniform(-1, 1, y_shape).astype(self.dtype)
+        return x, y
+
+    def forward(self, inputs, device):
+        x, y = inputs
+        c = device.send(self.c_data)
+        if self.condition_as_variable:
+            c = chainer.Variable(c)
+        return functions.where(c, x, y),
+
+    def forward_expected(self, inputs):
+        x, y = inputs
+        return numpy.where(self.c_data, x, y).astype(self.dtype),
+
+
+@pytest.mark.parametrize('c,x,y', [
+    (numpy.zeros((2,), numpy.int32), numpy.zeros((2,), 'f'),
+     numpy.zeros((2,), 'f')),
+    (numpy.zeros((2,), numpy.bool_), numpy.zeros((2,), 'f'),
+     numpy.zeros((2,), 'd')),
+    (numpy.zeros((2,), numpy.bool_), numpy.zeros((3,), 'f'),
+     numpy.zeros((2,), 'f')),
+    (numpy.zeros((4,), numpy.bool_), numpy.zeros((2,), 'f'),
+     numpy.zeros((2,), 'f')),
+])
+def test_where_invalid_type(c, x, y):
+    with pytest.raises(type_check.InvalidType):
+        functions.where(c, x, y)

@@ -1,0 +1,56 @@
+import numpy
+import pytest
+
+from chainer import functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3, 2), ()],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestFmod(testing.FunctionTestCase):
+
+    dodge_nondifferentiable = True
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-3}
+            self.check_backward_options = {'atol': 5e-2, 'rtol': 5e-2, 'eps': 1e-3}
+            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2, 'eps': 1e-3}
+        else:
+            self.check_backward_options = {'atol': 1e-3, 'rtol': 1e-3, 'eps': 1e-3}
+            self.check_double_backward_options = {'atol': 1e-3, 'rtol': 1e-3, 'eps': 1e-3}
+
+    def generate_inputs(self):
+        x = numpy.random.uniform(-5, 5, self.shape)
+        divisor = numpy.random.uniform(0.5, 2, self.shape) * numpy.random.choice([-1, 1],
+                                                                                 self.shape)
+        return x.astype(self.dtype), divisor.astype(self.dtype)
+
+    def forward(self, inputs, device):
+        x, divisor = inputs
+        return F.fmod(x, divisor),
+
+    def forward_expected(self, inputs):
+        x, divisor = inputs
+        y = numpy.fmod(x.astype(numpy.float64), divisor.astype(numpy.float64))
+        return numpy.asarray(y).astype(self.dtype),
+
+
+def test_fmod_sign_follows_dividend():
+    y = F.fmod(numpy.array([-3.5, 3.5]), numpy.array([2.0, -2.0]))
+    assert y.creator.label == 'fmod'
+    testing.assert_allclose(y.array, [-1.5, 1.5])
+
+
+@pytest.mark.parametrize('x,d', [
+    (numpy.ones(3, numpy.int32), numpy.ones(3, numpy.int32)),
+    (numpy.ones(3, numpy.float32), numpy.ones(3, numpy.float64)),
+    (numpy.ones(3, numpy.float32), numpy.ones(2, numpy.float32)),
+])
+def test_fmod_invalid_type(x, d):
+    with pytest.raises(type_check.InvalidType):
+        F.fmod(x, d)

@@ -1,0 +1,1 @@
+"""Dataset abstraction: DatasetMixin, Iterator, converters, downloads (chainer-datasets)."""

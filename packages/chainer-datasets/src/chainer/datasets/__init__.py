@@ -1,0 +1,1 @@
+"""Dataset implementations and dataset transformations (provided by chainer-datasets)."""

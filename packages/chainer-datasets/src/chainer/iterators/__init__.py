@@ -1,0 +1,1 @@
+"""Iterators over datasets: serial, multiprocess, multithread (chainer-datasets)."""

@@ -1,0 +1,15 @@
+"""Links: the building blocks of models that hold parameters (provided by chainer-links).
+
+``chainer.links.caffe`` is provided by the chainer-caffe distribution.
+"""
+
+import pkgutil
+
+# Let chainer-caffe's chainer/links/caffe/ join this package when both are installed.
+__path__ = pkgutil.extend_path(__path__, __name__)
+
+
+def __getattr__(name):
+    from chainer._namespace import lazy_submodule
+
+    return lazy_submodule(name, __name__)

@@ -1,0 +1,1 @@
+"""Training loop: Trainer, updaters, extensions and triggers (provided by chainer-training)."""
