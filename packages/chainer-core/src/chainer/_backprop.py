@@ -7,6 +7,8 @@ consumed, so intermediate gradients are freed early unless ``retain_grad`` is se
 import heapq
 import warnings
 
+import numpy
+
 from chainer import _hooks
 from chainer import backend
 from chainer import configuration
@@ -49,8 +51,15 @@ def _walk(pairs, retain_grad, double, targets=None):
     """Runs backprop from ``(node, grad Variable)`` pairs.
 
     Returns the dict of gradients left at the end (leaves and unreachable nodes) and, when
-    ``targets`` (a set of nodes) is given, the dict of their complete gradients.
+    ``targets`` (a set of nodes) is given, the dict of their complete gradients; both map
+    nodes to gradient Variables.
+
+    Without double backprop and function hooks, gradients travel as raw arrays and nodes that
+    define ``_backward_arrays`` compute them without building Variables (the fast path); the
+    others run their differentiable ``backward`` on wrapped arrays.
     """
+    hooks = _hooks.active_hooks()
+    raw = not double and hooks is None
     grads = {}
     found = {}
     heap = []
@@ -59,8 +68,10 @@ def _walk(pairs, retain_grad, double, targets=None):
     for node, gy in pairs:
         if gy is None:
             continue
+        if raw:
+            gy = gy._array
         prev = grads.get(node)
-        grads[node] = gy if prev is None else _add(prev, gy, double)
+        grads[node] = gy if prev is None else _accumulate(prev, gy, raw)
         func = node.creator_node
         if func is not None and func not in seen:
             seen.add(func)
@@ -68,24 +79,27 @@ def _walk(pairs, retain_grad, double, targets=None):
             counter += 1
 
     debug = _config.debug
-    hooks = _hooks.active_hooks()
     while heap:
         func = heapq.heappop(heap)[2]
-        out_nodes = [ref() for ref in func.outputs]
         gys = []
-        for node in out_nodes:
+        any_grad = False
+        for ref in func.outputs:
+            node = ref()
             if node is None:
                 gys.append(None)
                 continue
             gy = grads.pop(node, None)
             gys.append(gy)
-            if targets is not None and node in targets and gy is not None:
+            if gy is None:
+                continue
+            any_grad = True
+            if targets is not None and node in targets:
                 found[node] = gy
-            if retain_grad and gy is not None:
+            if retain_grad:
                 var = node._variable()
                 if var is not None:
-                    var._grad_var = gy
-        if all(gy is None for gy in gys):
+                    var._grad_var = _make_variable(gy, False) if raw else gy
+        if not any_grad:
             continue
         in_nodes = func.inputs
         if in_nodes is None:
@@ -95,31 +109,19 @@ def _walk(pairs, retain_grad, double, targets=None):
             continue
         gys = tuple(gys)
 
-        local_hooks = func._local_function_hooks
-        call_hooks = hooks
-        if local_hooks:
-            call_hooks = dict(hooks or ())
-            call_hooks.update(local_hooks)
-        if call_hooks:
-            in_data = tuple([x.data for x in in_nodes])
-            out_grad = tuple([None if g is None else g._array for g in gys])
-            for hook in call_hooks.values():
-                hook.backward_preprocess(func, in_data, out_grad)
-
-        gxs = func._backward_targets(indexes, gys)
-
-        if call_hooks:
-            for hook in call_hooks.values():
-                hook.backward_postprocess(func, in_data, out_grad)
+        if raw and func._local_function_hooks is None and func._backward_arrays is not None:
+            gxs = func._backward_arrays(indexes, gys)
+        else:
+            gxs = _backward_variables(func, indexes, gys, raw, hooks)
         if debug:
-            _check_backward_outputs(func, indexes, gxs)
+            _check_backward_outputs(func, indexes, gxs, raw)
 
         for i, gx in zip(indexes, gxs):
             if gx is None:
                 continue
             node = in_nodes[i]
             prev = grads.get(node)
-            grads[node] = gx if prev is None else _add(prev, gx, double)
+            grads[node] = gx if prev is None else _accumulate(prev, gx, raw)
             creator = node.creator_node
             if creator is not None and creator not in seen:
                 seen.add(creator)
@@ -130,16 +132,51 @@ def _walk(pairs, retain_grad, double, targets=None):
         for node in targets:
             if node not in found and node in grads:
                 found[node] = grads[node]
+    if raw:
+        grads = {node: _make_variable(g, False) for node, g in grads.items()}
+        found = {node: _make_variable(g, False) for node, g in found.items()}
     return grads, found
 
 
-def _check_backward_outputs(func, indexes, gxs):
+def _accumulate(prev, gx, raw):
+    if raw:
+        return prev + gx
+    if prev._node.creator_node is None and gx._node.creator_node is None:
+        return _make_variable(prev._array + gx._array, False)
+    return prev + gx
+
+
+def _backward_variables(func, indexes, gys, raw, hooks):
+    if raw:
+        gys = tuple([None if g is None else _make_variable(g, False) for g in gys])
+    local_hooks = func._local_function_hooks
+    call_hooks = hooks
+    if local_hooks:
+        call_hooks = dict(hooks or ())
+        call_hooks.update(local_hooks)
+    if call_hooks:
+        in_data = tuple([x.data for x in func.inputs])
+        out_grad = tuple([None if g is None else g._array for g in gys])
+        for hook in call_hooks.values():
+            hook.backward_preprocess(func, in_data, out_grad)
+    gxs = func._backward_targets(indexes, gys)
+    if call_hooks:
+        for hook in call_hooks.values():
+            hook.backward_postprocess(func, in_data, out_grad)
+    if raw:
+        gxs = tuple([None if g is None else g._array for g in gxs])
+    return gxs
+
+
+def _check_backward_outputs(func, indexes, gxs, raw):
     for i, gx in zip(indexes, gxs):
         if gx is None:
             continue
-        variable_module._check_grad_type(func, func.inputs[i], True, gx._array)
-        xp = backend.get_array_module(gx._array)
-        if gx._array.dtype.kind == 'f' and xp.isnan(gx._array).any():
+        if not raw:
+            gx = gx._array
+        variable_module._check_grad_type(func, func.inputs[i], True, gx)
+        xp = backend.get_array_module(gx)
+        if gx.dtype.kind == 'f' and xp.isnan(gx).any():
             raise RuntimeError(
                 'NaN is detected on backward computation of {}'.format(func.label))
 
@@ -163,6 +200,10 @@ def backward_from_variables(outputs, grad_outputs, retain_grad, enable_double_ba
         var = node._variable()
         if var is None:
             continue
+        array = g._array
+        if not enable_double_backprop and type(array) is numpy.ndarray \
+                and not array.flags.writeable:
+            g = _make_variable(array.copy(), False)
         prev = var._grad_var
         var._grad_var = g if prev is None else _add(prev, g, enable_double_backprop)
         var._loss_scale = loss_scale

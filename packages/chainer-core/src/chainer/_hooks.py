@@ -2,19 +2,23 @@
 import collections
 import threading
 
-_local = threading.local()
+
+class _Local(threading.local):
+    hooks = None
+
+
+_local = _Local()
 
 
 def global_hooks():
     """Returns the ordered dict (name -> FunctionHook) active in this thread."""
-    try:
-        return _local.hooks
-    except AttributeError:
+    hooks = _local.hooks
+    if hooks is None:
         hooks = _local.hooks = collections.OrderedDict()
-        return hooks
+    return hooks
 
 
 def active_hooks():
     """Returns the active hooks dict, or None when none is registered (cheap check)."""
-    hooks = getattr(_local, 'hooks', None)
+    hooks = _local.hooks
     return hooks if hooks else None

@@ -1,36 +1,56 @@
-"""Global and thread-local configuration (``chainer.config``)."""
+"""Global and thread-local configuration (``chainer.config``).
+
+Global values are stored as class attributes of the thread-local config class, so reading an
+entry (``chainer.config.train``) is one C-level attribute lookup: the thread's own value if
+one was set with :func:`using_config`, else the global one. This keeps the lookups that
+``FunctionNode.apply`` does on every call cheap.
+"""
 import contextlib
 import sys
 import threading
 
 
+class _Values:
+    """Holds the global configuration entries as class attributes."""
+
+
+def _entries(namespace):
+    return {k: v for k, v in namespace.items() if not k.startswith('__')}
+
+
 class GlobalConfig:
     """The process-wide configuration; every thread falls back to it."""
 
-    def show(self, file=None):
-        """Prints the configuration entries, sorted by name."""
-        _show(self.__dict__, file)
-
-
-class LocalConfig(threading.local):
-    """Thread-local configuration that falls back to a :class:`GlobalConfig`."""
-
-    def __init__(self, global_config):
-        super().__setattr__('_global', global_config)
-
     def __getattr__(self, name):
-        return getattr(self._global, name)
+        try:
+            return _Values.__dict__[name]
+        except KeyError:
+            raise AttributeError('global configuration has no entry %r' % name) from None
+
+    def __setattr__(self, name, value):
+        setattr(_Values, name, value)
 
     def __delattr__(self, name):
-        try:
-            super().__delattr__(name)
-        except AttributeError:
-            pass
+        delattr(_Values, name)
+
+    def show(self, file=None):
+        """Prints the configuration entries, sorted by name."""
+        _show(_entries(_Values.__dict__), file)
+
+
+class LocalConfig(threading.local, _Values):
+    """Thread-local configuration that falls back to the :class:`GlobalConfig` values."""
+
+    def __init__(self, global_config=None):
+        pass
+
+    def __getattr__(self, name):
+        raise AttributeError('configuration has no entry %r' % name)
 
     def show(self, file=None):
         """Prints the effective configuration of this thread, sorted by name."""
-        entries = dict(self._global.__dict__)
-        entries.update({k: v for k, v in self.__dict__.items() if k != '_global'})
+        entries = _entries(_Values.__dict__)
+        entries.update(self.__dict__)
         _show(entries, file)
 
 
@@ -54,9 +74,11 @@ def using_config(name, value, config=None):
         config: The configuration object (``chainer.config`` by default).
     """
     if config is None:
-        import chainer
-        config = chainer.config
-    old = config.__dict__.get(name, _MISSING)
+        config = globals()['config']
+    if isinstance(config, LocalConfig):
+        old = config.__dict__.get(name, _MISSING)
+    else:
+        old = getattr(config, name, _MISSING)
     setattr(config, name, value)
     try:
         yield

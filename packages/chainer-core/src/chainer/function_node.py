@@ -43,6 +43,11 @@ class FunctionNode:
     _local_function_hooks = None
     _n_outputs = 0
 
+    # Optional fast path: ``_backward_arrays(indexes, grad_outputs)`` takes and returns raw
+    # arrays (None allowed) and is used when neither double backprop nor hooks are active.
+    # It must compute exactly what ``backward`` computes.
+    _backward_arrays = None
+
     @property
     def local_function_hooks(self):
         """Ordered dict of the hooks registered to this node only."""
@@ -83,10 +88,17 @@ class FunctionNode:
         Returns:
             A tuple of output :class:`~chainer.Variable` objects.
         """
-        input_vars = [x if isinstance(x, _Variable) else _make_variable(x, False)
-                      for x in inputs]
-        in_data = tuple([x._array for x in input_vars])
-        requires_grad = any([x._requires_grad for x in input_vars])
+        input_vars = []
+        in_data = []
+        requires_grad = False
+        for x in inputs:
+            if not isinstance(x, _Variable):
+                x = _make_variable(x, False)
+            elif x._requires_grad:
+                requires_grad = True
+            input_vars.append(x)
+            in_data.append(x._array)
+        in_data = tuple(in_data)
         config = _config
 
         if config.type_check:
@@ -141,13 +153,15 @@ class FunctionNode:
         return tuple(ret)
 
     def _check_data_type_forward(self, in_data):
-        with type_check.light_mode:
-            in_types = type_check.get_types(in_data, 'in_types', False)
-            try:
-                self.check_type_forward(in_types)
-                return
-            except type_check.InvalidType:
-                pass
+        state = type_check._state
+        state.light = True
+        try:
+            self.check_type_forward(type_check.LightTypeInfoTuple(in_data))
+            return
+        except type_check.InvalidType:
+            pass
+        finally:
+            state.light = False
         in_types = type_check.get_types(in_data, 'in_types', False)
         try:
             self.check_type_forward(in_types)

@@ -1,6 +1,7 @@
 """Base class of initializers (``chainer.Initializer``) and fan computation."""
 import numpy
 
+import chainer
 from chainer import utils
 
 
@@ -58,6 +59,16 @@ def get_fans(shape):
     fan_in = shape[1] * receptive_field_size
     fan_out = shape[0] * receptive_field_size
     return fan_in, fan_out
+
+
+def _get_array_types():
+    # ``chainer.get_array_types()`` of v7 (NumPy, CuPy, ChainerX, iDeep array types); until the
+    # root module defines it, the array types known to ``chainer.variable`` are used.
+    get = chainer.__dict__.get('get_array_types')
+    if get is not None:
+        return get()
+    from chainer import variable
+    return variable._array_types()
 
 
 def _parse_rng(kwargs):

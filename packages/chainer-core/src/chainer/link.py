@@ -11,6 +11,7 @@ import chainer
 from chainer import backend
 from chainer import device_resident
 from chainer import initializers
+from chainer.initializer import _get_array_types
 from chainer import link_hook
 from chainer import variable
 
@@ -35,6 +36,22 @@ def _ensure_shape_dtype(value):
     if _is_shape(value):
         return value, numpy.float32
     return value
+
+
+_MISSING = object()
+_mixin_call_by_type = {}
+
+
+def _find_mixin_call(cls):
+    # The ``__call__`` defined by a class after Link in the MRO of ``cls`` (or None).
+    mro = cls.__mro__
+    call = None
+    for klass in mro[mro.index(Link) + 1:]:
+        if '__call__' in klass.__dict__:
+            call = klass.__dict__['__call__']
+            break
+    _mixin_call_by_type[cls] = call
+    return call
 
 
 class Link(device_resident.DeviceResident):
@@ -151,32 +168,40 @@ class Link(device_resident.DeviceResident):
             self._within_init_scope = old_flag
 
     def __call__(self, *args, **kwargs):
-        self.__check_init_done()
-
-        hooks = link_hook._get_link_hooks()
-        if self._n_local_link_hooks > 0:
-            hooks = collections.OrderedDict(hooks)
-            hooks.update(self.local_link_hooks)
-        hooks = tuple(hooks.values()) if hooks else ()
-
-        if hooks:
-            pre_cb_args = link_hook._ForwardPreprocessCallbackArgs(
-                self, 'forward', args, kwargs)
-            for hook in hooks:
-                hook.forward_preprocess(pre_cb_args)
+        if not self.__init_done:
+            raise RuntimeError('Link.__init__() has not been called.')
 
         # A ``__call__`` injected by a mixin class that follows Link in the MRO is preferred
         # over ``forward`` (backward compatibility).
-        forward = getattr(super(), '__call__', None)
-        if forward is None:
-            forward = self.forward
+        cls = type(self)
+        mixin_call = _mixin_call_by_type.get(cls, _MISSING)
+        if mixin_call is _MISSING:
+            mixin_call = _find_mixin_call(cls)
+        forward = self.forward if mixin_call is None else mixin_call.__get__(self, cls)
+
+        global_hooks = link_hook._thread_local.link_hooks
+        local_hooks = self._local_link_hooks
+        if not global_hooks and not local_hooks:
+            return forward(*args, **kwargs)
+
+        if local_hooks:
+            hooks = collections.OrderedDict(global_hooks)
+            hooks.update(local_hooks)
+        else:
+            hooks = global_hooks
+        hooks = tuple(hooks.values())
+
+        pre_cb_args = link_hook._ForwardPreprocessCallbackArgs(
+            self, 'forward', args, kwargs)
+        for hook in hooks:
+            hook.forward_preprocess(pre_cb_args)
+
         out = forward(*args, **kwargs)
 
-        if hooks:
-            post_cb_args = link_hook._ForwardPostprocessCallbackArgs(
-                self, 'forward', args, kwargs, out)
-            for hook in hooks:
-                hook.forward_postprocess(post_cb_args)
+        post_cb_args = link_hook._ForwardPostprocessCallbackArgs(
+            self, 'forward', args, kwargs, out)
+        for hook in hooks:
+            hook.forward_postprocess(post_cb_args)
 
         return out
 
@@ -304,7 +329,7 @@ class Link(device_resident.DeviceResident):
         d = self.__dict__
         for name in self._params:
             visitor.visit_variable(d[name])
-        array_types = chainer.get_array_types()
+        array_types = _get_array_types()
         for name in self._persistent:
             x = d[name]
             if isinstance(x, array_types):
@@ -394,7 +419,7 @@ class Link(device_resident.DeviceResident):
         for name in self._params:
             dst[name].copydata(src[name])
         if copy_persistent:
-            array_types = chainer.get_array_types()
+            array_types = _get_array_types()
             for name in self._persistent:
                 d = dst[name]
                 s = src[name]

@@ -2,17 +2,19 @@
 import collections
 import threading
 
-_thread_local = threading.local()
+class _ThreadLocal(threading.local):
+    # Every thread sees its own ``link_hooks`` (initialized on first access in the thread).
+
+    def __init__(self):
+        self.link_hooks = collections.OrderedDict()
+
+
+_thread_local = _ThreadLocal()
 
 
 def _get_link_hooks():
     """Returns the thread-local ordered dict of globally registered link hooks."""
-    try:
-        return _thread_local.link_hooks
-    except AttributeError:
-        ret = collections.OrderedDict()
-        _thread_local.link_hooks = ret
-        return ret
+    return _thread_local.link_hooks
 
 
 def _cb_args_repr(obj, names):

@@ -119,6 +119,33 @@ def _get_scratch(shape, dtype, slot=0):
 _float32 = numpy.dtype(numpy.float32)
 
 
+_CHUNK = 32768  # elements per block of the blocked CPU updates (keeps the passes in cache)
+
+
+def _cpu_update(fn, arrays, dtype, n_scratch, *args):
+    """Runs an elementwise CPU update ``fn(*arrays, *scratch, *args)`` in place.
+
+    ``arrays`` (parameter, gradient, states; all of one shape) are updated by ``fn`` with
+    in-place NumPy operations using ``n_scratch`` work arrays of ``dtype``. Large contiguous
+    arrays are processed in blocks of ``_CHUNK`` elements, so that the successive passes of
+    ``fn`` run on cache-resident data.
+    """
+    a0 = arrays[0]
+    size = a0.size
+    if size < 2 * _CHUNK or not all(a.flags.c_contiguous for a in arrays):
+        scratch = [_get_scratch(a0.shape, dtype, i) for i in range(n_scratch)]
+        fn(*arrays, *scratch, *args)
+        return
+    flats = [a.reshape(-1) for a in arrays]
+    scratch = [_get_scratch((_CHUNK,), dtype, i) for i in range(n_scratch)]
+    for i in range(0, size, _CHUNK):
+        j = i + _CHUNK
+        if j > size:
+            j = size
+            scratch = [w[:j - i] for w in scratch]
+        fn(*[f[i:j] for f in flats], *scratch, *args)
+
+
 def _interm_dtype(dtype):
     # dtype of the intermediate values of updates (float32 for float16 params)
     return _float32 if dtype == numpy.float16 else dtype

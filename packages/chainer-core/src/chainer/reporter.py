@@ -249,6 +249,8 @@ class DictSummary:
                     raise ValueError('Given weight to {} was not scalar.'.format(k))
             if isinstance(v, variable.Variable):
                 v = v.array
+            if isinstance(v, (str, bytes)):
+                continue
             if numpy.isscalar(v) or getattr(v, 'ndim', -1) == 0:
                 summaries[k].add(v, weight=w)
 

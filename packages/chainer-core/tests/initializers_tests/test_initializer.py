@@ -99,7 +99,7 @@ def test_get_initializer():
         a[...] = 0
     assert initializers._get_initializer(fn) is fn
     with pytest.raises(TypeError):
-        initializers._get_initializer('not an initializer')
+        initializers._get_initializer(object())
 
 
 def test_check_is_initializer_like():
@@ -107,6 +107,6 @@ def test_check_is_initializer_like():
                lambda a: None):
         initializers._check_is_initializer_like(ok)
     with pytest.raises(TypeError):
-        initializers._check_is_initializer_like('x')
+        initializers._check_is_initializer_like(object())
     with pytest.raises(TypeError):
         initializers._check_is_initializer_like([1, 2])

@@ -3,6 +3,7 @@ import pytest
 
 import chainer
 import chainer.functions as F
+from chainer import gradient_check
 from chainer import initializers
 from chainer import link_hooks
 from chainer.link_hooks import spectral_normalization as sn
@@ -96,6 +97,7 @@ def test_normalized_forward_and_restore():
     U, S, Vt = numpy.linalg.svd(W.array)
     numpy.testing.assert_allclose(abs(link.W_u.dot(U[:, 0])), 1, rtol=1e-4)
     # gradient reaches the original weight
+    link.cleargrads()
     F.sum(y).backward()
     assert W.grad is not None and W.grad.shape == (3, 5)
     assert numpy.isfinite(W.grad).all()
@@ -137,6 +139,7 @@ def test_use_gamma_and_factor():
     y = link(x)
     # W_sn = gamma * W / (sigma / factor) = 2 * W
     numpy.testing.assert_allclose(y.array, 2 * link.W.array.T, rtol=1e-4, atol=1e-5)
+    link.cleargrads()
     F.sum(y).backward()
     assert link.gamma.grad is not None
     link.delete_hook(hook.name)
@@ -167,3 +170,19 @@ def test_name_argument():
     link = Dense(2, 2)
     link.add_hook(link_hooks.SpectralNormalization(name='sn1'))
     assert 'sn1' in link.local_link_hooks
+
+
+def test_gradient_matches_numerical():
+    # With converged singular vectors, d(W / sigma(W)) computed with u, v held constant is
+    # the true gradient, so it must agree with finite differences.
+    numpy.random.seed(2)
+    link = Dense(3, 2)
+    link.W.array = link.W.array.astype(numpy.float64)
+    link.b.array = link.b.array.astype(numpy.float64)
+    link.add_hook(link_hooks.SpectralNormalization(n_power_iteration=200, eps=1e-14))
+    link.W_u = link.W_u.astype(numpy.float64)
+    x = numpy.random.uniform(-1, 1, (4, 3))
+    gy = numpy.random.uniform(-1, 1, (4, 2))
+    with chainer.using_config('train', False):
+        gradient_check.check_backward(
+            link, x, gy, params=(link.W,), eps=1e-6, atol=1e-5, rtol=1e-4)

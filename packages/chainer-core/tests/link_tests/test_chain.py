@@ -204,6 +204,9 @@ def test_serialize_nested_keys_and_roundtrip():
 
 def test_forward_and_backward():
     m = MLP()
+    # parameters created with a shape start with NaN gradients (as in v7): clear them first
+    assert numpy.isnan(m.l2.b.grad).all()
+    m.cleargrads()
     x = numpy.random.RandomState(0).uniform(-1, 1, (5, 4)).astype(numpy.float32)
     y = m(x)
     W1, b1, W2, b2 = m.l1.W.array, m.l1.b.array, m.l2.W.array, m.l2.b.array
@@ -266,3 +269,32 @@ def test_to_gpu_recursive():
     o.to_cpu()
     assert all(isinstance(p.array, numpy.ndarray) for p in o.params())
     assert isinstance(o.mlp.avg, numpy.ndarray)
+
+
+def test_legacy_to_method_override_is_called():
+    calls = []
+
+    class Legacy(Dense):
+        def to_cpu(self):
+            calls.append(self)
+            self.extra = 'moved'
+            return super().to_cpu()
+
+    o = chainer.Chain()
+    with o.init_scope():
+        o.child = Legacy(2, 2)
+    o.to_cpu()
+    assert calls == [o.child] and o.child.extra == 'moved'
+    o.to_device('@numpy')
+    assert calls == [o.child, o.child]
+    o.child.to_cpu()           # called directly: runs once, without recursion
+    assert len(calls) == 3
+
+
+def test_to_intel64_and_chx_unavailable():
+    m = MLP()
+    with pytest.raises(RuntimeError):
+        m.to_chx()
+    assert m.from_chx() is m
+    m.to_device('@intel64')    # without iDeep, @intel64 keeps NumPy arrays
+    assert isinstance(m.l1.W.array, numpy.ndarray)

@@ -68,7 +68,7 @@ class TestDenseInitializers(_DenseTestMixin, testing.LinkInitializersTestCase):
         return (
             (initializers.Constant(2.), 3, numpy.full((3, 2), 4., numpy.float32)),
             (initializers.One(), 5.,
-             testing.InitializerArgument(None, initializers.Zero())),
+             _link_tests.InitializerArgument(None, initializers.Zero())),
         )
 
 
@@ -76,15 +76,14 @@ def _backend_config():
     return testing.BackendConfig({})
 
 
-class _Buggy(_DenseTestMixin, _link_tests.LinkTestCase):
-    bug = True
-
-    def runTest(self):
-        pass
-
-
 def test_forward_error_detected():
-    case = _Buggy()
+    class Buggy(_DenseTestMixin, _link_tests.LinkTestCase):
+        bug = True
+
+        def runTest(self):
+            pass
+
+    case = Buggy()
     case.setUp()
     with pytest.raises(_link_tests.LinkTestError):
         case.test_forward(_backend_config())
@@ -148,11 +147,11 @@ def test_none_initializer_must_be_wrapped():
     with pytest.raises(ValueError):
         _link_tests._check_generated_initializer(None)
     with pytest.raises(TypeError):
-        _link_tests._check_generated_initializer('x')
+        _link_tests._check_generated_initializer(object())
     _link_tests._check_generated_initializer(
-        testing.InitializerArgument(None, initializers.Zero()))
+        _link_tests.InitializerArgument(None, initializers.Zero()))
     with pytest.raises(ValueError):
-        testing.InitializerArgument(None, None)
+        _link_tests.InitializerArgument(None, None)
 
 
 def test_generate_params_type_checked():

@@ -39,7 +39,7 @@ def test_forward_with_functions_and_links():
 
 def test_tuple_outputs_are_unpacked():
     s = chainer.Sequential(Pair(), lambda a, b: a + b)
-    x = numpy.ones(3, numpy.float32)
+    x = chainer.Variable(numpy.ones(3, numpy.float32))
     numpy.testing.assert_array_equal(s(x).array, numpy.full(3, 3))
     s2 = chainer.Sequential(lambda a, b: a * b)
     assert s2(2, 3) == 6
@@ -187,9 +187,12 @@ def test_addgrads():
 
 def test_backward_through_sequential():
     s = chainer.Sequential(Scale(), F.relu, Scale())
+    s.cleargrads()
     x = numpy.ones((2, 3), numpy.float32)
     F.sum(s(x)).backward()
-    assert s[0].W.grad.shape == (3,) and s[2].W.grad.shape == (3,)
+    w0, w2 = s[0].W.array, s[2].W.array
+    numpy.testing.assert_allclose(s[2].W.grad, 2 * numpy.maximum(w0, 0), rtol=1e-6)
+    numpy.testing.assert_allclose(s[0].W.grad, 2 * w2 * (w0 > 0), rtol=1e-6)
 
 
 def test_str():

@@ -241,7 +241,7 @@ def test_object_array_is_rejected(tmp_path):
 
 def test_missing_key_strict_names_file_and_key(tmp_path):
     path = str(tmp_path / 'partial.npz')
-    entries = _v7_layout(Classifier(1))
+    entries = npz.serialize(Classifier(1))
     del entries['predictor/l2/b']
     numpy.savez(path, **entries)
     with pytest.raises(KeyError) as e:

@@ -22,6 +22,27 @@ _get_item.install_variable_get_item()
 # --- end core ---
 
 # --- activation ---
+from chainer.functions.activation.clipped_relu import clipped_relu
+from chainer.functions.activation.clipped_relu import relu6
+from chainer.functions.activation.crelu import crelu
+from chainer.functions.activation.elu import elu
+from chainer.functions.activation.hard_sigmoid import hard_sigmoid
+from chainer.functions.activation.leaky_relu import leaky_relu
+from chainer.functions.activation.log_softmax import log_softmax
+from chainer.functions.activation.maxout import maxout
+from chainer.functions.activation.prelu import prelu
+from chainer.functions.activation.relu import relu
+from chainer.functions.activation.rrelu import rrelu
+from chainer.functions.activation.selu import selu
+from chainer.functions.activation.sigmoid import sigmoid
+from chainer.functions.activation.softmax import softmax
+from chainer.functions.activation.softplus import softplus
+from chainer.functions.activation.swish import swish
+from chainer.functions.activation.tanh import tanh
+# the LSTM-family activations live in chainer/functions/rnn/ as in v7
+from chainer.functions.rnn.lstm import lstm
+from chainer.functions.rnn.slstm import slstm
+from chainer.functions.rnn.tree_lstm import tree_lstm
 # --- end activation ---
 
 # --- array ---
@@ -66,6 +87,13 @@ from chainer.functions.array.where import where
 # --- end connection ---
 
 # --- evaluation ---
+from chainer.functions.evaluation.accuracy import accuracy
+from chainer.functions.evaluation.binary_accuracy import binary_accuracy
+from chainer.functions.evaluation.classification_summary import classification_summary
+from chainer.functions.evaluation.classification_summary import f1_score
+from chainer.functions.evaluation.classification_summary import precision
+from chainer.functions.evaluation.classification_summary import recall
+from chainer.functions.evaluation.r2_score import r2_score
 # --- end evaluation ---
 
 # --- loss ---

@@ -3,6 +3,7 @@ import numpy
 
 import chainer
 from chainer import backend
+from chainer.initializer import _get_array_types
 from chainer.initializers.constant import Constant  # NOQA
 from chainer.initializers.constant import Identity  # NOQA
 from chainer.initializers.constant import NaN  # NOQA
@@ -52,7 +53,7 @@ def generate_array(initializer, shape, xp, dtype=None, device=None):
             array = numpy.empty(shape, dtype=dtype)
             initializer(array)
             return array
-        backend_device = _guess_device_from_array_module(xp)
+        backend_device = backend._guess_device_from_array_module(xp)
     else:
         backend_device = chainer.get_device(device)
         if xp is not backend_device.xp:
@@ -72,21 +73,11 @@ def generate_array(initializer, shape, xp, dtype=None, device=None):
     return array
 
 
-def _guess_device_from_array_module(xp):
-    guess = getattr(backend, '_guess_device_from_array_module', None)
-    if guess is not None:
-        return guess(xp)
-    if xp.__name__ == 'cupy':
-        from chainer.backends import cuda
-        return cuda.GpuDevice(cuda.Device())
-    return backend.CpuDevice()
-
-
 def _get_initializer(initializer):
     # None -> LeCunNormal(), scalar or array -> Constant, callable -> as is.
     if initializer is None:
         return LeCunNormal()
-    if (isinstance(initializer, chainer.get_array_types())
+    if (isinstance(initializer, _get_array_types())
             or numpy.isscalar(initializer)):
         return Constant(initializer)
     if not callable(initializer):
@@ -99,7 +90,7 @@ def _check_is_initializer_like(initializer):
     if not (initializer is None
             or isinstance(initializer, chainer.initializer.Initializer)
             or callable(initializer)
-            or isinstance(initializer, chainer.get_array_types())
+            or isinstance(initializer, _get_array_types())
             or numpy.isscalar(initializer)):
         raise TypeError(
             'Initializer is of wrong type: {}. Allowed types are Initializer, '

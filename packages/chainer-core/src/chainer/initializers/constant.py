@@ -1,7 +1,6 @@
 """Constant initializers: Identity, Constant, Zero, One, NaN."""
 import numpy
 
-import chainer
 from chainer import backend
 from chainer import initializer
 
@@ -48,7 +47,7 @@ class Constant(initializer.Initializer):
     fill_value = None
 
     def __init__(self, fill_value, dtype=None):
-        if not (isinstance(fill_value, chainer.get_array_types())
+        if not (isinstance(fill_value, initializer._get_array_types())
                 or numpy.isscalar(fill_value)):
             raise ValueError(
                 'fill_value must be either scalar, numpy.ndarray, '

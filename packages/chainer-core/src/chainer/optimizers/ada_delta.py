@@ -4,11 +4,28 @@ import numpy
 
 from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _get_scratch, _interm_dtype
+from chainer.optimizer import _cpu_update, _interm_dtype
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.rho = 0.95
 _default_hyperparam.eps = 1e-6
+
+
+def _update_cpu(p, g, msg, msdx, s, s2, rho, eps):
+    msg *= rho
+    numpy.multiply(g, g, out=s)
+    s *= 1 - rho
+    msg += s
+    numpy.add(msdx, eps, out=s)
+    numpy.add(msg, eps, out=s2)
+    s /= s2
+    numpy.sqrt(s, out=s)
+    s *= g  # dx
+    msdx *= rho
+    numpy.multiply(s, s, out=s2)
+    s2 *= 1 - rho
+    msdx += s2
+    p -= s
 
 
 class AdaDeltaRule(optimizer.UpdateRule):
@@ -45,27 +62,10 @@ class AdaDeltaRule(optimizer.UpdateRule):
         if grad is None:
             return
         hp = self.hyperparam._flat()
-        rho, eps = hp['rho'], hp['eps']
         p = param.array
         state = self._state
-        msg, msdx = state['msg'], state['msdx']
-        dtype = _interm_dtype(p.dtype)
-        s = _get_scratch(p.shape, dtype, 0)
-        s2 = _get_scratch(p.shape, dtype, 1)
-        msg *= rho
-        numpy.multiply(grad, grad, out=s)
-        s *= 1 - rho
-        msg += s
-        numpy.add(msdx, eps, out=s)
-        numpy.add(msg, eps, out=s2)
-        s /= s2
-        numpy.sqrt(s, out=s)
-        s *= grad  # dx
-        msdx *= rho
-        numpy.multiply(s, s, out=s2)
-        s2 *= 1 - rho
-        msdx += s2
-        p -= s
+        _cpu_update(_update_cpu, (p, grad, state['msg'], state['msdx']),
+                    _interm_dtype(p.dtype), 2, hp['rho'], hp['eps'])
 
     def update_core_gpu(self, param):
         grad = param.grad

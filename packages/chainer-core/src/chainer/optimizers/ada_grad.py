@@ -4,11 +4,21 @@ import numpy
 
 from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _get_scratch, _interm_dtype
+from chainer.optimizer import _cpu_update, _interm_dtype
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.001
 _default_hyperparam.eps = 1e-8
+
+
+def _update_cpu(p, g, h, s, lr, eps):
+    numpy.multiply(g, g, out=s)
+    h += s
+    numpy.sqrt(h, out=s)
+    s += eps
+    numpy.divide(g, s, out=s)
+    s *= lr
+    p -= s
 
 
 class AdaGradRule(optimizer.UpdateRule):
@@ -43,15 +53,8 @@ class AdaGradRule(optimizer.UpdateRule):
             return
         hp = self.hyperparam._flat()
         p = param.array
-        h = self._state['h']
-        s = _get_scratch(p.shape, _interm_dtype(p.dtype))
-        numpy.multiply(grad, grad, out=s)
-        h += s
-        numpy.sqrt(h, out=s)
-        s += hp['eps']
-        numpy.divide(grad, s, out=s)
-        s *= hp['lr']
-        p -= s
+        _cpu_update(_update_cpu, (p, grad, self._state['h']), _interm_dtype(p.dtype), 1,
+                    hp['lr'], hp['eps'])
 
     def update_core_gpu(self, param):
         grad = param.grad

@@ -7,7 +7,7 @@ import numpy
 
 from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _get_scratch, _interm_dtype
+from chainer.optimizer import _cpu_update, _interm_dtype
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.alpha = 0.001
@@ -20,6 +20,54 @@ _default_hyperparam.amsgrad = False
 _default_hyperparam.adabound = False
 _default_hyperparam.final_lr = 0.1
 _default_hyperparam.gamma = 1e-3
+
+
+def _update_cpu(p, g, m, v, s, one_minus_beta1, one_minus_beta2, eps, alpha_t, step_scale,
+                decay):
+    numpy.subtract(g, m, out=s)
+    s *= one_minus_beta1
+    m += s
+    numpy.multiply(g, g, out=s)
+    s -= v
+    s *= one_minus_beta2
+    v += s
+    numpy.sqrt(v, out=s)
+    s += eps
+    numpy.divide(m, s, out=s)
+    s *= alpha_t * step_scale
+    if decay != 1.0:
+        p *= decay
+    p -= s
+
+
+def _update_cpu_general(p, g, m, v, vhat, s, one_minus_beta1, one_minus_beta2, eps, alpha_t,
+                        step_scale, decay, bounds):
+    # AMSGrad (vhat is not None) and/or AdaBound (bounds is not None)
+    numpy.subtract(g, m, out=s)
+    s *= one_minus_beta1
+    m += s
+    numpy.multiply(g, g, out=s)
+    s -= v
+    s *= one_minus_beta2
+    v += s
+    if vhat is not None:
+        numpy.maximum(vhat, v, out=vhat)
+        numpy.sqrt(vhat, out=s)
+    else:
+        numpy.sqrt(v, out=s)
+    s += eps
+    if bounds is not None:
+        numpy.divide(alpha_t, s, out=s)
+        numpy.clip(s, bounds[0], bounds[1], out=s)
+        s *= m
+        if step_scale != 1.0:
+            s *= step_scale
+    else:
+        numpy.divide(m, s, out=s)
+        s *= alpha_t * step_scale
+    if decay != 1.0:
+        p *= decay
+    p -= s
 
 
 def _learning_rate(hp, t):
@@ -110,38 +158,24 @@ class AdamRule(optimizer.UpdateRule):
         beta1, beta2 = hp['beta1'], hp['beta2']
         alpha_t = hp['alpha'] * math.sqrt(1. - math.pow(beta2, t)) / (1. - math.pow(beta1, t))
         state = self._state
-        m, v = state['m'], state['v']
-        s = _get_scratch(p.shape, dtype)
-
-        numpy.subtract(grad, m, out=s)
-        s *= 1.0 - beta1
-        m += s
-        numpy.multiply(grad, grad, out=s)
-        s -= v
-        s *= 1.0 - beta2
-        v += s
-        if hp['amsgrad']:
-            vhat = state['vhat']
-            numpy.maximum(vhat, v, out=vhat)
-        else:
-            vhat = v
-        numpy.sqrt(vhat, out=s)
-        s += eps
-        if hp['adabound']:
-            lower, upper = self._bounds(hp)
-            numpy.divide(alpha_t, s, out=s)
-            numpy.clip(s, lower, upper, out=s)
-            s *= m
-        else:
-            numpy.divide(m, s, out=s)
-            s *= alpha_t
         eta = hp['eta']
-        weight_decay_rate = hp['weight_decay_rate']
-        if weight_decay_rate != 0:
-            p *= 1.0 - eta * weight_decay_rate
-        if eta != 1.0:
-            s *= eta
-        p -= s
+        decay = 1.0 - eta * hp['weight_decay_rate']
+        amsgrad, adabound = hp['amsgrad'], hp['adabound']
+        if not amsgrad and not adabound:
+            _cpu_update(_update_cpu, (p, grad, state['m'], state['v']), dtype, 1,
+                        1.0 - beta1, 1.0 - beta2, eps, alpha_t, eta, decay)
+            return
+        bounds = self._bounds(hp) if adabound else None
+        if amsgrad:
+            arrays = (p, grad, state['m'], state['v'], state['vhat'])
+            fn = _update_cpu_general
+        else:
+            arrays = (p, grad, state['m'], state['v'])
+
+            def fn(p, g, m, v, *rest):
+                _update_cpu_general(p, g, m, v, None, *rest)
+        _cpu_update(fn, arrays, dtype, 1, 1.0 - beta1, 1.0 - beta2, eps, alpha_t, eta,
+                    decay, bounds)
 
     def update_core_gpu(self, param):
         grad = param.grad

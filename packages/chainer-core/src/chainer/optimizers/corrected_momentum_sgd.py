@@ -4,11 +4,18 @@ import numpy
 
 from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _get_scratch, _interm_dtype
+from chainer.optimizer import _cpu_update, _interm_dtype
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.01
 _default_hyperparam.momentum = 0.9
+
+
+def _update_cpu(p, g, v, s, lr, momentum):
+    v *= momentum
+    v -= g
+    numpy.multiply(v, lr, out=s)
+    p += s
 
 
 class CorrectedMomentumSGDRule(optimizer.UpdateRule):
@@ -45,12 +52,8 @@ class CorrectedMomentumSGDRule(optimizer.UpdateRule):
             return
         hp = self.hyperparam._flat()
         p = param.array
-        v = self._state['v']
-        s = _get_scratch(p.shape, _interm_dtype(p.dtype))
-        v *= hp['momentum']
-        v -= grad
-        numpy.multiply(v, hp['lr'], out=s)
-        p += s
+        _cpu_update(_update_cpu, (p, grad, self._state['v']), _interm_dtype(p.dtype), 1,
+                    hp['lr'], hp['momentum'])
 
     def update_core_gpu(self, param):
         grad = param.grad

@@ -4,11 +4,18 @@ import numpy
 
 from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _get_scratch, _interm_dtype
+from chainer.optimizer import _cpu_update, _interm_dtype
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.01
 _default_hyperparam.momentum = 0.9
+
+
+def _update_cpu(p, g, v, s, lr, momentum):
+    v *= momentum
+    numpy.multiply(g, lr, out=s)
+    v -= s
+    p += v
 
 
 class MomentumSGDRule(optimizer.UpdateRule):
@@ -43,12 +50,8 @@ class MomentumSGDRule(optimizer.UpdateRule):
             return
         hp = self.hyperparam._flat()
         p = param.array
-        v = self._state['v']
-        s = _get_scratch(p.shape, _interm_dtype(p.dtype))
-        v *= hp['momentum']
-        numpy.multiply(grad, hp['lr'], out=s)
-        v -= s
-        p += v
+        _cpu_update(_update_cpu, (p, grad, self._state['v']), _interm_dtype(p.dtype), 1,
+                    hp['lr'], hp['momentum'])
 
     def update_core_gpu(self, param):
         grad = param.grad

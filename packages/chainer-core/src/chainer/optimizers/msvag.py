@@ -6,13 +6,36 @@ import numpy
 
 from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _get_scratch, _interm_dtype
+from chainer.optimizer import _cpu_update, _interm_dtype
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.1
 _default_hyperparam.beta = 0.999
 _default_hyperparam.eta = 1.0
 _default_hyperparam.weight_decay_rate = 0
+
+
+def _update_cpu(p, grad, m, v, s, mt2, mt, one_minus_beta, inv_bc, rho_ratio, step_scale,
+                decay):
+    numpy.subtract(grad, m, out=s)
+    s *= one_minus_beta
+    m += s
+    numpy.multiply(grad, grad, out=s)
+    s -= v
+    s *= one_minus_beta
+    v += s
+    numpy.multiply(v, inv_bc, out=s)           # vt
+    numpy.multiply(m, inv_bc, out=mt)          # mt
+    numpy.multiply(mt, mt, out=mt2)            # mt ** 2
+    s -= mt2
+    s *= rho_ratio                             # rho * (vt - mt2) / (1 - rho)
+    s += mt2                                   # denominator
+    numpy.divide(mt2, s, out=mt2, where=s != 0)  # factor (0 where mt == 0)
+    mt2 *= mt
+    mt2 *= step_scale
+    if decay != 1.0:
+        p *= decay
+    p -= mt2
 
 
 def _rho(beta, t):
@@ -72,30 +95,8 @@ class MSVAGRule(optimizer.UpdateRule):
         inv_bc = 1.0 / (1.0 - math.pow(beta, t))
         p = param.array
         state = self._state
-        m, v = state['m'], state['v']
-        dtype = _interm_dtype(p.dtype)
-        s = _get_scratch(p.shape, dtype, 0)
-        mt2 = _get_scratch(p.shape, dtype, 1)
-        numpy.subtract(grad, m, out=s)
-        s *= 1.0 - beta
-        m += s
-        numpy.multiply(grad, grad, out=s)
-        s -= v
-        s *= 1.0 - beta
-        v += s
-        numpy.multiply(v, inv_bc, out=s)           # vt
-        mt = _get_scratch(p.shape, dtype, 2)
-        numpy.multiply(m, inv_bc, out=mt)          # mt
-        numpy.multiply(mt, mt, out=mt2)            # mt ** 2
-        s -= mt2
-        s *= rho / (1.0 - rho)                     # rho * (vt - mt2) / (1 - rho)
-        s += mt2                                   # denominator
-        numpy.divide(mt2, s, out=mt2, where=s != 0)  # factor (0 where mt == 0)
-        mt2 *= mt
-        mt2 *= eta * hp['lr']
-        if wd != 0:
-            p *= 1.0 - eta * wd
-        p -= mt2
+        _cpu_update(_update_cpu, (p, grad, state['m'], state['v']), _interm_dtype(p.dtype), 3,
+                    1.0 - beta, inv_bc, rho / (1.0 - rho), eta * hp['lr'], 1.0 - eta * wd)
 
     def update_core_gpu(self, param):
         grad = param.grad

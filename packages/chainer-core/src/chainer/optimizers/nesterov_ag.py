@@ -4,11 +4,21 @@ import numpy
 
 from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _get_scratch, _interm_dtype
+from chainer.optimizer import _cpu_update, _interm_dtype
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.01
 _default_hyperparam.momentum = 0.9
+
+
+def _update_cpu(p, g, v, s, lr, momentum):
+    v *= momentum
+    numpy.multiply(g, lr, out=s)
+    v -= s
+    s *= -(1 + momentum)
+    p += s
+    numpy.multiply(v, momentum * momentum, out=s)
+    p += s
 
 
 class NesterovAGRule(optimizer.UpdateRule):
@@ -43,17 +53,9 @@ class NesterovAGRule(optimizer.UpdateRule):
         if grad is None:
             return
         hp = self.hyperparam._flat()
-        lr, momentum = hp['lr'], hp['momentum']
         p = param.array
-        v = self._state['v']
-        s = _get_scratch(p.shape, _interm_dtype(p.dtype))
-        v *= momentum
-        numpy.multiply(grad, lr, out=s)
-        v -= s
-        s *= -(1 + momentum)
-        p += s
-        numpy.multiply(v, momentum * momentum, out=s)
-        p += s
+        _cpu_update(_update_cpu, (p, grad, self._state['v']), _interm_dtype(p.dtype), 1,
+                    hp['lr'], hp['momentum'])
 
     def update_core_gpu(self, param):
         grad = param.grad

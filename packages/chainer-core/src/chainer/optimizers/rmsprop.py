@@ -4,13 +4,29 @@ import numpy
 
 from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _get_scratch, _interm_dtype
+from chainer.optimizer import _cpu_update, _interm_dtype
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.01
 _default_hyperparam.alpha = 0.99
 _default_hyperparam.eps = 1e-8
 _default_hyperparam.eps_inside_sqrt = False
+
+
+def _update_cpu(p, g, ms, s, lr, alpha, eps, eps_inside_sqrt):
+    ms *= alpha
+    numpy.multiply(g, g, out=s)
+    s *= 1 - alpha
+    ms += s
+    if eps_inside_sqrt:
+        numpy.add(ms, eps, out=s)
+        numpy.sqrt(s, out=s)
+    else:
+        numpy.sqrt(ms, out=s)
+        s += eps
+    numpy.divide(g, s, out=s)
+    s *= lr
+    p -= s
 
 
 class RMSpropRule(optimizer.UpdateRule):
@@ -58,21 +74,8 @@ class RMSpropRule(optimizer.UpdateRule):
         if eps != 0 and dtype.type(eps) == 0:
             raise ValueError('eps of RMSprop optimizer is too small for {} ({})'.format(
                 dtype.name, eps))
-        ms = self._state['ms']
-        s = _get_scratch(p.shape, dtype)
-        ms *= alpha
-        numpy.multiply(grad, grad, out=s)
-        s *= 1 - alpha
-        ms += s
-        if hp.get('eps_inside_sqrt', False):
-            numpy.add(ms, eps, out=s)
-            numpy.sqrt(s, out=s)
-        else:
-            numpy.sqrt(ms, out=s)
-            s += eps
-        numpy.divide(grad, s, out=s)
-        s *= hp['lr']
-        p -= s
+        _cpu_update(_update_cpu, (p, grad, self._state['ms']), dtype, 1,
+                    hp['lr'], alpha, eps, hp.get('eps_inside_sqrt', False))
 
     def update_core_gpu(self, param):
         grad = param.grad

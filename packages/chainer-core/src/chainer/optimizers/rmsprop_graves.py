@@ -4,13 +4,32 @@ import numpy
 
 from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _get_scratch, _interm_dtype
+from chainer.optimizer import _cpu_update, _interm_dtype
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 1e-4
 _default_hyperparam.alpha = 0.95
 _default_hyperparam.momentum = 0.9
 _default_hyperparam.eps = 1e-4
+
+
+def _update_cpu(p, grad, n, g, delta, s, lr, alpha, momentum, eps):
+    n *= alpha
+    numpy.multiply(grad, grad, out=s)
+    s *= 1 - alpha
+    n += s
+    g *= alpha
+    numpy.multiply(grad, 1 - alpha, out=s)
+    g += s
+    numpy.multiply(g, g, out=s)
+    numpy.subtract(n, s, out=s)
+    s += eps
+    numpy.sqrt(s, out=s)
+    numpy.divide(grad, s, out=s)
+    s *= lr
+    delta *= momentum
+    delta -= s
+    p += delta
 
 
 class RMSpropGravesRule(optimizer.UpdateRule):
@@ -56,27 +75,11 @@ class RMSpropGravesRule(optimizer.UpdateRule):
         if grad is None:
             return
         hp = self.hyperparam._flat()
-        alpha = hp['alpha']
         p = param.array
         state = self._state
-        n, g, delta = state['n'], state['g'], state['delta']
-        s = _get_scratch(p.shape, _interm_dtype(p.dtype))
-        n *= alpha
-        numpy.multiply(grad, grad, out=s)
-        s *= 1 - alpha
-        n += s
-        g *= alpha
-        numpy.multiply(grad, 1 - alpha, out=s)
-        g += s
-        numpy.multiply(g, g, out=s)
-        numpy.subtract(n, s, out=s)
-        s += hp['eps']
-        numpy.sqrt(s, out=s)
-        numpy.divide(grad, s, out=s)
-        s *= hp['lr']
-        delta *= hp['momentum']
-        delta -= s
-        p += delta
+        _cpu_update(_update_cpu, (p, grad, state['n'], state['g'], state['delta']),
+                    _interm_dtype(p.dtype), 1, hp['lr'], hp['alpha'], hp['momentum'],
+                    hp['eps'])
 
     def update_core_gpu(self, param):
         grad = param.grad

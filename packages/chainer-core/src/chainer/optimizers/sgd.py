@@ -3,10 +3,15 @@
 import numpy
 
 from chainer import optimizer
-from chainer.optimizer import _get_scratch, _interm_dtype
+from chainer.optimizer import _cpu_update, _interm_dtype
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.01
+
+
+def _update_cpu(p, g, s, lr):
+    numpy.multiply(g, lr, out=s)
+    p -= s
 
 
 class SGDRule(optimizer.UpdateRule):
@@ -31,9 +36,8 @@ class SGDRule(optimizer.UpdateRule):
         if grad is None:
             return
         p = param.array
-        s = _get_scratch(p.shape, _interm_dtype(p.dtype))
-        numpy.multiply(grad, self.hyperparam._flat()['lr'], out=s)
-        p -= s
+        _cpu_update(_update_cpu, (p, grad), _interm_dtype(p.dtype), 1,
+                    self.hyperparam._flat()['lr'])
 
     def update_core_gpu(self, param):
         grad = param.grad

@@ -4,11 +4,35 @@ import numpy
 
 from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _get_scratch, _interm_dtype
+from chainer.optimizer import _cpu_update, _interm_dtype
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.001
 _default_hyperparam.eps = 1e-16
+
+
+def _update_cpu(p, grad, mem, g, g2, r, s, x, lr, eps):
+    numpy.add(mem, 1, out=r)
+    numpy.reciprocal(r, out=r)
+    numpy.subtract(grad, g, out=s)
+    s *= r
+    g += s
+    numpy.multiply(grad, grad, out=s)
+    s -= g2
+    s *= r
+    g2 += s
+    numpy.multiply(g, g, out=x)
+    numpy.add(g2, eps, out=s)
+    x /= s
+    numpy.sqrt(g2, out=s)
+    s += eps
+    numpy.minimum(x, lr, out=r)
+    r *= grad
+    r /= s
+    p -= r
+    numpy.subtract(1, x, out=x)
+    mem *= x
+    mem += 1
 
 
 class SMORMS3Rule(optimizer.UpdateRule):
@@ -47,35 +71,10 @@ class SMORMS3Rule(optimizer.UpdateRule):
         if grad is None:
             return
         hp = self.hyperparam._flat()
-        lr, eps = hp['lr'], hp['eps']
         p = param.array
         state = self._state
-        mem, g, g2 = state['mem'], state['g'], state['g2']
-        dtype = _interm_dtype(p.dtype)
-        r = _get_scratch(p.shape, dtype, 0)
-        s = _get_scratch(p.shape, dtype, 1)
-        x = _get_scratch(p.shape, dtype, 2)
-        numpy.add(mem, 1, out=r)
-        numpy.reciprocal(r, out=r)
-        numpy.subtract(grad, g, out=s)
-        s *= r
-        g += s
-        numpy.multiply(grad, grad, out=s)
-        s -= g2
-        s *= r
-        g2 += s
-        numpy.multiply(g, g, out=x)
-        numpy.add(g2, eps, out=s)
-        x /= s
-        numpy.sqrt(g2, out=s)
-        s += eps
-        numpy.minimum(x, lr, out=r)
-        r *= grad
-        r /= s
-        p -= r
-        numpy.subtract(1, x, out=x)
-        mem *= x
-        mem += 1
+        _cpu_update(_update_cpu, (p, grad, state['mem'], state['g'], state['g2']),
+                    _interm_dtype(p.dtype), 3, hp['lr'], hp['eps'])
 
     def update_core_gpu(self, param):
         grad = param.grad

@@ -33,8 +33,10 @@ def _get_h5py():
 
 
 def _to_cpu(value):
-    if isinstance(value, numpy.ndarray):
+    if isinstance(value, (numpy.ndarray, str, bytes)):
         return value
+    if isinstance(value, numpy.str_):
+        return str(value)
     get = getattr(value, 'get', None)  # CuPy array
     if get is not None and hasattr(value, 'shape'):
         return get()
@@ -86,7 +88,7 @@ class HDF5Serializer(serializer.Serializer):
             compression = None
         else:
             arr = _to_cpu(value)
-            compression = None if arr.size <= 1 else self.compression
+            compression = self.compression if numpy.size(arr) > 1 else None
         self.group.create_dataset(key, data=arr, compression=compression)
         return value
 

@@ -11,6 +11,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import initializers
+from chainer.initializer import _get_array_types
 
 
 class LinkTestError(AssertionError):
@@ -361,8 +362,8 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
         """Compares the actual and expected outputs (tuples of arrays)."""
         assert isinstance(outputs, tuple)
         assert isinstance(expected_outputs, tuple)
-        assert all(isinstance(a, chainer.get_array_types()) for a in outputs)
-        assert all(isinstance(a, chainer.get_array_types()) for a in expected_outputs)
+        assert all(isinstance(a, _get_array_types()) for a in outputs)
+        assert all(isinstance(a, _get_array_types()) for a in expected_outputs)
         _check_forward_output_arrays_equal(
             expected_outputs, outputs, 'forward', LinkTestError,
             **self.check_forward_options)
@@ -432,6 +433,9 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
                     setattr(forward_link, param_name, p)
 
             def forward(*inputs):
+                inputs = tuple(
+                    x if isinstance(x, chainer.Variable) else chainer.Variable(x)
+                    for x in inputs)
                 return self._forward(forward_link, inputs, backend_config)
 
             with LinkTestError.raise_if_fail(

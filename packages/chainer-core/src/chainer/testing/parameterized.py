@@ -1,4 +1,4 @@
-"""Class parameterization for tests: :func:`parameterize`, :func:`product`, :func:`product_dict`."""
+"""Class parameterization for tests: `parameterize`, `product`, `product_dict`."""
 import itertools
 import sys
 

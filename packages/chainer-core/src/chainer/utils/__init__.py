@@ -11,6 +11,8 @@ def force_array(x, dtype=None):
         x: A NumPy/CuPy array or a NumPy scalar.
         dtype: If given, the result is cast to this dtype.
     """
+    if type(x) is numpy.ndarray and dtype is None:
+        return x
     if numpy.isscalar(x):
         if dtype is None:
             return numpy.array(x)

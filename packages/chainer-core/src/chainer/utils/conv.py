@@ -72,7 +72,7 @@ def _strided_patches(xp, img, ksize, stride, pad, pval, dilate, outs):
         view = numpy.lib.stride_tricks.as_strided(img, shape, strides, writeable=False)
     else:
         view = xp.lib.stride_tricks.as_strided(img, shape, strides)
-    return xp.ascontiguousarray(view)
+    return view.copy()  # C-contiguous, writeable, never aliasing the input
 
 
 def _scatter_patches(xp, col, stride, pad, dims, dilate):

@@ -4,38 +4,31 @@ Checks run in two modes. In *light mode* the ``in_types`` hold concrete shapes a
 check is plain Python comparisons and costs almost nothing. Only when a light check fails is it
 run again on symbolic expressions, which build the readable ``Expect:``/``Actual:`` message.
 """
-import contextlib
 import operator
 import threading
 
 import numpy
 
-_state = threading.local()
+class _State(threading.local):
+    light = False
+
+
+_state = _State()
 
 
 def _in_light_mode():
-    return getattr(_state, 'light', False)
-
-
-@contextlib.contextmanager
-def _light_mode_ctx():
-    old = _in_light_mode()
-    _state.light = True
-    try:
-        yield
-    finally:
-        _state.light = old
+    return _state.light
 
 
 class _LightModeSwitch:
     """Context manager enabling light mode (``with type_check.light_mode:``)."""
 
     def __enter__(self):
-        self._cm = _light_mode_ctx()
-        self._cm.__enter__()
+        self._old = _state.light
+        _state.light = True
 
     def __exit__(self, *exc):
-        return self._cm.__exit__(*exc)
+        _state.light = self._old
 
 
 light_mode = _LightModeSwitch()
@@ -309,9 +302,10 @@ def eval(exp):  # noqa: A001 - v7 name
 
 def expect(*bool_exprs):
     """Checks that every condition holds, raising :class:`InvalidType` otherwise."""
-    if _in_light_mode():
-        if not all(bool_exprs):
-            raise InvalidType('', '')
+    if _state.light:
+        for ok in bool_exprs:
+            if not ok:
+                raise InvalidType('', '')
         return
     for expr in bool_exprs:
         if isinstance(expr, (bool, numpy.bool_)):
@@ -379,11 +373,13 @@ def _type_info(array):
 
 def get_types(data, name, accept_none, shapes=None):
     """Builds the ``in_types`` tuple for a tuple of arrays (symbolic unless in light mode)."""
+    if _state.light and shapes is None:
+        return LightTypeInfoTuple(data)
     if shapes is None:
         shapes = [None if x is None else x.shape for x in data]
     infos = [
         None if x is None else TypeInfo(shape, x.dtype) for x, shape in zip(data, shapes)]
-    if _in_light_mode():
+    if _state.light:
         return LightTypeInfoTuple(infos)
     if not accept_none and any(i is None for i in infos):
         raise ValueError('%s contains None' % name)
@@ -404,11 +400,11 @@ def same_types(*arrays):
 
 def argname(in_types, names):
     """Gives readable names (e.g. ``'x'``, ``'W'``) to the entries of ``in_types``."""
-    if _in_light_mode():
-        return
     if len(in_types) != len(names):
         raise InvalidType(
             '%s argument(s)' % str(len(names)), '%s argument(s)' % str(len(in_types)))
+    if _in_light_mode():
+        return
     for var, name in zip(in_types, names):
         if isinstance(var, Variable):
             var.name = name
@@ -438,6 +434,10 @@ _PROD = Variable(_product, 'prod')
 
 def expect_broadcast_shapes(*shape_types, **kwargs):
     """Checks that the shapes can be broadcast together (NumPy rules)."""
+    if _state.light:
+        first = shape_types[0]
+        if all(s == first for s in shape_types):
+            return
     shapes = [eval(s) for s in shape_types]
     try:
         numpy.broadcast_shapes(*shapes)

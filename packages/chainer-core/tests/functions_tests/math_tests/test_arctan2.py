@@ -28,7 +28,7 @@ class TestArctan2(testing.FunctionTestCase):
         # keep away from the origin and from the branch cut (x2 < 0, x1 = 0)
         x1 = numpy.random.uniform(0.5, 2, s1) * numpy.random.choice([-1, 1], s1)
         x2 = numpy.random.uniform(0.5, 2, s2)
-        return x1.astype(self.dtype), x2.astype(self.dtype)
+        return numpy.asarray(x1).astype(self.dtype), numpy.asarray(x2).astype(self.dtype)
 
     def forward(self, inputs, device):
         x1, x2 = inputs
@@ -43,7 +43,7 @@ class TestArctan2(testing.FunctionTestCase):
 def test_arctan2_quadrants():
     x1 = numpy.array([1.0, 1.0, -1.0, -1.0])
     x2 = numpy.array([1.0, -1.0, 1.0, -1.0])
-    y = F.arctan2(x1, x2)
+    y = F.arctan2(chainer.Variable(x1), x2)
     assert y.creator.label == 'arctan2'
     testing.assert_allclose(y.array, numpy.arctan2(x1, x2))
 

@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import chainer
 from chainer import functions as F
 from chainer import testing
 from chainer.utils import type_check
@@ -28,7 +29,7 @@ class TestFmod(testing.FunctionTestCase):
         x = numpy.random.uniform(-5, 5, self.shape)
         divisor = numpy.random.uniform(0.5, 2, self.shape) * numpy.random.choice([-1, 1],
                                                                                  self.shape)
-        return x.astype(self.dtype), divisor.astype(self.dtype)
+        return numpy.asarray(x).astype(self.dtype), numpy.asarray(divisor).astype(self.dtype)
 
     def forward(self, inputs, device):
         x, divisor = inputs
@@ -41,7 +42,7 @@ class TestFmod(testing.FunctionTestCase):
 
 
 def test_fmod_sign_follows_dividend():
-    y = F.fmod(numpy.array([-3.5, 3.5]), numpy.array([2.0, -2.0]))
+    y = F.fmod(chainer.Variable(numpy.array([-3.5, 3.5])), numpy.array([2.0, -2.0]))
     assert y.creator.label == 'fmod'
     testing.assert_allclose(y.array, [-1.5, 1.5])
 

@@ -7,8 +7,6 @@ Layout convention: ``x`` is ``(N, C, d_1, ..., d_n)``, a column buffer is
 The convolution GEMMs use ONE matrix product per group: the column buffer is copied once into a
 contiguous ``(G, C/G * prod(k), N * prod(o))`` matrix so that BLAS gets the largest operands.
 """
-import numpy
-
 from chainer import backend
 from chainer.utils import conv
 from chainer.utils import conv_nd
@@ -42,42 +40,17 @@ def deconv_outsize(dims, ksize, stride, pad, cover_all=False, dilate=None):
         for d, k, s, p, dl in zip(dims, ksize, stride, pad, dilate))
 
 
-def _pad_for_gpu(x, ksize, stride, pad, dilate, cover_all, pval):
-    # The GPU im2col kernels pad with zeros only; pad explicitly for another pad value.
-    xp = backend.get_array_module(x)
-    widths = [(0, 0), (0, 0)]
-    for d, k, s, p, dl in zip(x.shape[2:], ksize, stride, pad, dilate):
-        extra = s - 1 if cover_all else 0
-        widths.append((p, p + extra))
-    return xp.pad(x, widths, mode='constant', constant_values=pval)
-
-
 def im2col(x, ksize, stride, pad, dilate=None, cover_all=False, pval=0):
-    """Returns the column buffer ``(N, C, k..., o...)`` of ``x`` (may be a strided view)."""
+    """Returns the column buffer ``(N, C, k..., o...)`` of ``x`` (NumPy or CuPy)."""
     nd = len(ksize)
     if dilate is None:
         dilate = (1,) * nd
-    if isinstance(x, numpy.ndarray):
-        if nd == 2:
-            return conv.im2col_cpu(
-                x, ksize[0], ksize[1], stride[0], stride[1], pad[0], pad[1], pval=pval,
-                cover_all=cover_all, dy=dilate[0], dx=dilate[1])
-        return conv_nd.im2col_nd_cpu(
-            x, ksize, stride, pad, pval=pval, cover_all=cover_all, dilate=dilate)
-    if pval != 0:
-        out = conv_outsize(x.shape[2:], ksize, stride, pad, cover_all, dilate)
-        x = _pad_for_gpu(x, ksize, stride, pad, dilate, cover_all, pval)
-        pad = (0,) * nd
-        cover_all = False
-        if nd == 2:
-            return conv.im2col_gpu(
-                x, ksize[0], ksize[1], stride[0], stride[1], 0, 0, dy=dilate[0],
-                dx=dilate[1], out_h=out[0], out_w=out[1])
     if nd == 2:
-        return conv.im2col_gpu(
-            x, ksize[0], ksize[1], stride[0], stride[1], pad[0], pad[1],
+        return conv.im2col(
+            x, ksize[0], ksize[1], stride[0], stride[1], pad[0], pad[1], pval=pval,
             cover_all=cover_all, dy=dilate[0], dx=dilate[1])
-    return conv_nd.im2col_nd_gpu(x, ksize, stride, pad, cover_all=cover_all, dilate=dilate)
+    return conv_nd.im2col_nd(
+        x, ksize, stride, pad, cover_all=cover_all, dilate=dilate, pval=pval)
 
 
 def col2im(col, stride, pad, dims, dilate=None):
@@ -85,19 +58,11 @@ def col2im(col, stride, pad, dims, dilate=None):
     nd = len(dims)
     if dilate is None:
         dilate = (1,) * nd
-    if isinstance(col, numpy.ndarray):
-        if nd == 2:
-            return conv.col2im_cpu(
-                col, stride[0], stride[1], pad[0], pad[1], dims[0], dims[1],
-                dy=dilate[0], dx=dilate[1])
-        return conv_nd.col2im_nd_cpu(col, stride, pad, dims, dilate=dilate)
-    xp = backend.get_array_module(col)
-    col = xp.ascontiguousarray(col)
     if nd == 2:
-        return conv.col2im_gpu(
+        return conv.col2im(
             col, stride[0], stride[1], pad[0], pad[1], dims[0], dims[1],
             dy=dilate[0], dx=dilate[1])
-    return conv_nd.col2im_nd_gpu(col, stride, pad, dims, dilate=dilate)
+    return conv_nd.col2im_nd(col, stride, pad, dims, dilate=dilate)
 
 
 def _gemm_col(x, ksize, stride, pad, dilate, cover_all, groups):

@@ -4,7 +4,7 @@ from chainer.backends import cuda
 
 
 def _version():
-    return cuda.cuda.cudnn.getVersion()
+    return cuda.libcudnn.getVersion()
 
 
 def should_use(level='>=auto'):
@@ -73,7 +73,7 @@ def conv_backward_data(W, gy, b, in_shape, stride, pad, dilate, groups):
 
 def pool_mode(kind, pad_value=0):
     """cuDNN pooling mode for ``'max'`` or ``'average'`` (pad counted unless pad_value is None)."""
-    lib = cuda.cuda.cudnn
+    lib = cuda.libcudnn
     if kind == 'max':
         if chainer.config.cudnn_deterministic:
             return lib.CUDNN_POOLING_MAX_DETERMINISTIC

@@ -20,7 +20,7 @@ class HardSigmoid(function_node.FunctionNode):
         x, = inputs
         xp = backend.get_array_module(x)
         dt = x.dtype.type
-        y = x * dt(0.2)
+        y = utils.force_array(x * dt(0.2))
         y += dt(0.5)
         xp.clip(y, dt(0), dt(1), out=y)
         self.retain_inputs((0,))

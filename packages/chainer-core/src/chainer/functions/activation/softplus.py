@@ -29,7 +29,7 @@ class Softplus(function_node.FunctionNode):
         dt = x.dtype.type
         bx = x * dt(self.beta)
         # max(bx, 0) + log1p(exp(-|bx|)), stable for large |bx|.
-        y = xp.exp(-xp.abs(bx))
+        y = utils.force_array(xp.exp(-xp.abs(bx)))
         xp.log1p(y, out=y)
         y += xp.maximum(bx, dt(0))
         y *= dt(self.beta_inv)

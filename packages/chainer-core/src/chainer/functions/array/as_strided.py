@@ -29,8 +29,14 @@ def _storage(array):
     base cannot be seen that way, ``array`` itself is used as storage.
     """
     base = array
-    while isinstance(base.base, type(array)):
-        base = base.base
+    while True:
+        nxt = base.base
+        if nxt is not None and not isinstance(nxt, type(array)):
+            # e.g. the interface holder of numpy.lib.stride_tricks.as_strided
+            nxt = getattr(nxt, 'base', None)
+        if not isinstance(nxt, type(array)):
+            break
+        base = nxt
     if (base is not array and base.dtype == array.dtype
             and base.flags.c_contiguous):
         offset = _data_ptr(array) - _data_ptr(base)
@@ -121,7 +127,7 @@ class AsStrided(function_node.FunctionNode):
         self.input_geometry = None
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        type_check.argname(in_types, ('x',))
 
     def forward(self, inputs):
         assert len(inputs) > 0

@@ -2,6 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer import utils
 from chainer.utils import type_check
 
 
@@ -23,6 +24,10 @@ class Broadcast(function_node.FunctionNode):
             gy = grad_outputs[i]
             ret.append(None if gy is None else chainer.functions.sum_to(gy, self._in_shapes[i]))
         return tuple(ret)
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        return tuple([None if grad_outputs[i] is None
+                      else utils.sum_to(grad_outputs[i], self._in_shapes[i]) for i in indexes])
 
 
 def broadcast(*args):
@@ -64,6 +69,9 @@ class BroadcastTo(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         return chainer.functions.sum_to(grad_outputs[0], self._in_shape),
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        return utils.sum_to(grad_outputs[0], self._in_shape),
 
 
 def broadcast_to(x, shape):

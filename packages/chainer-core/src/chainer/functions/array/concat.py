@@ -18,7 +18,7 @@ class Concat(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
-        type_check._argname(
+        type_check.argname(
             in_types, tuple('xs[%d]' % i for i in range(len(in_types))))
         type_check.expect(
             -in_types[0].ndim <= self.axis, self.axis < in_types[0].ndim)

@@ -31,7 +31,7 @@ class Diagonal(function_node.FunctionNode):
         self.axis2 = axis2
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        type_check.argname(in_types, ('x',))
         in_type = in_types[0]
         type_check.expect(in_type.ndim >= 2)
         type_check.expect(

@@ -12,7 +12,7 @@ class Dstack(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
-        type_check._argname(
+        type_check.argname(
             in_types, tuple('xs[%d]' % i for i in range(len(in_types))))
         ndim = type_check.eval(in_types[0].ndim)
         for i in range(1, type_check.eval(in_types.size())):

@@ -13,7 +13,7 @@ class Flip(function_node.FunctionNode):
         self.axis = axis
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('a',))
+        type_check.argname(in_types, ('a',))
         x_type = in_types[0]
         type_check.expect(x_type.ndim > 0)
         if self.axis < 0:

@@ -8,7 +8,7 @@ class FlipUD(function_node.FunctionNode):
     """Flip array in the up/down direction."""
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('a',))
+        type_check.argname(in_types, ('a',))
         a_type = in_types[0]
         type_check.expect(a_type.ndim >= 1)
 

@@ -36,6 +36,19 @@ def _is_basic(slices):
                for s in slices)
 
 
+def _scatter(gy, slices, in_shape):
+    """Zero array of ``in_shape`` with ``gy`` added at ``slices`` (repeats accumulate)."""
+    xp = backend.get_array_module(gy)
+    gx = xp.zeros(in_shape, gy.dtype)
+    if _is_basic(slices):
+        gx[slices] = gy
+    elif xp is numpy:
+        numpy.add.at(gx, slices, gy)
+    else:
+        gx.scatter_add(slices, gy)
+    return gx
+
+
 class GetItem(function_node.FunctionNode):
     """Extracts elements with basic or advanced NumPy indexing."""
 
@@ -54,6 +67,9 @@ class GetItem(function_node.FunctionNode):
     def backward(self, indexes, gy):
         return GetItemGrad(self.slices, self._in_shape).apply(gy)
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        return _scatter(grad_outputs[0], self.slices, self._in_shape),
+
 
 class GetItemGrad(function_node.FunctionNode):
     """Gradient of :class:`GetItem`: scatters (and sums) into a zero array."""
@@ -63,16 +79,7 @@ class GetItemGrad(function_node.FunctionNode):
         self._in_shape = in_shape
 
     def forward(self, inputs):
-        gy, = inputs
-        xp = backend.get_array_module(gy)
-        gx = xp.zeros(self._in_shape, gy.dtype)
-        if _is_basic(self.slices):
-            gx[self.slices] = gy
-        elif xp is numpy:
-            numpy.add.at(gx, self.slices, gy)
-        else:
-            gx.scatter_add(self.slices, gy)
-        return gx,
+        return _scatter(inputs[0], self.slices, self._in_shape),
 
     def backward(self, indexes, ggx):
         return GetItem(self.slices).apply(ggx)

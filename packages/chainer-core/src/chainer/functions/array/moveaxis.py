@@ -21,7 +21,7 @@ class Moveaxis(function_node.FunctionNode):
                              'different.')
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')
         for axis in self.source + self.destination:
             if axis >= 0:

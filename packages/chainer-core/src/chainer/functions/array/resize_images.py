@@ -187,7 +187,7 @@ class ResizeImages(function_node.FunctionNode):
         self.align_corners = align_corners
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        type_check.argname(in_types, ('x',))
         x_type = in_types[0]
         type_check.expect(
             x_type.dtype.kind == 'f',
@@ -230,7 +230,7 @@ class ResizeImagesGrad(function_node.FunctionNode):
         self.align_corners = align_corners
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('gy',))
+        type_check.argname(in_types, ('gy',))
         gy_type = in_types[0]
         type_check.expect(
             gy_type.dtype.kind == 'f',

@@ -45,7 +45,7 @@ class SpatialTransformerSampler(function.Function):
     """Samples an image at the points of a grid (bilinear)."""
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'grid'))
+        type_check.argname(in_types, ('x', 'grid'))
 
         x_type = in_types[0]
         grid_type = in_types[1]

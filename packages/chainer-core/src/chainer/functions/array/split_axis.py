@@ -29,7 +29,7 @@ class SplitAxis(function_node.FunctionNode):
         self.axis = axis
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        type_check.argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(
             -x_type.ndim <= self.axis, self.axis < x_type.ndim)

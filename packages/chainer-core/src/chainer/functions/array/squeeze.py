@@ -30,7 +30,7 @@ class Squeeze(function_node.FunctionNode):
             raise TypeError('axis must be None, int or tuple of ints')
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        type_check.argname(in_types, ('x',))
         x_type = in_types[0]
 
         if self.axis is not None:

@@ -13,7 +13,7 @@ class Stack(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() > 0)
-        type_check._argname(
+        type_check.argname(
             in_types, tuple('xs[%d]' % i for i in range(len(in_types))))
         dtype = in_types[0].dtype
         shape = in_types[0].shape

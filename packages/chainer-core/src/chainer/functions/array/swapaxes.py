@@ -11,7 +11,7 @@ class Swapaxes(function_node.FunctionNode):
         self.axis2 = axis2
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        type_check.argname(in_types, ('x',))
         x_type = in_types[0]
         for axis in (self.axis1, self.axis2):
             if axis >= 0:

@@ -21,7 +21,7 @@ class Tile(function_node.FunctionNode):
             raise ValueError('All elements in reps must be zero or larger')
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x',))
+        type_check.argname(in_types, ('x',))
 
     def forward(self, inputs):
         x, = inputs

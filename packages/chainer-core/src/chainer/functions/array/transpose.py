@@ -24,14 +24,17 @@ class Transpose(function_node.FunctionNode):
         x, = inputs
         return x.transpose(self.axes),
 
-    def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
+    def _inverse_axes(self):
         axes = self.axes
         if axes is None:
-            inv = None
-        else:
-            inv = tuple(numpy.argsort([a % len(axes) for a in axes]))
-        return Transpose(inv).apply((gy,))
+            return None
+        return tuple(int(i) for i in numpy.argsort([a % len(axes) for a in axes]))
+
+    def backward(self, indexes, grad_outputs):
+        return Transpose(self._inverse_axes()).apply(grad_outputs)
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        return grad_outputs[0].transpose(self._inverse_axes()),
 
 
 def transpose(x, axes=None):

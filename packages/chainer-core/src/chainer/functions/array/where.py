@@ -14,11 +14,10 @@ class Where(function_node.FunctionNode):
         self.condition = condition
 
     def check_type_forward(self, in_types):
-        type_check._argname(in_types, ('x', 'y'))
+        type_check.argname(in_types, ('x', 'y'))
         x_type, y_type = in_types
-        condition = type_check._make_variable_from_array(
-            # Allow scalar `condition`
-            chainer.utils.force_array(self.condition),
+        condition = type_check.make_variable(
+            type_check.TypeInfo(self.condition.shape, self.condition.dtype),
             'condition')
 
         type_check.expect(

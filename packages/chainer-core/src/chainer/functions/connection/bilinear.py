@@ -121,9 +121,11 @@ class BilinearFunctionGrad(function_node.FunctionNode):
         ret = []
         for i in indexes:
             if i == 0:
-                g = _add_all([A[0], B[0], None if ggV1 is None else F.matmul(gy, ggV1, transb=True)])
+                t = None if ggV1 is None else F.matmul(gy, ggV1, transb=True)
+                g = _add_all([A[0], B[0], t])
             elif i == 1:
-                g = _add_all([C[1], B[1], None if ggV2 is None else F.matmul(gy, ggV2, transb=True)])
+                t = None if ggV2 is None else F.matmul(gy, ggV2, transb=True)
+                g = _add_all([C[1], B[1], t])
             elif i == 2:
                 g = _add_all([C[2], A[2]])
             elif has_v and i == 3:

@@ -65,6 +65,9 @@ class Neg(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return neg(grad_outputs[0]),
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        return -grad_outputs[0],
+
 
 class Absolute(function_node.FunctionNode):
     """Elementwise absolute value."""
@@ -84,6 +87,10 @@ class Absolute(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x = self.get_retained_inputs()[0]
         return AbsoluteGrad(x.array).apply(grad_outputs)
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        x = self.inputs[0].data
+        return grad_outputs[0] * backend.get_array_module(x).sign(x),
 
 
 class AbsoluteGrad(function_node.FunctionNode):
@@ -119,6 +126,10 @@ class Add(function_node.FunctionNode):
         gy = grad_outputs[0]
         return tuple([_sum_to(gy, self._shapes[i]) for i in indexes])
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy = grad_outputs[0]
+        return tuple([utils.sum_to(gy, self._shapes[i]) for i in indexes])
+
 
 class AddConstant(function_node.FunctionNode):
     """Addition of a constant."""
@@ -138,6 +149,9 @@ class AddConstant(function_node.FunctionNode):
         return utils.force_array(x + _preprocess_const(x, self.value)),
 
     def backward(self, indexes, grad_outputs):
+        return grad_outputs[0],
+
+    def _backward_arrays(self, indexes, grad_outputs):
         return grad_outputs[0],
 
 
@@ -167,6 +181,10 @@ class MultiAdd(function_node.FunctionNode):
         gy = grad_outputs[0]
         return tuple([_sum_to(gy, self._shapes[i]) for i in indexes])
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy = grad_outputs[0]
+        return tuple([utils.sum_to(gy, self._shapes[i]) for i in indexes])
+
 
 class Sub(function_node.FunctionNode):
     """Elementwise subtraction of two variables (with broadcasting)."""
@@ -191,6 +209,14 @@ class Sub(function_node.FunctionNode):
             ret.append(g if i == 0 else neg(g))
         return tuple(ret)
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy = grad_outputs[0]
+        ret = []
+        for i in indexes:
+            g = utils.sum_to(gy, self._shapes[i])
+            ret.append(g if i == 0 else -g)
+        return tuple(ret)
+
 
 class SubFromConstant(function_node.FunctionNode):
     """Subtraction of a variable from a constant."""
@@ -208,6 +234,9 @@ class SubFromConstant(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         return neg(grad_outputs[0]),
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        return -grad_outputs[0],
 
 
 class Mul(function_node.FunctionNode):
@@ -230,6 +259,11 @@ class Mul(function_node.FunctionNode):
         gy = grad_outputs[0]
         return tuple([_sum_to(gy * xs[1 - i], xs[i].shape) for i in indexes])
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        xs = (self.inputs[0].data, self.inputs[1].data)
+        gy = grad_outputs[0]
+        return tuple([utils.sum_to(gy * xs[1 - i], xs[i].shape) for i in indexes])
+
 
 class MulConstant(function_node.FunctionNode):
     """Multiplication by a constant."""
@@ -247,6 +281,10 @@ class MulConstant(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0] * self.value,
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy = grad_outputs[0]
+        return utils.force_array(gy * _preprocess_const(gy, self.value)),
 
 
 class Div(function_node.FunctionNode):
@@ -274,6 +312,17 @@ class Div(function_node.FunctionNode):
                 ret.append(_sum_to(gx0, x0.shape))
             else:
                 ret.append(_sum_to(-gx0 * x0 / x1, x1.shape))
+        return tuple(ret)
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        x0, x1 = self.inputs[0].data, self.inputs[1].data
+        gx0 = grad_outputs[0] / x1
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(utils.sum_to(gx0, x0.shape))
+            else:
+                ret.append(utils.sum_to(-gx0 * x0 / x1, x1.shape))
         return tuple(ret)
 
 

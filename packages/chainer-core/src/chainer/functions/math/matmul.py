@@ -55,34 +55,91 @@ class MatMul(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         a, b = self.get_retained_inputs()
-        gy, = grad_outputs
+        return self._grads(indexes, a, b, grad_outputs[0], _VARIABLE_OPS)
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        a, b = self.inputs[0].data, self.inputs[1].data
+        return self._grads(indexes, a, b, grad_outputs[0], _ARRAY_OPS)
+
+    def _grads(self, indexes, a, b, gy, ops):
+        """Input gradients, written once for Variables and for raw arrays (``ops``)."""
         if self.transc and gy.ndim >= 2:
-            gy = _swap_last(gy)
-        A = _swap_last(a) if self.transa and a.ndim >= 2 else a
-        B = _swap_last(b) if self.transb and b.ndim >= 2 else b
-        A2 = chainer.functions.reshape(A, (1,) + A.shape) if A.ndim == 1 else A
-        B2 = chainer.functions.reshape(B, B.shape + (1,)) if B.ndim == 1 else B
+            gy = ops.swap(gy)
+        A = ops.swap(a) if self.transa and a.ndim >= 2 else a
+        B = ops.swap(b) if self.transb and b.ndim >= 2 else b
+        A2 = ops.reshape(A, (1,) + A.shape) if A.ndim == 1 else A
+        B2 = ops.reshape(B, B.shape + (1,)) if B.ndim == 1 else B
         out_shape = gy.shape
         if A.ndim == 1:
             out_shape = out_shape[:-1] + (1,) + out_shape[-1:] if B.ndim > 1 else (1,)
         if B.ndim == 1:
             out_shape = out_shape + (1,)
-        gy2 = chainer.functions.reshape(gy, out_shape)
+        gy2 = ops.reshape(gy, out_shape)
         ret = []
         for i in indexes:
             if i == 0:
-                g = chainer.functions.sum_to(matmul(gy2, _swap_last(B2)), A2.shape)
-                g = chainer.functions.reshape(g, A.shape)
-                if self.transa and a.ndim >= 2:
-                    g = _swap_last(g)
-                ret.append(chainer.functions.cast(g, a.dtype) if g.dtype != a.dtype else g)
+                g = ops.sum_to(ops.matmul(gy2, ops.swap(B2)), A2.shape)
+                g = ops.reshape(g, A.shape)
+                g = ops.swap(g) if self.transa and a.ndim >= 2 else g
+                ret.append(ops.cast(g, a.dtype))
             else:
-                g = chainer.functions.sum_to(matmul(_swap_last(A2), gy2), B2.shape)
-                g = chainer.functions.reshape(g, B.shape)
-                if self.transb and b.ndim >= 2:
-                    g = _swap_last(g)
-                ret.append(chainer.functions.cast(g, b.dtype) if g.dtype != b.dtype else g)
+                g = ops.sum_to(ops.matmul(ops.swap(A2), gy2), B2.shape)
+                g = ops.reshape(g, B.shape)
+                g = ops.swap(g) if self.transb and b.ndim >= 2 else g
+                ret.append(ops.cast(g, b.dtype))
         return tuple(ret)
+
+
+class _VariableOps:
+    """Differentiable operations on Variables used by :meth:`MatMul._grads`."""
+
+    @staticmethod
+    def swap(x):
+        return _swap_last(x)
+
+    @staticmethod
+    def reshape(x, shape):
+        return chainer.functions.reshape(x, shape)
+
+    @staticmethod
+    def sum_to(x, shape):
+        return chainer.functions.sum_to(x, shape)
+
+    @staticmethod
+    def matmul(x, y):
+        return matmul(x, y)
+
+    @staticmethod
+    def cast(x, dtype):
+        return x if x.dtype == dtype else chainer.functions.cast(x, dtype)
+
+
+class _ArrayOps:
+    """The same operations on raw arrays (the fast path without double backprop)."""
+
+    @staticmethod
+    def swap(x):
+        return x.swapaxes(-1, -2)
+
+    @staticmethod
+    def reshape(x, shape):
+        return x.reshape(shape)
+
+    @staticmethod
+    def sum_to(x, shape):
+        return utils.sum_to(x, shape)
+
+    @staticmethod
+    def matmul(x, y):
+        return backend.get_array_module(x).matmul(x, y)
+
+    @staticmethod
+    def cast(x, dtype):
+        return x if x.dtype == dtype else x.astype(dtype)
+
+
+_VARIABLE_OPS = _VariableOps
+_ARRAY_OPS = _ArrayOps
 
 
 def matmul(a, b, transa=False, transb=False):

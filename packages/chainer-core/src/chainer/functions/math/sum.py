@@ -2,6 +2,7 @@
 import numpy
 
 import chainer
+from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer.utils import type_check
@@ -43,18 +44,25 @@ class Sum(function_node.FunctionNode):
         self._in_shape = x.shape
         return utils.force_array(x.sum(axis=self.axis, keepdims=self.keepdims)),
 
-    def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
+    def _kept_shape(self, gy_shape):
         shape = self._in_shape
-        if not (len(shape) == 0 or self.axis is None or self.keepdims):
-            axes = sorted(a % len(shape) for a in self.axis)
-            kept = list(gy.shape)
-            for a in axes:
-                kept.insert(a, 1)
-            gy = chainer.functions.reshape(gy, tuple(kept))
-        elif self.axis is None and not self.keepdims and shape:
-            gy = chainer.functions.reshape(gy, (1,) * len(shape))
-        return chainer.functions.broadcast_to(gy, shape),
+        if self.keepdims or not shape:
+            return gy_shape
+        if self.axis is None:
+            return (1,) * len(shape)
+        kept = list(gy_shape)
+        for a in sorted(a % len(shape) for a in self.axis):
+            kept.insert(a, 1)
+        return tuple(kept)
+
+    def backward(self, indexes, grad_outputs):
+        gy = chainer.functions.reshape(grad_outputs[0], self._kept_shape(grad_outputs[0].shape))
+        return chainer.functions.broadcast_to(gy, self._in_shape),
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy = grad_outputs[0]
+        gy = gy.reshape(self._kept_shape(gy.shape))
+        return backend.get_array_module(gy).broadcast_to(gy, self._in_shape),
 
 
 def sum(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
@@ -84,6 +92,10 @@ class SumTo(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         return chainer.functions.broadcast_to(grad_outputs[0], self._in_shape),
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy = grad_outputs[0]
+        return backend.get_array_module(gy).broadcast_to(gy, self._in_shape),
 
 
 def sum_to(x, shape):

@@ -1,0 +1,100 @@
+import numpy
+import pytest
+
+import chainer
+from chainer import functions
+from chainer import testing
+
+
+def _strided_ref(storage, shape, strides, offset):
+    out = numpy.empty(shape, dtype=storage.dtype)
+    for idx in numpy.ndindex(*shape):
+        out[idx] = storage[offset + sum(i * s for i, s in zip(idx, strides))]
+    return out
+
+
+@testing.parameterize(*testing.product_dict(
+    [
+        # (input size, output shape, output strides, storage offset)
+        {'size': 12, 'shape': (3, 4), 'strides': (4, 1), 'offset': None},
+        {'size': 12, 'shape': (4, 3), 'strides': (1, 4), 'offset': None},
+        {'size': 8, 'shape': (3, 4), 'strides': (2, 1), 'offset': None},
+        {'size': 8, 'shape': (2, 3), 'strides': (0, 2), 'offset': 1},
+        {'size': 8, 'shape': (3,), 'strides': (-2,), 'offset': 6},
+        {'size': 6, 'shape': (2, 1, 2), 'strides': (3, 5, 1), 'offset': 1},
+        {'size': 6, 'shape': (0, 2), 'strides': (1, 1), 'offset': None},
+    ],
+    testing.product({
+        'dtype': [numpy.float16, numpy.float32, numpy.float64]}),
+))
+@testing.inject_backend_tests(None, [{}])
+class TestAsStrided(testing.FunctionTestCase):
+
+    skip_double_backward_test = True
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_backward_options = {
+                'dtype': numpy.float64, 'atol': 5e-3, 'rtol': 5e-3}
+
+    def generate_inputs(self):
+        x = numpy.random.uniform(-1, 1, (self.size,)).astype(self.dtype)
+        return x,
+
+    def forward(self, inputs, device):
+        x, = inputs
+        return functions.as_strided(x, self.shape, self.strides,
+                                    self.offset),
+
+    def forward_expected(self, inputs):
+        x, = inputs
+        offset = 0 if self.offset is None else self.offset
+        return _strided_ref(x, self.shape, self.strides, offset),
+
+
+def test_as_strided_sliding_window_gradient():
+    x = chainer.Variable(numpy.arange(5, dtype=numpy.float32))
+    y = functions.as_strided(x, (3, 3), (1, 1))
+    numpy.testing.assert_array_equal(
+        y.array, [[0, 1, 2], [1, 2, 3], [2, 3, 4]])
+    y.grad = numpy.ones((3, 3), numpy.float32)
+    y.backward()
+    # each element is read by as many windows as cover it
+    numpy.testing.assert_array_equal(x.grad, [1, 2, 3, 2, 1])
+
+
+def test_as_strided_ignores_the_view_of_the_input():
+    base = numpy.arange(6, dtype=numpy.float32)
+    view = base[2:]
+    y = functions.as_strided(view, (2,), (1,), 0)
+    numpy.testing.assert_array_equal(y.array, [0, 1])
+    y = functions.as_strided(view, (2,), (2,))
+    numpy.testing.assert_array_equal(y.array, [2, 4])
+
+
+def test_as_strided_broadcast_input_gradient_is_shared():
+    # The input itself reads one element twice (stride 0): the gradient
+    # accumulated on that element is shared equally (torch semantics).
+    base = numpy.arange(2, dtype=numpy.float32)
+    x = chainer.Variable(numpy.lib.stride_tricks.as_strided(
+        base, shape=(2, 2), strides=(0, 4)))
+    y = functions.as_strided(x, (2,), (1,), 0)
+    y.grad = numpy.array([2, 4], numpy.float32)
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad, [[1, 2], [1, 2]])
+
+
+def test_as_strided_out_of_storage():
+    with pytest.raises(ValueError):
+        functions.as_strided(numpy.zeros(4, numpy.float32), (3,), (2,))
+
+
+def test_as_strided_has_no_double_backward():
+    x = chainer.Variable(numpy.arange(4, dtype=numpy.float32))
+    y = functions.as_strided(x, (2,), (2,))
+    gy = chainer.Variable(numpy.ones(2, numpy.float32))
+    gx, = chainer.grad([y], [x], grad_outputs=[gy],
+                       enable_double_backprop=True)
+    numpy.testing.assert_array_equal(gx.array, [1, 0, 1, 0])
+    with pytest.raises(NotImplementedError):
+        functions.sum(gx).backward()

@@ -1,0 +1,49 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer import testing
+
+_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@testing.parameterize(*testing.product({
+    'slices': [1, slice(1, None), (Ellipsis, 0), (None, slice(None), 1), numpy.array([0, 2, 0]),
+               [0, 2], (numpy.array([[0, 1], [1, 2]]), slice(None, 2)),
+               numpy.array([True, False, True]), (slice(None), [0, 0, 3])],
+    'dtype': _DTYPES,
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestGetItem(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-1, 1, (3, 4, 2)).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        return F.get_item(inputs[0], self.slices),
+
+    def forward_expected(self, inputs):
+        slices = self.slices
+        if isinstance(slices, list):
+            slices = numpy.asarray(slices)
+        return numpy.asarray(inputs[0][slices]),
+
+
+def test_getitem_operator_and_repeated_indices_accumulate():
+    x = chainer.Variable(numpy.arange(4, dtype='f'))
+    y = x[[0, 0, 1]]
+    F.sum(y).backward()
+    numpy.testing.assert_array_equal(x.grad, [2, 1, 0, 0])
+
+
+def test_multiple_boolean_arrays_rejected():
+    x = numpy.zeros((2, 2), 'f')
+    mask = numpy.array([True, False])
+    with pytest.raises(ValueError):
+        F.get_item(x, (mask, mask))

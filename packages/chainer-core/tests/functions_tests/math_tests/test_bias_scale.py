@@ -1,0 +1,50 @@
+import numpy
+import pytest
+
+from chainer import functions as F
+from chainer import testing
+
+
+@testing.parameterize(*testing.product({
+    'op': ['bias', 'scale'],
+    'shapes_axis': [
+        ((2, 3, 4, 5), (3, 4), 1),
+        ((2, 3, 4), (4,), 2),
+        ((2, 3, 4), (4,), -1),
+        ((2, 3), (2, 3), 0),
+        ((2, 3), (2,), 0),
+    ],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestBiasScale(testing.FunctionTestCase):
+
+    def setUp(self):
+        self.x_shape, self.y_shape, self.axis = self.shapes_axis
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-3}
+            self.check_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+
+    def generate_inputs(self):
+        x = numpy.random.uniform(-1, 1, self.x_shape).astype(self.dtype)
+        y = numpy.random.uniform(-1, 1, self.y_shape).astype(self.dtype)
+        return x, y
+
+    def forward(self, inputs, device):
+        x, y = inputs
+        return getattr(F, self.op)(x, y, axis=self.axis),
+
+    def forward_expected(self, inputs):
+        x, y = inputs
+        axis = self.axis % x.ndim
+        y = y.reshape((1,) * axis + y.shape + (1,) * (x.ndim - axis - y.ndim))
+        out = x + y if self.op == 'bias' else x * y
+        return out.astype(self.dtype),
+
+
+@pytest.mark.parametrize('op', ['bias', 'scale'])
+def test_shape_mismatch(op):
+    with pytest.raises(ValueError):
+        getattr(F, op)(numpy.ones((2, 3, 4), numpy.float32), numpy.ones(3, numpy.float32),
+                       axis=2)

@@ -1,0 +1,87 @@
+import numpy
+import pytest
+
+import chainer
+from chainer import functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'case': [
+        ('ij,jk->ik', [(2, 3), (3, 4)]),
+        ('ij,jk', [(2, 3), (3, 4)]),
+        ('ij->ji', [(2, 3)]),
+        ('ij->', [(2, 3)]),
+        ('ii->i', [(3, 3)]),
+        ('ii', [(3, 3)]),
+        ('ij,ij->i', [(2, 3), (2, 3)]),
+        ('i,j->ij', [(2,), (3,)]),
+        ('bij,bjk->bik', [(2, 2, 3), (2, 3, 2)]),
+        ('ijk,k->', [(2, 3, 2), (2,)]),
+        ('ij,k->ik', [(2, 3), (2,)]),
+        ('iij->j', [(2, 2, 3)]),
+        ('ii,i->i', [(3, 3), (3,)]),
+        ('...ij,...jk->...ik', [(2, 2, 3), (3, 2)]),
+        ('i...->...', [(3, 2, 2)]),
+        ('ij,ij,j->i', [(2, 3), (2, 3), (3,)]),
+        ('ij,j->ij', [(2, 1), (3,)]),
+    ],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestEinSum(testing.FunctionTestCase):
+
+    def setUp(self):
+        self.subscripts, self.shapes = self.case
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 1e-2, 'rtol': 1e-2}
+            self.check_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+        else:
+            self.check_forward_options = {'atol': 1e-5, 'rtol': 1e-5}
+            self.check_backward_options = {'atol': 1e-3, 'rtol': 1e-3}
+            self.check_double_backward_options = {'atol': 1e-3, 'rtol': 1e-3}
+
+    def generate_inputs(self):
+        return tuple(numpy.random.uniform(-1, 1, s).astype(self.dtype) for s in self.shapes)
+
+    def forward(self, inputs, device):
+        return F.einsum(self.subscripts, *inputs),
+
+    def forward_expected(self, inputs):
+        y = numpy.einsum(self.subscripts, *[x.astype(numpy.float64) for x in inputs])
+        return numpy.asarray(y).astype(self.dtype),
+
+
+def test_einsum_label():
+    y = F.einsum('ij->j', chainer.Variable(numpy.ones((2, 3), numpy.float32)))
+    assert y.creator.label == 'einsum'
+
+
+@pytest.mark.parametrize('subscripts,shapes', [
+    ('ij,jk->ik', [(2, 3), (4, 5)]),
+    ('ii->i', [(2, 3)]),
+])
+def test_einsum_invalid_type(subscripts, shapes):
+    with pytest.raises(type_check.InvalidType):
+        F.einsum(subscripts, *[numpy.ones(s, numpy.float32) for s in shapes])
+
+
+@pytest.mark.parametrize('subscripts,shapes', [
+    ('ij,jk->ik', [(2, 3)]),
+    ('ij->ii', [(2, 2)]),
+    ('ij->k', [(2, 2)]),
+    ('i1->i', [(2, 2)]),
+    ('...i->i', [(2, 2)]),
+    ('ijk->i', [(2, 2)]),
+    ('ij->i', [(2, 3, 4)]),
+])
+def test_einsum_invalid_subscripts(subscripts, shapes):
+    with pytest.raises(ValueError):
+        F.einsum(subscripts, *[numpy.ones(s, numpy.float32) for s in shapes])
+
+
+def test_einsum_int_invalid():
+    with pytest.raises(type_check.InvalidType):
+        F.einsum('ij->i', numpy.ones((2, 3), numpy.int32))

@@ -1,0 +1,242 @@
+"""HDF5 serializers (h5py): v7 layout, round trips, strictness, atomic writes, errors."""
+
+import os
+import sys
+
+import h5py
+import numpy
+import pytest
+
+import chainer
+from chainer import optimizers
+from chainer import serializers
+from chainer import testing
+from chainer.serializers import hdf5
+
+
+class Leaf(chainer.Link):
+    def __init__(self, seed):
+        super().__init__()
+        rng = numpy.random.RandomState(seed)
+        with self.init_scope():
+            self.W = chainer.Parameter(rng.uniform(-1, 1, (3, 2)).astype(numpy.float32))
+            self.b = chainer.Parameter(rng.uniform(-1, 1, (3,)).astype(numpy.float32))
+
+
+class Net(chainer.Chain):
+    def __init__(self, seed=0):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = Leaf(seed)
+            self.l2 = Leaf(seed + 1)
+        self.add_persistent('count', seed)
+        self.add_persistent('rate', 0.5 + seed)
+        self.add_persistent('label', 'net{}'.format(seed))
+        self.add_persistent('stats', numpy.full((2,), float(seed), dtype=numpy.float32))
+
+
+def _assert_same(a, b):
+    for (ka, pa), (kb, pb) in zip(sorted(a.namedparams()), sorted(b.namedparams())):
+        assert ka == kb
+        numpy.testing.assert_array_equal(pa.array, pb.array)
+
+
+def test_round_trip_and_layout(tmp_path):
+    path = str(tmp_path / 'm.h5')
+    src, dst = Net(1), Net(5)
+    serializers.save_hdf5(path, src)
+    with h5py.File(path, 'r') as f:
+        names = []
+        f.visit(names.append)
+        assert sorted(names) == ['count', 'l1', 'l1/W', 'l1/b', 'l2', 'l2/W', 'l2/b',
+                                 'label', 'rate', 'stats']
+        assert f['l1/W'].compression == 'gzip'
+        assert f['count'].compression is None
+    serializers.load_hdf5(path, dst)
+    _assert_same(src, dst)
+    assert (dst.count, dst.rate, dst.label) == (1, 1.5, 'net1')
+    assert type(dst.count) is int and type(dst.label) is str
+    numpy.testing.assert_array_equal(dst.stats, [1.0, 1.0])
+    assert os.listdir(str(tmp_path)) == ['m.h5']
+
+
+def test_save_and_load_hdf5_helper():
+    src, dst = Net(1), Net(2)
+    testing.save_and_load_hdf5(src, dst)
+    _assert_same(src, dst)
+
+
+def test_optimizer_round_trip(tmp_path):
+    path = str(tmp_path / 'opt.h5')
+    model = Net(0)
+    opt = optimizers.Adam().setup(model)
+    for p in model.params():
+        p.grad = numpy.ones_like(p.array)
+    opt.update()
+    opt.new_epoch()
+    serializers.save_hdf5(path, opt)
+    with h5py.File(path, 'r') as f:
+        assert set(f['l1/W']) == {'t', 'm', 'v'}
+    model2 = Net(0)
+    opt2 = optimizers.Adam().setup(model2)
+    serializers.load_hdf5(path, opt2)
+    assert (opt2.t, opt2.epoch) == (1, 1)
+    numpy.testing.assert_array_equal(
+        model2.l1.W.update_rule.state['m'], model.l1.W.update_rule.state['m'])
+
+
+def test_load_hand_built_v7_file(tmp_path):
+    path = str(tmp_path / 'v7.h5')
+    ref = Net(3)
+    with h5py.File(path, 'w') as f:
+        for k, p in ref.namedparams():
+            f.create_dataset(k.lstrip('/'), data=p.array)
+        f.create_dataset('count', data=3)
+        f.create_dataset('rate', data=3.5)
+        f.create_dataset('label', data='net3')
+        f.create_dataset('stats', data=numpy.full(2, 3.0, dtype=numpy.float32))
+    dst = Net(0)
+    serializers.load_hdf5(path, dst)
+    _assert_same(ref, dst)
+    assert (dst.count, dst.rate, dst.label) == (3, 3.5, 'net3')
+
+
+def test_none_values(tmp_path):
+    path = str(tmp_path / 'none.h5')
+    src = chainer.Link()
+    with src.init_scope():
+        src.w = chainer.Parameter(0.0)
+    src.add_persistent('nothing', None)
+    serializers.save_hdf5(path, src)
+    with h5py.File(path, 'r') as f:
+        assert f['w'].shape is None
+    dst = chainer.Link()
+    with dst.init_scope():
+        dst.w = chainer.Parameter(0.0)
+    dst.add_persistent('nothing', 1)
+    serializers.load_hdf5(path, dst)
+    assert dst.w.array is None and dst.nothing is None
+
+
+def test_missing_key_and_strict(tmp_path):
+    path = str(tmp_path / 'partial.h5')
+    ref = Net(2)
+    serializers.save_hdf5(path, ref)
+    with h5py.File(path, 'a') as f:
+        del f['l2/b']
+    with pytest.raises(KeyError) as e:
+        serializers.load_hdf5(path, Net(0))
+    assert "'/l2/b'" in str(e.value) and path in str(e.value)
+    with h5py.File(path, 'a') as f:
+        del f['count']
+        del f['label']
+    dst = Net(0)
+    before = dst.l2.b.array.copy()
+    with h5py.File(path, 'r') as f:
+        serializers.HDF5Deserializer(f, strict=False).load(dst)
+    numpy.testing.assert_array_equal(dst.l2.b.array, before)
+    numpy.testing.assert_array_equal(dst.l2.W.array, ref.l2.W.array)
+    assert dst.count == 0 and dst.label == 'net0'  # missing persistents are kept
+    assert dst.rate == 2.5
+
+
+def test_missing_group_non_strict(tmp_path):
+    path = str(tmp_path / 'empty.h5')
+    with h5py.File(path, 'w'):
+        pass
+    dst = Net(0)
+    with h5py.File(path, 'r') as f:
+        serializers.HDF5Deserializer(f, strict=False).load(dst)
+        with pytest.raises(KeyError):
+            serializers.HDF5Deserializer(f).load(dst)
+    _assert_same(Net(0), dst)
+
+
+def test_shape_mismatch(tmp_path):
+    path = str(tmp_path / 'm.h5')
+    with h5py.File(path, 'w') as f:
+        f.create_dataset('W', data=numpy.zeros((2, 3), dtype=numpy.float32))
+    link = Leaf(0)
+    with pytest.raises(ValueError) as e:
+        with h5py.File(path, 'r') as f:
+            serializers.HDF5Deserializer(f, strict=False).load(link)
+    assert "'/W'" in str(e.value) and path in str(e.value)
+
+
+def test_corrupt_file(tmp_path):
+    path = str(tmp_path / 'bad.h5')
+    with open(path, 'wb') as f:
+        f.write(b'not an hdf5 file' * 100)
+    with pytest.raises(ValueError) as e:
+        serializers.load_hdf5(path, Net(0))
+    assert path in str(e.value)
+
+
+def test_truncated_file(tmp_path):
+    path = str(tmp_path / 'm.h5')
+    serializers.save_hdf5(path, Net(1))
+    with open(path, 'rb') as f:
+        data = f.read()
+    with open(path, 'wb') as f:
+        f.write(data[:len(data) // 2])
+    with pytest.raises(ValueError) as e:
+        serializers.load_hdf5(path, Net(0))
+    assert path in str(e.value)
+
+
+class Failing(chainer.Link):
+    def serialize(self, serializer):
+        serializer('a', numpy.zeros(3))
+        raise RuntimeError('boom')
+
+
+def test_failing_write_is_atomic(tmp_path):
+    path = str(tmp_path / 'm.h5')
+    with pytest.raises(RuntimeError):
+        serializers.save_hdf5(path, Failing())
+    assert os.listdir(str(tmp_path)) == []
+    serializers.save_hdf5(path, Net(1))
+    with pytest.raises(RuntimeError):
+        serializers.save_hdf5(path, Failing())
+    assert os.listdir(str(tmp_path)) == ['m.h5']
+    dst = Net(0)
+    serializers.load_hdf5(path, dst)
+    _assert_same(Net(1), dst)
+
+
+def test_serializer_child_paths(tmp_path):
+    path = str(tmp_path / 'm.h5')
+    with h5py.File(path, 'w') as f:
+        s = serializers.HDF5Serializer(f, compression=0)
+        assert s.compression == 0
+        child = s['/updater/']['optimizer:main']
+        assert child.group.name == '/updater/optimizer:main'
+        value = numpy.arange(4)
+        assert child('/x', value) is value
+    with h5py.File(path, 'r') as f:
+        numpy.testing.assert_array_equal(f['updater/optimizer:main/x'][()], numpy.arange(4))
+        d = serializers.HDF5Deserializer(f)
+        assert d.strict is True
+        numpy.testing.assert_array_equal(d['updater']['optimizer:main']('x', None),
+                                         numpy.arange(4))
+
+
+def test_missing_h5py_raises_clear_error(monkeypatch):
+    monkeypatch.setattr(hdf5, '_h5py', None)
+    monkeypatch.setitem(sys.modules, 'h5py', None)
+    with pytest.raises(ImportError, match='pip install h5py') as e:
+        serializers.save_hdf5('never-written.h5', Net(0))
+    assert isinstance(e.value, RuntimeError)  # what Chainer v7 raised
+    with pytest.raises(ImportError):
+        serializers.load_hdf5('never-read.h5', Net(0))
+    with pytest.raises(ImportError):
+        serializers.HDF5Serializer(None)
+    assert not os.path.exists('never-written.h5')
+
+
+def test_module_names():
+    assert serializers.save_hdf5 is hdf5.save_hdf5 and serializers.load_hdf5 is hdf5.load_hdf5
+    assert serializers.HDF5Serializer is hdf5.HDF5Serializer
+    assert serializers.HDF5Deserializer is hdf5.HDF5Deserializer
+    assert issubclass(hdf5.HDF5Serializer, chainer.Serializer)
+    assert issubclass(hdf5.HDF5Deserializer, chainer.Deserializer)

@@ -1,0 +1,97 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer import gradient_check
+
+
+class WrongGrad(chainer.FunctionNode):
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        return inputs[0] ** 2,
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return grad_outputs[0] * x * 3,   # wrong: should be 2 * x
+
+
+class Square(chainer.FunctionNode):
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        return inputs[0] ** 2,
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return grad_outputs[0] * x * 2,
+
+
+def _x():
+    return numpy.random.uniform(0.5, 1, (3, 2))
+
+
+def test_check_backward_passes_for_correct_grad():
+    gradient_check.check_backward(lambda x: Square().apply((x,))[0], _x(), _x())
+
+
+def test_check_backward_detects_wrong_grad():
+    with pytest.raises(AssertionError, match='check_backward failed'):
+        gradient_check.check_backward(lambda x: WrongGrad().apply((x,))[0], _x(), _x())
+
+
+def test_check_double_backward():
+    gradient_check.check_double_backward(
+        lambda x: Square().apply((x,))[0] * Square().apply((x,))[0], _x(), _x(), _x())
+
+
+def test_check_double_backward_detects_wrong_second_order():
+    def f(x):
+        return WrongGrad().apply((x,))[0] * x
+    with pytest.raises(AssertionError):
+        gradient_check.check_double_backward(f, _x(), _x(), _x())
+
+
+def test_params_are_checked():
+    w = chainer.Parameter(numpy.random.uniform(-1, 1, (3, 2)))
+    gradient_check.check_backward(lambda x: x * w, _x(), _x(), params=w)
+
+    def wrong(x):
+        return WrongGrad().apply((w,))[0] + x
+    with pytest.raises(AssertionError):
+        gradient_check.check_backward(wrong, _x(), _x(), params=w)
+
+
+def test_no_grads_and_int_inputs():
+    x = _x()
+    t = numpy.array([0, 1, 0], numpy.int32)
+    gradient_check.check_backward(lambda x, t: x * 2, (x, t), x)
+    gradient_check.check_backward(lambda a, b: a * b, (x, _x()), x, no_grads=[False, True])
+    with pytest.raises(ValueError):
+        gradient_check.check_backward(lambda a: a, (x,), x, no_grads=[True, False])
+
+
+def test_scalar_output_without_y_grad():
+    gradient_check.check_backward(lambda x: F.sum(x * x), _x(), None)
+    with pytest.raises(ValueError):
+        gradient_check.check_backward(lambda x: x * x, _x(), None)
+
+
+def test_dtype_must_be_float():
+    with pytest.raises(ValueError):
+        gradient_check.check_backward(lambda x: x, _x(), _x(), dtype=numpy.int32)
+
+
+def test_detect_nondifferentiable():
+    x = numpy.array([0.0, 1e-5])
+    with pytest.raises(gradient_check.NondifferentiableError):
+        gradient_check.check_backward(
+            lambda x: abs(x), x, numpy.ones(2), detect_nondifferentiable=True, eps=1e-3)
+
+
+def test_numerical_grad():
+    x = numpy.array([1.0, 2.0])
+
+    def f():
+        return x ** 2,
+    gx, = gradient_check.numerical_grad(f, (x,), (numpy.ones(2),))
+    numpy.testing.assert_allclose(gx, 2 * x, rtol=1e-5)

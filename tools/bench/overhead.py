@@ -1,0 +1,90 @@
+"""Per-op framework overhead: a chain of small elementwise ops, forward + backward.
+
+The chain alternates ``h = h * a_i`` and ``h = h + b_i`` on (10,) float32 arrays, where
+``a_i``/``b_i`` are parameters, and backprops from ``sum(h)``. The floor is the same math
+written plainly in NumPy (forward products/sums, then the hand-derived backward pass).
+Prints one JSON line: microseconds per op for both, and their ratio, for each chain length.
+
+Usage: OPENBLAS_NUM_THREADS=1 python tools/bench/overhead.py [--sizes 200 2000]
+"""
+import argparse
+import json
+import time
+
+import numpy
+
+import chainer
+import chainer.functions as F
+
+
+def _params(n, size=10):
+    rng = numpy.random.RandomState(0)
+    mul = [rng.uniform(0.9, 1.1, size).astype(numpy.float32) for _ in range(n // 2)]
+    add = [rng.uniform(-0.1, 0.1, size).astype(numpy.float32) for _ in range(n - n // 2)]
+    return mul, add
+
+
+def chainer_step(x, mul_vars, add_vars):
+    h = x
+    for a, b in zip(mul_vars, add_vars):
+        h = h * a
+        h = h + b
+    loss = F.sum(h)
+    for v in mul_vars:
+        v.cleargrad()
+    for v in add_vars:
+        v.cleargrad()
+    loss.backward()
+
+
+def numpy_step(x, mul, add):
+    hs = []
+    h = x
+    for a, b in zip(mul, add):
+        hs.append(h)
+        h = h * a
+        h = h + b
+    gh = numpy.ones_like(h)
+    grads = []
+    for h_prev, a in zip(reversed(hs), reversed(mul)):
+        grads.append(gh)              # grad of b (identity)
+        grads.append(gh * h_prev)     # grad of a
+        gh = gh * a                   # grad flowing to h_prev
+    return grads
+
+
+def _best_time(fn, repeat, number):
+    best = float('inf')
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        best = min(best, (time.perf_counter() - start) / number)
+    return best
+
+
+def measure(n_ops, repeat=5):
+    mul, add = _params(n_ops)
+    x = numpy.ones(10, numpy.float32)
+    mul_vars = [chainer.Parameter(a) for a in mul]
+    add_vars = [chainer.Parameter(b) for b in add]
+    number = max(1, 4000 // n_ops)
+    t_chainer = _best_time(lambda: chainer_step(x, mul_vars, add_vars), repeat, number)
+    t_numpy = _best_time(lambda: numpy_step(x, mul, add), repeat, number)
+    return {
+        'ops': n_ops,
+        'chainer_us_per_op': round(t_chainer / n_ops * 1e6, 3),
+        'numpy_us_per_op': round(t_numpy / n_ops * 1e6, 3),
+        'ratio': round(t_chainer / t_numpy, 2),
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--sizes', type=int, nargs='+', default=[200, 2000])
+    args = parser.parse_args()
+    print(json.dumps({'bench': 'overhead', 'results': [measure(n) for n in args.sizes]}))
+
+
+if __name__ == '__main__':
+    main()
