@@ -150,6 +150,30 @@ def get_dtype(dtype=None, map_mixed16=None):
     return numpy.dtype(dtype)
 
 
+def get_array_types():
+    """Returns the array types Chainer supports (NumPy, and CuPy when imported)."""
+    return variable._array_types()
+
+
+def get_cpu_array_types():
+    """Returns the host array types (``numpy.ndarray``)."""
+    return (numpy.ndarray,)
+
+
+def is_arrays_compatible(arrays):
+    """Returns True if all non-None arrays are of one backend (all NumPy or all CuPy)."""
+    arrays = [a for a in arrays if a is not None]
+    if not arrays:
+        return True
+    first = type(arrays[0])
+    return all(type(a) is first for a in arrays)
+
+
+def _get_link_hooks():
+    from chainer import link_hook
+    return link_hook._get_link_hooks()
+
+
 def get_function_hooks():
     """Returns the ordered dict of function hooks active in this thread."""
     from chainer import _hooks

@@ -182,3 +182,11 @@ class Function:
     def retain_outputs(self, indexes, retain_after_backward=False):
         """Retains only the outputs at ``indexes`` for backward (call in forward)."""
         self._output_indexes_to_retain = indexes
+
+
+def __getattr__(name):
+    # ``chainer.function.FunctionHook`` is the v7 alias of ``chainer.function_hook.FunctionHook``.
+    if name == 'FunctionHook':
+        from chainer import function_hook
+        return function_hook.FunctionHook
+    raise AttributeError('module %r has no attribute %r' % (__name__, name))

@@ -200,7 +200,8 @@ class _CheckBackward:
             for p, c in zip(self.params, casted[len(casted) - len(self.params):]):
                 p.array = c
             try:
-                outs = _as_tuple(self.func(*inputs))
+                outs = _as_tuple(self.func(*[
+                    variable_module.Variable(x) for x in inputs]))
             finally:
                 for p, a in zip(self.params, saved):
                     p.array = a

@@ -316,6 +316,11 @@ class Variable:
         self._node._set_data_type(d)
 
     @property
+    def chx_array(self):
+        """The ChainerX array (only for variables holding ChainerX arrays)."""
+        raise ValueError('Array is not a ChainerX array. Use to_chx() first.')
+
+    @property
     def raw_array(self):
         """The array as stored (no ChainerX conversion here)."""
         return self._array
@@ -642,6 +647,9 @@ class Parameter(Variable):
             ``initializer`` is an array.
         name (str): Name of the parameter.
     """
+
+    initializer = None
+    update_rule = None
 
     def __init__(self, initializer=None, shape=None, name=None):
         from chainer import initializers

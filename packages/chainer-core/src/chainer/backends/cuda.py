@@ -121,6 +121,10 @@ def __getattr__(name):
     raise AttributeError('module {!r} has no attribute {!r}'.format(__name__, name))
 
 
+def __dir__():
+    return sorted(set(globals()) | _LAZY_NAMES)
+
+
 def _cupy_if_imported():
     """Returns the ``cupy`` module if CuPy is already imported and usable, else ``None``.
 

@@ -84,6 +84,30 @@ from chainer.functions.array.where import where
 # --- end array ---
 
 # --- connection ---
+from chainer.functions.connection.bilinear import bilinear
+from chainer.functions.connection.convolution_2d import convolution_2d
+from chainer.functions.connection.convolution_nd import convolution_1d
+from chainer.functions.connection.convolution_nd import convolution_3d
+from chainer.functions.connection.convolution_nd import convolution_nd
+from chainer.functions.connection.deconvolution_2d import deconvolution_2d
+from chainer.functions.connection.deconvolution_nd import deconvolution_1d
+from chainer.functions.connection.deconvolution_nd import deconvolution_3d
+from chainer.functions.connection.deconvolution_nd import deconvolution_nd
+from chainer.functions.connection.deformable_convolution_2d_sampler import \
+    deformable_convolution_2d_sampler
+from chainer.functions.connection.depthwise_convolution_2d import depthwise_convolution_2d
+from chainer.functions.connection.dilated_convolution_2d import dilated_convolution_2d
+from chainer.functions.connection.embed_id import embed_id
+from chainer.functions.connection.linear import linear
+from chainer.functions.connection.local_convolution_2d import local_convolution_2d
+from chainer.functions.connection.shift import shift
+# n_step_* live in chainer/functions/rnn/ as in v7 (written with the connection group)
+from chainer.functions.rnn.n_step_gru import n_step_bigru
+from chainer.functions.rnn.n_step_gru import n_step_gru
+from chainer.functions.rnn.n_step_lstm import n_step_bilstm
+from chainer.functions.rnn.n_step_lstm import n_step_lstm
+from chainer.functions.rnn.n_step_rnn import n_step_birnn
+from chainer.functions.rnn.n_step_rnn import n_step_rnn
 # --- end connection ---
 
 # --- evaluation ---
@@ -156,6 +180,25 @@ from chainer.functions.math.zeta import zeta
 # --- end normalization ---
 
 # --- pooling ---
+from chainer.functions.pooling.average_pooling_2d import average_pooling_2d
+from chainer.functions.pooling.average_pooling_nd import average_pooling_1d
+from chainer.functions.pooling.average_pooling_nd import average_pooling_3d
+from chainer.functions.pooling.average_pooling_nd import average_pooling_nd
+from chainer.functions.pooling.max_pooling_nd import max_pooling_1d
+from chainer.functions.pooling.max_pooling_nd import max_pooling_2d
+from chainer.functions.pooling.max_pooling_nd import max_pooling_3d
+from chainer.functions.pooling.max_pooling_nd import max_pooling_nd
+from chainer.functions.pooling.roi_average_align_2d import roi_average_align_2d
+from chainer.functions.pooling.roi_average_pooling_2d import roi_average_pooling_2d
+from chainer.functions.pooling.roi_max_align_2d import roi_max_align_2d
+from chainer.functions.pooling.roi_max_pooling_2d import roi_max_pooling_2d
+from chainer.functions.pooling.roi_pooling_2d import roi_pooling_2d
+from chainer.functions.pooling.spatial_pyramid_pooling_2d import spatial_pyramid_pooling_2d
+from chainer.functions.pooling.unpooling_2d import unpooling_2d
+from chainer.functions.pooling.unpooling_nd import unpooling_1d
+from chainer.functions.pooling.unpooling_nd import unpooling_3d
+from chainer.functions.pooling.unpooling_nd import unpooling_nd
+from chainer.functions.pooling.upsampling_2d import upsampling_2d
 # --- end pooling ---
 
 # --- rnn / util ---

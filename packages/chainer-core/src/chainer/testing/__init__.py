@@ -23,7 +23,8 @@ from chainer.testing.unary_math_function_test import unary_math_function_unittes
 
 def __getattr__(name):
     # Link test templates and serializer helpers live with the parts they test.
-    if name in ('LinkTestCase', 'LinkInitializersTestCase'):
+    if name in ('LinkTestCase', 'LinkInitializersTestCase', 'InitializerArgument',
+                'LinkTestError'):
         from chainer.testing import _link_tests
         return getattr(_link_tests, name)
     if name in ('save_and_load', 'save_and_load_npz', 'save_and_load_hdf5'):

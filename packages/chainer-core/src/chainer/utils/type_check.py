@@ -445,3 +445,6 @@ def expect_broadcast_shapes(*shape_types, **kwargs):
         names = ', '.join(str(s) for s in shape_types)
         raise InvalidType('cannot broadcast %s' % names,
                           'shapes %s' % ', '.join(str(s) for s in shapes)) from None
+
+
+_argname = argname

@@ -11,7 +11,7 @@ def _distinct_inputs(shape, dtype):
     # distinct values spaced apart so the selected element is stable under perturbation
     size = int(numpy.prod(shape))
     x = numpy.random.permutation(size).reshape(shape) * 0.1 - 0.3
-    return x.astype(dtype)
+    return numpy.asarray(x).astype(dtype)
 
 
 @testing.parameterize(*testing.product({

@@ -106,10 +106,13 @@ def conv_grad_w(x, gy, ksize, stride, pad, dilate, groups, cover_all, dtype):
     """Gradient of a convolution w.r.t. its filter: ``(Co, C/G, k...)`` of ``dtype``."""
     xp = backend.get_array_module(x)
     col, _ = _gemm_col(x, ksize, stride, pad, dilate, cover_all, groups)
-    g = _gemm_gy(gy, groups)
-    gw = xp.matmul(g, col.transpose(0, 2, 1))        # (G, Co/G, C/G * prod(k))
     co = gy.shape[1]
-    return gw.reshape((co, x.shape[1] // groups) + tuple(ksize)).astype(dtype, copy=False)
+    # gy as (G, N * prod(o), Co/G): the product col @ gy keeps the long axis inside BLAS.
+    order = (0,) + tuple(range(2, gy.ndim)) + (1,)
+    g = xp.ascontiguousarray(gy.transpose(order)).reshape(-1, groups, co // groups)
+    gw = xp.matmul(col, g.transpose(1, 0, 2))        # (G, C/G * prod(k), Co/G)
+    gw = gw.transpose(0, 2, 1).reshape((co, x.shape[1] // groups) + tuple(ksize))
+    return gw.astype(dtype, copy=False)
 
 
 def conv_grad_x(gy, W, dims, stride, pad, dilate, groups):

@@ -86,7 +86,7 @@ class BilinearFunctionGrad(function_node.FunctionNode):
         ge1 = _outer(e2, gy).dot(W.reshape(J, K * L).T)
         ge2 = _outer(e1, gy).dot(W.transpose(0, 2, 1).reshape(J * L, K))
         gW = _outer(e1, e2).T.dot(gy).reshape(J, K, L)
-        if len(inputs) == 6:
+        if len(inputs) == 7:
             V1, V2 = inputs[3:5]
             ge1 += gy.dot(V1.T)
             ge2 += gy.dot(V2.T)
@@ -104,7 +104,7 @@ class BilinearFunctionGrad(function_node.FunctionNode):
         inputs = self.get_retained_inputs()
         e1, e2, W = inputs[:3]
         gy = inputs[-1]
-        has_v = len(inputs) == 6
+        has_v = len(inputs) == 7
         gge1, gge2, ggW = grad_outputs[:3]
         ggV1 = ggV2 = ggb = None
         if has_v:
@@ -132,6 +132,8 @@ class BilinearFunctionGrad(function_node.FunctionNode):
                 g = None if gge1 is None else F.matmul(gge1, gy, transa=True)
             elif has_v and i == 4:
                 g = None if gge2 is None else F.matmul(gge2, gy, transa=True)
+            elif has_v and i == 5:
+                g = None    # the gradients do not depend on b
             else:
                 terms = []
                 if gge1 is not None:

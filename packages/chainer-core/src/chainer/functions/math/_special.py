@@ -28,13 +28,20 @@ def cpu_function(label, scipy_name, fallback=None):
             raise ImportError(
                 'SciPy is not available. Forward computation of {} in CPU can not be '
                 'done.'.format(label))
-        from chainer.warnings import PerformanceWarning
         warnings.warn(
             'SciPy is not available. Forward computation of {} in CPU can be slow without '
-            'SciPy.'.format(label), PerformanceWarning)
+            'SciPy.'.format(label), _performance_warning())
         f = numpy.vectorize(fallback, otypes=[numpy.float64])
     _cpu_funcs[label] = f
     return f
+
+
+def _performance_warning():
+    try:
+        from chainer.warnings import PerformanceWarning
+    except ImportError:  # pragma: no cover - chainer.warnings is part of chainer-core
+        return RuntimeWarning
+    return PerformanceWarning
 
 
 class UnarySpecialFunction(function_node.FunctionNode):

@@ -60,6 +60,7 @@ def average(x, axis=None, weights=None, keepdims=False):
         return Mean(axis, keepdims).apply((x,))[0]
 
     F = chainer.functions
+    divider = F.sum(weights)
     if axis is None:
         if x.shape != weights.shape:
             raise ValueError('Shape of x and weights must be same when axis is None')
@@ -76,7 +77,6 @@ def average(x, axis=None, weights=None, keepdims=False):
         weights = F.broadcast_to(F.reshape(weights, tuple(w_shape)), x.shape)
 
     x_sum = F.sum(x * weights, axis, keepdims)
-    divider = F.sum(weights)
     if x_sum.shape != divider.shape:
         divider = F.broadcast_to(divider, x_sum.shape)
     return x_sum / divider

@@ -26,7 +26,7 @@ class LogSumExp(function_node.FunctionNode):
         self.retain_outputs((0,))
         xp = backend.get_array_module(x)
         m = xp.amax(x, axis=self.axis, keepdims=True)
-        m[~xp.isfinite(m)] = 0  # all -inf (or inf/nan) rows: avoid inf - inf
+        m = xp.where(xp.isfinite(m), m, 0)  # all -inf (or inf/nan) rows: avoid inf - inf
         s = xp.sum(xp.exp(x - m), axis=self.axis, keepdims=True)
         y = xp.log(s) + m
         if self.axis is None:

@@ -87,22 +87,26 @@ class TensorDot(function_node.FunctionNode):
         n_af = len(a_free)
         ret = []
         if 0 in indexes:
-            # contract gy's b-part with b's free axes -> axes (a_free..., a_axes...)
+            # contract gy's b-part with b's free axes; the remaining axes of b come in
+            # increasing order, each standing for its paired axis of a
             ga = TensorDot(
                 a_axes=list(range(n_af, gy.ndim)), b_axes=b_free, dtype=a.dtype,
             ).apply((gy, b))[0]
-            ret.append(_transpose_back(ga, a_free + list(self.a_axes)))
+            paired = [self.a_axes[k] for k in numpy.argsort(self.b_axes)]
+            ret.append(_transpose_back(ga, a_free + paired))
         if 1 in indexes:
-            # contract a's free axes with gy's a-part -> axes (b_axes..., b_free...)
+            # contract a's free axes with gy's a-part; likewise for the remaining axes of a
             gb = TensorDot(
                 a_axes=a_free, b_axes=list(range(n_af)), dtype=b.dtype,
             ).apply((a, gy))[0]
-            ret.append(_transpose_back(gb, list(self.b_axes) + b_free))
+            paired = [self.b_axes[k] for k in numpy.argsort(self.a_axes)]
+            ret.append(_transpose_back(gb, paired + b_free))
         return ret
 
 
 def _transpose_back(g, order):
     """``g`` has the input's axes in ``order``; returns it in the natural axis order."""
+    order = [int(i) for i in order]
     if order == sorted(order):
         return g
     return chainer.functions.transpose(g, tuple(int(i) for i in numpy.argsort(order)))

@@ -1,0 +1,38 @@
+"""Helpers shared by the loss functions (``chainer/functions/loss``)."""
+import numpy
+
+from chainer import backend
+
+
+def check_reduce(reduce, valid=('mean', 'no')):
+    """Raises ``ValueError`` (with v7's message) unless ``reduce`` is one of ``valid``."""
+    if reduce not in valid:
+        names = ' and '.join("'%s'" % v for v in valid)
+        raise ValueError(
+            "only %s are valid for 'reduce', but '%s' is given" % (names, reduce))
+
+
+def label_index(xp, t, axis=1):
+    """Index tuple that selects ``x[n, t[n, d...], d...]`` (class ``axis`` given by ``t``).
+
+    ``x`` has the shape of ``t`` with one more axis inserted at ``axis``; the result indexes
+    an array of that shape and yields an array shaped like ``t`` (no one-hot is built).
+    """
+    nd = t.ndim
+    grids = []
+    for ax, size in enumerate(t.shape):
+        shape = [1] * nd
+        shape[ax] = size
+        grids.append(xp.arange(size).reshape(shape))
+    return tuple(grids[:axis]) + (t,) + tuple(grids[axis:])
+
+
+def scatter_add(a, index, values):
+    """In-place ``a[index] += values`` accumulating repeated indices (NumPy and CuPy)."""
+    xp = backend.get_array_module(a)
+    if xp is numpy:
+        numpy.add.at(a, index, values)
+    else:
+        import cupyx
+        cupyx.scatter_add(a, index, values)
+    return a

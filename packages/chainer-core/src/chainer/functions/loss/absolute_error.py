@@ -1,0 +1,58 @@
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer.utils import type_check
+
+
+def _check_pair(in_types):
+    type_check.argname(in_types, ('x0', 'x1'))
+    type_check.expect(
+        in_types[0].dtype.kind == 'f',
+        in_types[0].dtype == in_types[1].dtype,
+        in_types[0].shape == in_types[1].shape,
+    )
+
+
+class AbsoluteError(function_node.FunctionNode):
+    """Elementwise absolute error ``|x0 - x1|``."""
+
+    @property
+    def label(self):
+        return 'absolute_error'
+
+    def check_type_forward(self, in_types):
+        _check_pair(in_types)
+
+    def forward(self, inputs):
+        x0, x1 = inputs
+        xp = backend.get_array_module(x0)
+        diff = x0 - x1
+        # the sign of the difference is all backward needs (a constant, so the gradient is
+        # piecewise linear and its own gradient is zero)
+        self._sign = xp.sign(diff)
+        return utils.force_array(xp.abs(diff, out=diff), x0.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        gx = gy * self._sign
+        ret = []
+        if 0 in indexes:
+            ret.append(gx)
+        if 1 in indexes:
+            ret.append(-gx)
+        return ret
+
+
+def absolute_error(x0, x1):
+    """Elementwise absolute error function ``|x0 - x1|``.
+
+    Args:
+        x0 (:class:`~chainer.Variable` or :ref:`ndarray`): First input (floating dtype).
+        x1 (:class:`~chainer.Variable` or :ref:`ndarray`): Second input, same shape and dtype.
+
+    Returns:
+        ~chainer.Variable: Elementwise absolute error, shaped like the inputs.
+    """
+    return AbsoluteError().apply((x0, x1))[0]
+
+

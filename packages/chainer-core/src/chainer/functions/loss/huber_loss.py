@@ -1,0 +1,82 @@
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer.functions._helpers.loss import check_reduce
+from chainer.utils import type_check
+
+
+class HuberLoss(function_node.FunctionNode):
+    """Huber loss: ``a**2 / 2`` if ``|a| <= delta`` else ``delta * (|a| - delta / 2)``."""
+
+    def __init__(self, delta, reduce='sum_along_second_axis'):
+        self.delta = delta
+        check_reduce(reduce, ('sum_along_second_axis', 'no'))
+        self.reduce = reduce
+
+    @property
+    def label(self):
+        return 'huber_loss'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x', 't'))
+        type_check.expect(
+            in_types[0].dtype.kind == 'f',
+            in_types[0].dtype == in_types[1].dtype,
+            in_types[0].shape == in_types[1].shape,
+        )
+        if self.reduce == 'sum_along_second_axis':
+            type_check.expect(in_types[0].ndim >= 2)
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x0, x1 = inputs
+        xp = backend.get_array_module(x0)
+        dtype = x0.dtype
+        delta = dtype.type(self.delta)
+        diff = x0 - x1
+        absd = xp.abs(diff)
+        self._mask = absd <= delta
+        y = xp.where(self._mask, diff * diff * dtype.type(0.5),
+                     delta * (absd - delta * dtype.type(0.5)))
+        if self.reduce == 'sum_along_second_axis':
+            y = y.sum(axis=1)
+        return utils.force_array(y, dtype),
+
+    def backward(self, indexes, grad_outputs):
+        F = chainer.functions
+        x0, x1 = self.get_retained_inputs()
+        gy, = grad_outputs
+        xp = backend.get_array_module(gy)
+        diff = x0 - x1
+        # outside the quadratic zone the gradient is the constant delta * sign(diff)
+        clipped = xp.sign(diff.array) * diff.dtype.type(self.delta)
+        g = F.where(self._mask, diff, clipped.astype(diff.dtype, copy=False))
+        if self.reduce == 'sum_along_second_axis':
+            gy = F.expand_dims(gy, 1)
+        gx = F.broadcast_to(gy, g.shape) * g
+        ret = []
+        if 0 in indexes:
+            ret.append(gx)
+        if 1 in indexes:
+            ret.append(-gx)
+        return ret
+
+
+def huber_loss(x, t, delta, reduce='sum_along_second_axis'):
+    """Huber loss (smooth L1 loss) of ``a = x - t``.
+
+    The elementwise loss is ``a**2 / 2`` where ``|a| <= delta`` and
+    ``delta * (|a| - delta / 2)`` elsewhere.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input (floating dtype).
+        t (:class:`~chainer.Variable` or :ref:`ndarray`): Target, same shape and dtype.
+        delta (float): Threshold between the quadratic and the linear parts.
+        reduce (str): ``'sum_along_second_axis'`` (default) sums the loss over axis 1;
+            ``'no'`` returns the elementwise loss.
+
+    Returns:
+        ~chainer.Variable: The loss.
+    """
+    return HuberLoss(delta=delta, reduce=reduce).apply((x, t))[0]

@@ -1,0 +1,49 @@
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer.functions.loss.absolute_error import _check_pair
+
+
+class MeanAbsoluteError(function_node.FunctionNode):
+    """Mean absolute error ``mean(|x0 - x1|)`` over all elements."""
+
+    @property
+    def label(self):
+        return 'mean_absolute_error'
+
+    def check_type_forward(self, in_types):
+        _check_pair(in_types)
+
+    def forward(self, inputs):
+        x0, x1 = inputs
+        xp = backend.get_array_module(x0)
+        diff = x0 - x1
+        self._sign = xp.sign(diff)
+        self._size = diff.size
+        y = xp.abs(diff, out=diff).sum() / diff.dtype.type(diff.size)
+        return utils.force_array(y, x0.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        coeff = 1.0 / self._size
+        gx = chainer.functions.broadcast_to(gy * coeff, self._sign.shape) * self._sign
+        ret = []
+        if 0 in indexes:
+            ret.append(gx)
+        if 1 in indexes:
+            ret.append(-gx)
+        return ret
+
+
+def mean_absolute_error(x0, x1):
+    """Mean absolute error function: the mean of ``|x0 - x1|`` over all elements.
+
+    Args:
+        x0 (:class:`~chainer.Variable` or :ref:`ndarray`): First input (floating dtype).
+        x1 (:class:`~chainer.Variable` or :ref:`ndarray`): Second input, same shape and dtype.
+
+    Returns:
+        ~chainer.Variable: A scalar (0-dim) variable of the inputs' dtype.
+    """
+    return MeanAbsoluteError().apply((x0, x1))[0]

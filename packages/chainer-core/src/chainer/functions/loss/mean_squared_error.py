@@ -1,0 +1,61 @@
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer.functions.loss.absolute_error import _check_pair
+
+
+class MeanSquaredError(function_node.FunctionNode):
+    """Mean squared error ``mean((x0 - x1) ** 2)`` over all elements (not halved)."""
+
+    @property
+    def label(self):
+        return 'mean_squared_error'
+
+    def check_type_forward(self, in_types):
+        _check_pair(in_types)
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x0, x1 = inputs
+        xp = backend.get_array_module(x0)
+        diff = (x0 - x1).ravel()
+        y = xp.dot(diff, diff) / diff.dtype.type(diff.size)
+        return utils.force_array(y, x0.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        x0, x1 = self.get_retained_inputs()
+        gy, = grad_outputs
+        diff = x0 - x1
+        gx = chainer.functions.broadcast_to(gy * (2.0 / diff.size), diff.shape) * diff
+        ret = []
+        if 0 in indexes:
+            ret.append(gx)
+        if 1 in indexes:
+            ret.append(-gx)
+        return ret
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        x0 = self.inputs[0].data
+        diff = x0 - self.inputs[1].data
+        diff *= gy * x0.dtype.type(2.0 / diff.size)
+        ret = []
+        for i in indexes:
+            ret.append(diff if i == 0 else -diff)
+        return tuple(ret)
+
+
+def mean_squared_error(x0, x1):
+    """Mean squared error function: the mean of ``(x0 - x1) ** 2`` over all elements.
+
+    The result is not scaled by 1/2.
+
+    Args:
+        x0 (:class:`~chainer.Variable` or :ref:`ndarray`): First input (floating dtype).
+        x1 (:class:`~chainer.Variable` or :ref:`ndarray`): Second input, same shape and dtype.
+
+    Returns:
+        ~chainer.Variable: A scalar (0-dim) variable of the inputs' dtype.
+    """
+    return MeanSquaredError().apply((x0, x1))[0]

@@ -1,0 +1,58 @@
+from chainer import function_node
+from chainer import utils
+from chainer.functions.loss.absolute_error import _check_pair
+
+
+class SquaredError(function_node.FunctionNode):
+    """Elementwise squared error ``(x0 - x1) ** 2``."""
+
+    @property
+    def label(self):
+        return 'squared_error'
+
+    def check_type_forward(self, in_types):
+        _check_pair(in_types)
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x0, x1 = inputs
+        diff = x0 - x1
+        diff *= diff
+        return utils.force_array(diff, x0.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        x0, x1 = self.get_retained_inputs()
+        gy, = grad_outputs
+        gx = gy * 2 * (x0 - x1)
+        ret = []
+        if 0 in indexes:
+            ret.append(gx)
+        if 1 in indexes:
+            ret.append(-gx)
+        return ret
+
+
+def squared_error(x0, x1):
+    """Elementwise squared error function ``(x0 - x1) ** 2``.
+
+    Args:
+        x0 (:class:`~chainer.Variable` or :ref:`ndarray`): First input (floating dtype).
+        x1 (:class:`~chainer.Variable` or :ref:`ndarray`): Second input, same shape and dtype.
+
+    Returns:
+        ~chainer.Variable: Elementwise squared error, shaped like the inputs.
+    """
+    return SquaredError().apply((x0, x1))[0]
+
+
+def squared_difference(x1, x2):
+    """Squared difference of two inputs, ``(x1 - x2) ** 2`` (same as :func:`squared_error`).
+
+    Args:
+        x1 (:class:`~chainer.Variable` or :ref:`ndarray`): First input (floating dtype).
+        x2 (:class:`~chainer.Variable` or :ref:`ndarray`): Second input, same shape and dtype.
+
+    Returns:
+        ~chainer.Variable: ``(x1 - x2) ** 2`` elementwise.
+    """
+    return SquaredError().apply((x1, x2))[0]

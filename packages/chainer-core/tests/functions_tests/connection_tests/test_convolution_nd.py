@@ -1,0 +1,127 @@
+import itertools
+
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.functions.connection import convolution_nd as convnd_module
+from chainer.utils import type_check
+
+
+def _ref_conv(x, W, b, stride, pad, dilate, groups, cover_all):
+    x = x.astype(numpy.float64)
+    W = W.astype(numpy.float64)
+    co, cg = W.shape[:2]
+    ks = W.shape[2:]
+    outs = []
+    for d, k, s, p, dl in zip(x.shape[2:], ks, stride, pad, dilate):
+        extra = s - 1 if cover_all else 0
+        outs.append((d + 2 * p - ((k - 1) * dl + 1) + extra) // s + 1)
+    xp = numpy.pad(x, [(0, 0), (0, 0)] + [(p, p + s) for p, s in zip(pad, stride)])
+    y = numpy.zeros((x.shape[0], co) + tuple(outs))
+    for o in range(co):
+        g = o // (co // groups)
+        for pos in itertools.product(*[range(v) for v in outs]):
+            for kk in itertools.product(*[range(v) for v in ks]):
+                idx = tuple(q * s + k * dl for q, s, k, dl in zip(pos, stride, kk, dilate))
+                patch = xp[(slice(None), slice(g * cg, (g + 1) * cg)) + idx]
+                y[(slice(None), o) + pos] += patch.dot(W[(o, slice(None)) + kk])
+    if b is not None:
+        y += b.reshape((1, co) + (1,) * len(outs))
+    return y
+
+
+_x_shapes = {1: (2, 4, 7), 2: (1, 2, 4, 5), 3: (1, 2, 4, 3, 4)}
+_w_spatial = {1: (3,), 2: (2, 3), 3: (2, 2, 3)}
+
+_cases = testing.product({
+    'ndim': [1, 3],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'cover_all': [False, True],
+    'func': ['nd'],
+}) + [
+    {'ndim': 1, 'dtype': numpy.float64, 'cover_all': False, 'func': 'alias', 'groups': 2,
+     'dilate': 2},
+    {'ndim': 3, 'dtype': numpy.float32, 'cover_all': True, 'func': 'alias', 'groups': 2,
+     'dilate': (1, 2, 1)},
+    {'ndim': 2, 'dtype': numpy.float64, 'cover_all': False, 'func': 'nd', 'groups': 1,
+     'dilate': 1},
+]
+
+
+@testing.parameterize(*_cases)
+@testing.inject_backend_tests(None, [
+    {},
+    {'use_cuda': True, 'use_cudnn': 'never'},
+    {'use_cuda': True, 'use_cudnn': 'always'},
+])
+class TestConvolutionND(testing.FunctionTestCase):
+
+    groups = 1
+    dilate = 1
+
+    def setUp(self):
+        nd = self.ndim
+        self.stride = (2,) * nd if nd != 3 else (1, 2, 2)
+        self.pad = (1,) * nd
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 2e-2, 'rtol': 5e-2}
+            self.check_backward_options = {
+                'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2}
+        else:
+            self.check_forward_options = {'atol': 1e-5, 'rtol': 1e-4}
+            self.check_backward_options = {
+                'dtype': numpy.float64, 'atol': 1e-4, 'rtol': 1e-4}
+        self.check_double_backward_options = self.check_backward_options
+
+    def generate_inputs(self):
+        x_shape = _x_shapes[self.ndim]
+        c = x_shape[1]
+        x = numpy.random.uniform(-1, 1, x_shape).astype(self.dtype)
+        W = numpy.random.uniform(
+            -1, 1, (4, c // self.groups) + _w_spatial[self.ndim]).astype(self.dtype)
+        b = numpy.random.uniform(-1, 1, (4,)).astype(self.dtype)
+        return x, W, b
+
+    def forward(self, inputs, device):
+        x, W, b = inputs
+        kwargs = dict(stride=self.stride, pad=self.pad, cover_all=self.cover_all,
+                      dilate=self.dilate, groups=self.groups)
+        if self.func == 'alias':
+            f = {1: F.convolution_1d, 3: F.convolution_3d}[self.ndim]
+        else:
+            f = F.convolution_nd
+        return f(x, W, b, **kwargs),
+
+    def forward_expected(self, inputs):
+        x, W, b = inputs
+        dilate = self.dilate if isinstance(self.dilate, tuple) else (self.dilate,) * self.ndim
+        y = _ref_conv(x, W, b, self.stride, self.pad, dilate, self.groups, self.cover_all)
+        return y.astype(self.dtype),
+
+
+@pytest.mark.parametrize('func,shape', [
+    (F.convolution_1d, (1, 1, 3, 3)),
+    (F.convolution_3d, (1, 1, 3, 3)),
+])
+def test_wrong_spatial_ndim(func, shape):
+    x = numpy.zeros(shape, numpy.float32)
+    W = numpy.zeros((1, 1, 1, 1), numpy.float32)
+    with pytest.raises(ValueError, match='should be'):
+        func(x, W)
+
+
+def test_invalid_type():
+    x = numpy.zeros((1, 2, 5, 5, 5), numpy.float32)
+    W = numpy.zeros((1, 3, 2, 2, 2), numpy.float32)
+    with pytest.raises(type_check.InvalidType):
+        F.convolution_nd(x, W)
+    with pytest.raises(type_check.InvalidType):
+        convnd_module.ConvolutionND(2).apply((x, numpy.zeros((1, 2, 2, 2, 2), 'f')))
+
+
+def test_tuple_length_mismatch():
+    with pytest.raises(ValueError):
+        F.convolution_nd(numpy.zeros((1, 1, 4, 4), 'f'), numpy.zeros((1, 1, 2, 2), 'f'),
+                         stride=(1, 1, 1))

@@ -1,0 +1,87 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'x_data': [[0, 1, 0], [[0, 1, 0], [1, 0, 1]]],
+    'ignore_label': [None, 1],
+    'w_dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestEmbedID(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.w_dtype == numpy.float16:
+            self.check_backward_options = {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2}
+        else:
+            self.check_backward_options = {'atol': 1e-4, 'rtol': 1e-4}
+        self.check_double_backward_options = self.check_backward_options
+
+    def generate_inputs(self):
+        x = numpy.array(self.x_data, dtype=numpy.int32)
+        W = numpy.random.uniform(-1, 1, (3, 2)).astype(self.w_dtype)
+        return x, W
+
+    def forward(self, inputs, device):
+        x, W = inputs
+        return F.embed_id(x, W, ignore_label=self.ignore_label),
+
+    def forward_expected(self, inputs):
+        x, W = inputs
+        y = numpy.zeros(x.shape + (2,), dtype=self.w_dtype)
+        for idx in numpy.ndindex(*x.shape):
+            if x[idx] != self.ignore_label:
+                y[idx] = W[x[idx]]
+        return y,
+
+    def run_test_backward(self, backend_config):
+        # x is an integer array: no gradient w.r.t. it.
+        x, W = self.generate_inputs()
+        y_grad = numpy.random.uniform(-1, 1, x.shape + (2,)).astype(self.w_dtype)
+
+        def f(W):
+            return F.embed_id(x, W, ignore_label=self.ignore_label)
+        chainer.gradient_check.check_backward(f, W, y_grad, **self.check_backward_options)
+
+    def run_test_double_backward(self, backend_config):
+        x, W = self.generate_inputs()
+        y_grad = numpy.random.uniform(-1, 1, x.shape + (2,)).astype(self.w_dtype)
+        ggW = numpy.random.uniform(-1, 1, W.shape).astype(self.w_dtype)
+
+        def f(W):
+            y = F.embed_id(x, W, ignore_label=self.ignore_label)
+            return y * y
+        chainer.gradient_check.check_double_backward(
+            f, W, y_grad, ggW, **self.check_double_backward_options)
+
+
+def test_embed_id_gradient_accumulates_repeats():
+    W = chainer.Variable(numpy.zeros((3, 2), numpy.float32))
+    y = F.embed_id(numpy.array([0, 2, 0, 1], numpy.int32), W, ignore_label=1)
+    y.grad = numpy.ones((4, 2), numpy.float32)
+    y.backward()
+    numpy.testing.assert_array_equal(W.grad, [[2, 2], [0, 0], [1, 1]])
+
+
+@pytest.mark.parametrize('x', [[-1, 0], [0, 3]])
+def test_embed_id_out_of_range(x):
+    with pytest.raises(ValueError):
+        F.embed_id(numpy.array(x, numpy.int32), numpy.zeros((3, 2), 'f'))
+
+
+def test_embed_id_ignore_label_out_of_range_is_fine():
+    y = F.embed_id(numpy.array([-1, 2], numpy.int32), numpy.ones((3, 2), 'f'),
+                   ignore_label=-1)
+    numpy.testing.assert_array_equal(y.array, [[0, 0], [1, 1]])
+
+
+def test_embed_id_invalid_type():
+    with pytest.raises(type_check.InvalidType):
+        F.embed_id(numpy.zeros((2,), numpy.float32), numpy.zeros((3, 2), 'f'))
+    with pytest.raises(type_check.InvalidType):
+        F.embed_id(numpy.zeros((2,), numpy.int32), numpy.zeros((3,), 'f'))
