@@ -76,7 +76,6 @@ def test_every_subpackage_imports_without_optional_dependencies():
     assert result['loaded'] == [], f'imported by one of {result["imported"]}'
     imported = set(result['imported'])
     assert {'chainer', 'chainer.functions', 'chainer.utils'} <= imported
-    assert len(imported) > 5
     # The installed sibling distributions' packages were found through the namespace.
     for dist, packages in PACKAGES_OF.items():
         if _installed(dist):

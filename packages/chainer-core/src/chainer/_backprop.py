@@ -111,6 +111,8 @@ def _walk(pairs, retain_grad, double, targets=None):
 
         if raw and func._local_function_hooks is None and func._backward_arrays is not None:
             gxs = func._backward_arrays(indexes, gys)
+            # NumPy turns 0-dim results of ufuncs into scalars; gradients stay arrays.
+            gxs = [numpy.asarray(g) if isinstance(g, numpy.generic) else g for g in gxs]
         else:
             gxs = _backward_variables(func, indexes, gys, raw, hooks)
         if debug:

@@ -104,7 +104,7 @@ class FunctionNode:
         if config.type_check:
             self._check_data_type_forward(in_data)
 
-        hooks = _hooks.active_hooks()
+        hooks = _hooks._local.hooks
         if self._local_function_hooks:
             hooks = collections.OrderedDict(hooks or ())
             hooks.update(self._local_function_hooks)
@@ -112,10 +112,8 @@ class FunctionNode:
             for hook in hooks.values():
                 hook.forward_preprocess(self, in_data)
 
-        self._input_indexes_to_retain = None
-        self._output_indexes_to_retain = None
         outputs = self.forward(in_data)
-        if not isinstance(outputs, tuple):
+        if type(outputs) is not tuple and not isinstance(outputs, tuple):
             raise TypeError('%s.forward must return a tuple, not %s'
                             % (self.label, type(outputs).__name__))
         if config.debug:
@@ -158,7 +156,8 @@ class FunctionNode:
         try:
             self.check_type_forward(type_check.LightTypeInfoTuple(in_data))
             return
-        except type_check.InvalidType:
+        except (type_check.InvalidType, IndexError):
+            # IndexError: a light check indexed a shape before its ndim check ran
             pass
         finally:
             state.light = False

@@ -325,3 +325,16 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
     check_backward(first_order_grad, inputs, grad_grad, params=params, eps=eps, atol=atol,
                    rtol=rtol, no_grads=in_no_grads, dtype=dtype,
                    detect_nondifferentiable=detect_nondifferentiable)
+
+
+def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
+    """Asserts that ``x`` and ``y`` are close elementwise (deprecated alias).
+
+    Use :func:`chainer.testing.assert_allclose` instead; this one warns
+    (``DeprecationWarning``) and forwards to it.
+    """
+    import warnings
+    warnings.warn(
+        'chainer.gradient_check.assert_allclose is deprecated. '
+        'Use chainer.testing.assert_allclose instead.', DeprecationWarning, stacklevel=2)
+    testing.assert_allclose(x, y, atol, rtol, verbose)

@@ -97,18 +97,19 @@ class HyperparameterProxy:
 _scratch_local = threading.local()
 
 
-def _get_scratch(shape, dtype, slot=0):
+def _get_scratch(shape, dtype, slot=0, size=None):
     """Returns an uninitialized CPU work array of ``shape``/``dtype`` reused across calls.
 
     Distinct ``slot`` values give non-overlapping buffers.
     """
-    dtype = numpy.dtype(dtype)
-    bufs = getattr(_scratch_local, 'bufs', None)
-    if bufs is None:
+    try:
+        bufs = _scratch_local.bufs
+    except AttributeError:
         bufs = _scratch_local.bufs = {}
-    size = 1
-    for s in shape:
-        size *= s
+    if size is None:
+        size = 1
+        for s in shape:
+            size *= s
     key = (dtype, slot)
     buf = bufs.get(key)
     if buf is None or buf.size < size:
@@ -116,10 +117,8 @@ def _get_scratch(shape, dtype, slot=0):
     return buf[:size].reshape(shape)
 
 
-_float32 = numpy.dtype(numpy.float32)
-
-
 _CHUNK = 32768  # elements per block of the blocked CPU updates (keeps the passes in cache)
+_BLOCKED_MIN = 4 * _CHUNK  # smaller arrays are updated in one go
 
 
 def _cpu_update(fn, arrays, dtype, n_scratch, *args):
@@ -132,18 +131,25 @@ def _cpu_update(fn, arrays, dtype, n_scratch, *args):
     """
     a0 = arrays[0]
     size = a0.size
-    if size < 2 * _CHUNK or not all(a.flags.c_contiguous for a in arrays):
-        scratch = [_get_scratch(a0.shape, dtype, i) for i in range(n_scratch)]
-        fn(*arrays, *scratch, *args)
+    if size < _BLOCKED_MIN or not all(a.flags.c_contiguous for a in arrays):
+        shape = a0.shape
+        if n_scratch == 1:
+            fn(*arrays, _get_scratch(shape, dtype, 0, size), *args)
+        else:
+            fn(*arrays, *[_get_scratch(shape, dtype, i, size) for i in range(n_scratch)],
+               *args)
         return
     flats = [a.reshape(-1) for a in arrays]
-    scratch = [_get_scratch((_CHUNK,), dtype, i) for i in range(n_scratch)]
+    scratch = [_get_scratch((_CHUNK,), dtype, i, _CHUNK) for i in range(n_scratch)]
     for i in range(0, size, _CHUNK):
         j = i + _CHUNK
         if j > size:
             j = size
             scratch = [w[:j - i] for w in scratch]
         fn(*[f[i:j] for f in flats], *scratch, *args)
+
+
+_float32 = numpy.dtype(numpy.float32)
 
 
 def _interm_dtype(dtype):
@@ -235,12 +241,14 @@ class UpdateRule:
             return
         self.t += 1
 
-        if self._use_fp32_update and param.dtype == numpy.float16:
+        if (self._use_fp32_update and param.array is not None
+                and param.array.dtype == numpy.float16):
             fp32_param = self._fp32_param
             if fp32_param is None:
                 fp32_param = self._fp32_param = chainer.Variable(
                     param.array.astype(numpy.float32), name=param.name)
-            fp32_param.grad = param.grad.astype(numpy.float32)
+            grad = param.grad
+            fp32_param.grad = None if grad is None else grad.astype(numpy.float32)
             target = fp32_param
         else:
             target = param
@@ -265,7 +273,7 @@ class UpdateRule:
     def update_core(self, param):
         """Updates ``param`` in place; dispatches to the CPU or GPU implementation."""
         arr = param.array
-        if type(arr) is numpy.ndarray or isinstance(arr, numpy.ndarray):
+        if type(arr) is numpy.ndarray or arr is None or isinstance(arr, numpy.ndarray):
             self.update_core_cpu(param)
         else:
             from chainer.backends import cuda

@@ -59,18 +59,20 @@ class VariableNode:
     array only while a function retains it for its backward computation.
     """
 
-    __slots__ = ('_variable', 'creator_node', 'data', 'name', 'rank', 'requires_grad',
-                 'dtype', 'shape', '__weakref__')
+    # Defaults as class attributes: a node is created for every function output, so its
+    # construction only stores what differs from them.
+    creator_node = None
+    data = None
+    name = None
+    rank = 0
 
     def __init__(self, variable, name, **kwargs):
         if kwargs:
             argument.check_unexpected_kwargs(kwargs, grad='unexpected keyword argument "grad"')
             argument.assert_kwargs_empty(kwargs)
         self._variable = weakref.ref(variable)
-        self.creator_node = None
-        self.data = None
-        self.name = name
-        self.rank = 0
+        if name is not None:
+            self.name = name
         self.requires_grad = variable._requires_grad
         array = variable._array
         if array is None:
@@ -194,8 +196,10 @@ class Variable:
         requires_grad (bool): Whether this variable receives a gradient in backprop.
     """
 
+    __slots__ = ('_array', '_requires_grad', '_grad_var', '_node', '__dict__', '__weakref__')
     __array_priority__ = 200
     _chainerx_name = None
+    _loss_scale = None
 
     def __init__(self, data=None, **kwargs):
         name = grad = None
@@ -212,7 +216,6 @@ class Variable:
             raise TypeError(msg)
         self._array = data
         self._requires_grad = requires_grad
-        self._loss_scale = None
         self._grad_var = None if grad is None else Variable(grad, requires_grad=False)
         self._node = VariableNode(self, name)
 
@@ -221,7 +224,6 @@ class Variable:
         var = cls.__new__(cls)
         var._array = node.data
         var._requires_grad = node.requires_grad
-        var._loss_scale = None
         var._grad_var = None
         var._node = node
         node._variable = weakref.ref(var)
@@ -231,7 +233,10 @@ class Variable:
         return self._copy_to(Variable.__new__(type(self)))
 
     def _copy_to(self, target):
-        target.__dict__ = dict(self.__dict__)
+        target._array = self._array
+        target._requires_grad = self._requires_grad
+        target._grad_var = self._grad_var
+        target.__dict__.update(self.__dict__)
         target._node = VariableNode(target, self.name)
         return target
 
@@ -606,13 +611,21 @@ def _statistics(array):
 
 def _make_variable(array, requires_grad):
     """Fast internal constructor used on the hot path (no argument checks)."""
-    var = Variable.__new__(Variable)
+    var = _new_variable(Variable)
     var._array = array
     var._requires_grad = requires_grad
-    var._loss_scale = None
     var._grad_var = None
-    var._node = VariableNode(var, None)
+    node = _new_node(VariableNode)
+    node._variable = weakref.ref(var)
+    node.requires_grad = requires_grad
+    node.dtype = array.dtype
+    node.shape = array.shape
+    var._node = node
     return var
+
+
+_new_variable = Variable.__new__
+_new_node = VariableNode.__new__
 
 
 def _recover_variable(data, name, grad, requires_grad):

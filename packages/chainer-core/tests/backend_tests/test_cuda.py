@@ -89,7 +89,7 @@ def test_without_cupy_gpu_use_raises_clear_error():
             function_hooks.CUDAProfileHook()
         import chainer.function_hooks.cupy_memory_profile as cmp
         with pytest.raises(RuntimeError, match='CuPy'):
-            cmp.CupyMemoryCumulativeHook
+            cmp.CupyMemoryCumulativeHook()
         assert numpy is not cuda.cupy
         assert not isinstance(numpy.zeros(1), cuda.ndarray)
         assert cuda.should_use_cudnn('>=auto') is False

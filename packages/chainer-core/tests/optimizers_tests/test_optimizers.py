@@ -497,3 +497,52 @@ def test_msvag_zero_gradient_does_not_produce_nan():
             opt.update()
     for p in model.plist():
         assert numpy.isfinite(p.array).all()
+
+
+@pytest.mark.parametrize('case', CASES, ids=CASE_IDS)
+def test_blocked_update_is_identical(case, monkeypatch):
+    # Large contiguous arrays are updated block by block; shrink the blocks so that tiny
+    # arrays take that path (with a partial last block) and compare with the one-go update.
+    from chainer import optimizer as optimizer_module
+    _, make, _, _ = case
+
+    def run():
+        link = chainer.Link()
+        rng = numpy.random.RandomState(0)
+        with link.init_scope():
+            link.w = chainer.Parameter(rng.uniform(-1, 1, (7, 9)).astype(numpy.float32))
+            # a non-contiguous parameter always takes the one-go path
+            link.f = chainer.Parameter(numpy.asfortranarray(
+                rng.uniform(-1, 1, (5, 6)).astype(numpy.float32)))
+        opt = make().setup(link)
+        for _ in range(4):
+            for p in link.params():
+                p.grad = rng.uniform(-1, 1, p.shape).astype(numpy.float32)
+            opt.update()
+        return link
+
+    expected = run()
+    monkeypatch.setattr(optimizer_module, '_CHUNK', 5)
+    monkeypatch.setattr(optimizer_module, '_BLOCKED_MIN', 10)
+    calls = []
+    blocks = []
+    original = optimizer_module._cpu_update
+
+    def spy(fn, arrays, *rest):
+        calls.append(arrays[0].flags.c_contiguous)
+
+        def counted(*a):
+            blocks.append(a[0].size)
+            return fn(*a)
+        return original(counted, arrays, *rest)
+
+    monkeypatch.setattr(optimizer_module, '_cpu_update', spy)
+    import importlib
+    module = importlib.import_module(type(make()).__module__)
+    monkeypatch.setattr(module, '_cpu_update', spy)
+    actual = run()
+    assert True in calls and False in calls
+    assert 3 in blocks and 5 in blocks  # blocks of 5 and the partial last one (63 = 12*5+3)
+    for name in ('w', 'f'):
+        numpy.testing.assert_array_equal(getattr(actual, name).array,
+                                         getattr(expected, name).array)

@@ -5,48 +5,58 @@ import sys
 from chainer.backends import cuda
 from chainer import function_hook
 
-_cumulative_hook_class = None
+def _make_cupy_memory_hook(owner):
+    # A cupy.cuda.memory_hook.MemoryHook forwarding the pool events to ``owner``; built on
+    # first use so that importing this module never imports CuPy.
+    from cupy.cuda import memory_hook
+
+    class _ForwardingMemoryHook(memory_hook.MemoryHook):
+        name = owner.name
+
+        def alloc_preprocess(self, **kwargs):
+            owner.alloc_preprocess(**kwargs)
+
+        def malloc_preprocess(self, **kwargs):
+            owner.malloc_preprocess(**kwargs)
+
+    return _ForwardingMemoryHook()
 
 
-def _get_cumulative_hook_class():
-    # The class derives from cupy.cuda.memory_hook.MemoryHook, so it is built on first use
-    # (importing this module must not import CuPy).
-    global _cumulative_hook_class
-    if _cumulative_hook_class is None:
+class CupyMemoryCumulativeHook:
+    """CuPy memory hook measuring memory usage cumulatively.
+
+    Used as a context manager (``with hook:``), it is registered as a CuPy memory hook
+    (``cupy.cuda.memory_hook.MemoryHook``) while the block runs. Requires CuPy and a GPU:
+    creating one otherwise raises the :class:`RuntimeError` of
+    :func:`chainer.backends.cuda.check_cuda_available`.
+
+    Attributes:
+        used_bytes (int): Cumulative bytes the application used from the CuPy memory pool.
+        acquired_bytes (int): Cumulative bytes the CuPy memory pool acquired from the GPU.
+    """
+
+    name = 'CupyMemoryCumulativeHook'
+
+    def __init__(self):
         cuda.check_cuda_available()
-        from cupy.cuda import memory_hook
+        self.used_bytes = 0
+        self.acquired_bytes = 0
+        self._cupy_hook = _make_cupy_memory_hook(self)
 
-        class CupyMemoryCumulativeHook(memory_hook.MemoryHook):
-            """CuPy memory hook measuring memory usage cumulatively.
+    def alloc_preprocess(self, **kwargs):
+        """Counts the bytes the memory pool acquires from the GPU."""
+        self.acquired_bytes += kwargs['mem_size']
 
-            Attributes:
-                used_bytes (int): Cumulative bytes the application used from the CuPy
-                    memory pool.
-                acquired_bytes (int): Cumulative bytes the CuPy memory pool acquired from the
-                    GPU device.
-            """
+    def malloc_preprocess(self, **kwargs):
+        """Counts the bytes taken from the memory pool."""
+        self.used_bytes += kwargs['mem_size']
 
-            name = 'CupyMemoryCumulativeHook'
+    def __enter__(self):
+        self._cupy_hook.__enter__()
+        return self
 
-            def __init__(self):
-                self.used_bytes = 0
-                self.acquired_bytes = 0
-
-            def alloc_preprocess(self, **kwargs):
-                self.acquired_bytes += kwargs['mem_size']
-
-            def malloc_preprocess(self, **kwargs):
-                self.used_bytes += kwargs['mem_size']
-
-        CupyMemoryCumulativeHook.__module__ = __name__
-        _cumulative_hook_class = CupyMemoryCumulativeHook
-    return _cumulative_hook_class
-
-
-def __getattr__(name):
-    if name == 'CupyMemoryCumulativeHook':
-        return _get_cumulative_hook_class()
-    raise AttributeError('module {!r} has no attribute {!r}'.format(__name__, name))
+    def __exit__(self, *exc):
+        self._cupy_hook.__exit__(*exc)
 
 
 class CupyMemoryProfileHook(function_hook.FunctionHook):
@@ -80,7 +90,7 @@ class CupyMemoryProfileHook(function_hook.FunctionHook):
     def __init__(self):
         cuda.check_cuda_available()
         self.call_history = []
-        self._memory_hook = _get_cumulative_hook_class()()
+        self._memory_hook = CupyMemoryCumulativeHook()
         self._running_stack = []
         self._total_used_bytes = 0
         self._total_acquired_bytes = 0

@@ -121,6 +121,28 @@ from chainer.functions.evaluation.r2_score import r2_score
 # --- end evaluation ---
 
 # --- loss ---
+from chainer.functions.loss.absolute_error import absolute_error
+from chainer.functions.loss.black_out import black_out
+from chainer.functions.loss.contrastive import contrastive
+from chainer.functions.loss.crf1d import argmax_crf1d
+from chainer.functions.loss.crf1d import crf1d
+from chainer.functions.loss.cross_covariance import cross_covariance
+from chainer.functions.loss.ctc import connectionist_temporal_classification
+from chainer.functions.loss.decov import decov
+from chainer.functions.loss.discriminative_loss import discriminative_margin_based_clustering_loss
+from chainer.functions.loss.hinge import hinge
+from chainer.functions.loss.huber_loss import huber_loss
+from chainer.functions.loss.mean_absolute_error import mean_absolute_error
+from chainer.functions.loss.mean_squared_error import mean_squared_error
+from chainer.functions.loss.negative_sampling import negative_sampling
+from chainer.functions.loss.sigmoid_cross_entropy import sigmoid_cross_entropy
+from chainer.functions.loss.softmax_cross_entropy import softmax_cross_entropy
+from chainer.functions.loss.squared_error import squared_difference
+from chainer.functions.loss.squared_error import squared_error
+from chainer.functions.loss.triplet import triplet
+from chainer.functions.loss.vae import bernoulli_nll
+from chainer.functions.loss.vae import gaussian_kl_divergence
+from chainer.functions.loss.vae import gaussian_nll
 # --- end loss ---
 
 # --- math ---
@@ -174,9 +196,24 @@ from chainer.functions.math.zeta import zeta
 # --- end math ---
 
 # --- noise ---
+from chainer.functions.noise.dropout import dropout
+from chainer.functions.noise.gaussian import gaussian
+from chainer.functions.noise.gumbel_softmax import gumbel_softmax
+from chainer.functions.noise.simplified_dropconnect import simplified_dropconnect
+from chainer.functions.noise.zoneout import zoneout
 # --- end noise ---
 
 # --- normalization ---
+from chainer.functions.normalization.batch_normalization import batch_normalization
+from chainer.functions.normalization.batch_normalization import fixed_batch_normalization
+from chainer.functions.normalization.batch_renormalization import batch_renormalization
+from chainer.functions.normalization.batch_renormalization import fixed_batch_renormalization
+from chainer.functions.normalization.decorrelated_batch_normalization import decorrelated_batch_normalization
+from chainer.functions.normalization.decorrelated_batch_normalization import fixed_decorrelated_batch_normalization
+from chainer.functions.normalization.group_normalization import group_normalization
+from chainer.functions.normalization.l2_normalization import normalize
+from chainer.functions.normalization.layer_normalization import layer_normalization
+from chainer.functions.normalization.local_response_normalization import local_response_normalization
 # --- end normalization ---
 
 # --- pooling ---
@@ -202,4 +239,5 @@ from chainer.functions.pooling.upsampling_2d import upsampling_2d
 # --- end pooling ---
 
 # --- rnn / util ---
+from chainer.functions.util.forget import forget
 # --- end rnn / util ---

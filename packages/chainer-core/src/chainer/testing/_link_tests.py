@@ -3,7 +3,6 @@
 Both are used together with :func:`chainer.testing.inject_backend_tests`, which turns each
 ``test_*(self, backend_config)`` method into one test per backend configuration.
 """
-import contextlib
 import unittest
 
 import numpy
@@ -12,32 +11,11 @@ import chainer
 from chainer import backend
 from chainer import initializers
 from chainer.initializer import _get_array_types
+from chainer.testing import function_link
 
 
-class LinkTestError(AssertionError):
+class LinkTestError(function_link._TestError):
     """Raised when the target link is implemented incorrectly."""
-
-    @classmethod
-    def check(cls, expr, message):
-        """Raises this error with ``message`` unless ``expr`` is true."""
-        if not expr:
-            raise cls(message)
-
-    @classmethod
-    def fail(cls, message, exc=None):
-        """Raises this error with ``message`` (appending the message of ``exc``)."""
-        if exc is not None:
-            message = '{}\n{}: {}'.format(message, type(exc).__name__, exc)
-        raise cls(message)
-
-    @classmethod
-    @contextlib.contextmanager
-    def raise_if_fail(cls, message, error_types=AssertionError):
-        """Converts ``error_types`` raised in the block into this error."""
-        try:
-            yield
-        except error_types as e:
-            cls.fail(message, e)
 
 
 class InitializerArgument:

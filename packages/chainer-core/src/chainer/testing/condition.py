@@ -47,3 +47,13 @@ def repeat(times):
 def retry(times):
     """Runs a test up to ``times`` times; one success is enough."""
     return repeat_with_success_at_least(times, 1)
+
+
+class QuietTestRunner:
+    """Runs a :class:`unittest.TestSuite` without printing anything; returns the result."""
+
+    def run(self, suite):
+        """Runs ``suite`` and returns its :class:`unittest.TestResult`."""
+        result = unittest.TestResult()
+        suite(result)
+        return result

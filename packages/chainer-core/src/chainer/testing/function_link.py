@@ -1,4 +1,5 @@
 """Test-case templates for functions: :class:`FunctionTestCase`."""
+import contextlib
 import unittest
 
 import numpy
@@ -13,6 +14,36 @@ _SKIP_FLAGS = {
     'test_backward': 'skip_backward_test',
     'test_double_backward': 'skip_double_backward_test',
 }
+
+
+class _TestError(AssertionError):
+    """Base of the errors raised when the target of a test template is implemented wrong."""
+
+    @classmethod
+    def check(cls, expr, message):
+        """Raises this error with ``message`` unless ``expr`` is true."""
+        if not expr:
+            raise cls(message)
+
+    @classmethod
+    def fail(cls, message, exc=None):
+        """Raises this error with ``message`` (appending the message of ``exc``)."""
+        if exc is not None:
+            message = '{}\n{}: {}'.format(message, type(exc).__name__, exc)
+        raise cls(message)
+
+    @classmethod
+    @contextlib.contextmanager
+    def raise_if_fail(cls, message, error_types=AssertionError):
+        """Converts ``error_types`` raised in the block into this error."""
+        try:
+            yield
+        except error_types as e:
+            cls.fail(message, e)
+
+
+class FunctionTestError(_TestError):
+    """Raised when the function under a :class:`FunctionTestCase` is implemented wrong."""
 
 
 class _TestMethodMasking:
@@ -125,8 +156,10 @@ class FunctionTestBase(_TestMethodMasking):
         inputs = self._inputs()
         outputs = self._forward(self._to_device(inputs), backend_config)
         expected = _as_tuple(self.forward_expected(tuple(x.copy() for x in inputs)))
-        self.check_forward_outputs(
-            tuple(chainer.backend.CpuDevice().send(y.array) for y in outputs), expected)
+        with FunctionTestError.raise_if_fail(
+                'Forward outputs do not match the expected values.'):
+            self.check_forward_outputs(
+                tuple(chainer.backend.CpuDevice().send(y.array) for y in outputs), expected)
 
     def _check_backward_with_dodging(self, run):
         attempts = 10 if self.dodge_nondifferentiable else 1
@@ -156,7 +189,8 @@ class FunctionTestBase(_TestMethodMasking):
             options.setdefault('dtype', self.numerical_grad_dtype)
             if self.dodge_nondifferentiable:
                 options['detect_nondifferentiable'] = True
-            with backend_config:
+            with backend_config, FunctionTestError.raise_if_fail(
+                    'backward is not implemented correctly'):
                 gradient_check.check_backward(
                     f, self._to_device(inputs), self._to_device(grad_outputs), **options)
 
@@ -180,7 +214,8 @@ class FunctionTestBase(_TestMethodMasking):
             options.setdefault('dtype', self.numerical_grad_dtype)
             if self.dodge_nondifferentiable:
                 options['detect_nondifferentiable'] = True
-            with backend_config:
+            with backend_config, FunctionTestError.raise_if_fail(
+                    'double backward is not implemented correctly'):
                 gradient_check.check_double_backward(
                     f, self._to_device(inputs), self._to_device(grad_outputs),
                     self._to_device(grad_grad_inputs), **options)

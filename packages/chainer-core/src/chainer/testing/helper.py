@@ -8,20 +8,39 @@ import pytest
 
 
 def _installed(requirement):
-    name = requirement
-    for sep in ('>=', '<=', '==', '>', '<', '!='):
-        name = name.split(sep)[0]
+    """Returns True if the distribution named by ``requirement`` (a PEP 508 string) is
+    installed in a version that satisfies it."""
     try:
-        importlib.metadata.version(name.strip())
-        return True
+        from packaging.requirements import Requirement
+    except ImportError:  # pragma: no cover - a bare environment: pip's vendored copy
+        from pip._vendor.packaging.requirements import Requirement
+    req = Requirement(requirement)
+    try:
+        version = importlib.metadata.version(req.name)
     except importlib.metadata.PackageNotFoundError:
         return False
+    return req.specifier.contains(version, prereleases=True)
 
 
 def with_requires(*requirements):
-    """Runs the test only if the given distributions are installed (else it is skipped)."""
+    """Runs the test only if the given distributions are installed (else it is skipped).
+
+    Args:
+        requirements: Requirement strings such as ``'scipy'`` or ``'numpy>=1.26'``.
+    """
     missing = [r for r in requirements if not _installed(r)]
     return pytest.mark.skipif(bool(missing), reason='requires %s' % ', '.join(missing))
+
+
+def without_requires(*requirements):
+    """Runs the test only if the given requirements are NOT all satisfied (else it is skipped).
+
+    Args:
+        requirements: Requirement strings such as ``'scipy'`` or ``'numpy>=1.26'``.
+    """
+    satisfied = all(_installed(r) for r in requirements)
+    return pytest.mark.skipif(
+        satisfied, reason='requires that %s is not installed' % ', '.join(requirements))
 
 
 def patch(target, *args, **kwargs):

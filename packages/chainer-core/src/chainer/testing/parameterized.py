@@ -78,3 +78,30 @@ def product_dict(*parameters):
     return product(list(parameters))
 
 
+
+
+def from_pytest_parameterize(names, values):
+    """Converts the arguments of ``pytest.mark.parametrize`` to a list of parameter dicts.
+
+    Args:
+        names (str or sequence of str): Parameter names (``'a,b'``, ``'a b'`` or a list).
+        values (sequence): One tuple of values per case (the value itself for a single name,
+            as in pytest).
+    """
+    if isinstance(names, str):
+        names = names.replace(',', ' ').split()
+    else:
+        names = list(names)
+    values = list(values)
+    if len(names) == 1:
+        return [{names[0]: v} for v in values]
+    for v in values:
+        if len(v) != len(names):
+            raise ValueError('{} values given for the {} names {}'.format(
+                len(v), len(names), names))
+    return [dict(zip(names, v)) for v in values]
+
+
+def parameterize_pytest(names, values):
+    """Like :func:`parameterize`, with the arguments of ``pytest.mark.parametrize``."""
+    return parameterize(*from_pytest_parameterize(names, values))

@@ -1,5 +1,34 @@
 """A Trainer with a mock updater, for testing extensions: :func:`get_trainer_with_mock_updater`."""
+import importlib.util
 from unittest import mock
+
+
+def get_error():
+    """Returns the error that makes this module unusable, or None.
+
+    :func:`get_trainer_with_mock_updater` needs ``chainer.training`` (the chainer-training
+    distribution).
+    """
+    try:
+        spec = importlib.util.find_spec('chainer.training')
+    except ImportError as e:
+        return e
+    if spec is None:
+        return ImportError('chainer.training is not installed: pip install chainer-training')
+    return None
+
+
+def is_available():
+    """Returns True if ``chainer.training`` can be imported."""
+    return get_error() is None
+
+
+def check_available():
+    """Raises :class:`RuntimeError` (with the reason) if ``chainer.training`` is missing."""
+    error = get_error()
+    if error is not None:
+        raise RuntimeError('{} is not available.\n\nReason: {}: {}'.format(
+            __name__, type(error).__name__, error))
 
 
 def get_trainer_with_mock_updater(stop_trigger=(10, 'iteration'), iter_per_epoch=10,
@@ -11,6 +40,7 @@ def get_trainer_with_mock_updater(stop_trigger=(10, 'iteration'), iter_per_epoch
         iter_per_epoch (int): Iterations per epoch of the mock updater.
         extensions (list): Extensions to register.
     """
+    check_available()
     from chainer import training
     updater = mock.Mock()
     updater.get_all_optimizers.return_value = {}

@@ -7,6 +7,21 @@ from chainer.testing import function_link
 from chainer.testing import parameterized
 
 
+def is_available():
+    """Returns True if :func:`unary_math_function_unittest` can be used (it needs pytest)."""
+    from chainer.testing import attr
+    return attr.is_available()
+
+
+def check_available():
+    """Raises :class:`RuntimeError` if :func:`unary_math_function_unittest` cannot be used."""
+    from chainer.testing import attr
+    error = attr.get_error()
+    if error is not None:
+        raise RuntimeError('{} is not available.\n\nReason: {}: {}'.format(
+            __name__, type(error).__name__, error))
+
+
 def _make_data_default(shape, dtype):
     x = numpy.random.uniform(-1, 1, shape).astype(dtype, copy=False)
     gy = numpy.random.uniform(-1, 1, shape).astype(dtype, copy=False)
@@ -29,6 +44,7 @@ def unary_math_function_unittest(func, func_expected=None, label_expected=None,
         is_linear: Unused; kept for the v7 signature.
         forward_options, backward_options, double_backward_options (dict): Tolerances.
     """
+    check_available()
     name = func.__name__
     if func_expected is None:
         func_expected = getattr(numpy, name)

@@ -1,6 +1,11 @@
 """Small utilities shared across Chainer (``chainer.utils``)."""
+import contextlib
+import shutil
+import tempfile
+
 import numpy
 
+from chainer.utils.array import size_of_shape  # noqa: F401
 from chainer.utils.array import sum_to  # noqa: F401
 
 
@@ -31,12 +36,19 @@ def force_type(dtype, value):
     return value
 
 
-def size_of_shape(shape):
-    """Returns the number of elements of an array of the given shape."""
-    size = 1
-    for s in shape:
-        size *= s
-    return int(size)
+@contextlib.contextmanager
+def tempdir(**kwargs):
+    """Context manager creating a temporary directory and removing it (with its contents).
+
+    The keyword arguments are passed to :func:`tempfile.mkdtemp`, except ``ignore_errors``,
+    passed to :func:`shutil.rmtree`. The block receives the path of the directory.
+    """
+    ignore_errors = kwargs.pop('ignore_errors', False)
+    path = tempfile.mkdtemp(**kwargs)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=ignore_errors)
 
 
 # Modules added by other parts of chainer-core are imported below.

@@ -1,4 +1,7 @@
 """Array helpers shared by functions (``chainer.utils.array``)."""
+import numpy
+
+
 def as_vec(x):
     """Returns ``x`` flattened to 1-D (a view where possible)."""
     return x.ravel() if x.ndim != 1 else x
@@ -27,3 +30,19 @@ def sum_to(x, shape):
         y = y.reshape(y.shape[lead:])
     return y
 
+
+
+def size_of_shape(shape):
+    """Returns the number of elements of an array of the given shape."""
+    size = 1
+    for s in shape:
+        size *= s
+    return int(size)
+
+
+def empty_like(x):
+    """Returns an uninitialized array of the shape and dtype of ``x`` on its device."""
+    if isinstance(x, numpy.ndarray):
+        return numpy.empty_like(x)
+    from chainer import backend
+    return backend.get_array_module(x).empty_like(x)

@@ -4,6 +4,7 @@ Checks run in two modes. In *light mode* the ``in_types`` hold concrete shapes a
 check is plain Python comparisons and costs almost nothing. Only when a light check fails is it
 run again on symbolic expressions, which build the readable ``Expect:``/``Actual:`` message.
 """
+import contextlib
 import operator
 import threading
 
@@ -20,8 +21,13 @@ def _in_light_mode():
     return _state.light
 
 
-class _LightModeSwitch:
-    """Context manager enabling light mode (``with type_check.light_mode:``)."""
+def in_light_mode():
+    """Returns True while type checks run in light mode (on concrete shapes and dtypes)."""
+    return _state.light
+
+
+class LightMode:
+    """Context manager enabling light mode (its instance is ``type_check.light_mode``)."""
 
     def __enter__(self):
         self._old = _state.light
@@ -31,7 +37,7 @@ class _LightModeSwitch:
         _state.light = self._old
 
 
-light_mode = _LightModeSwitch()
+light_mode = LightMode()
 
 
 class InvalidType(Exception):
@@ -90,7 +96,7 @@ class Expr:
     def __getattr__(self, name):
         if name.startswith('__'):
             raise AttributeError(name)
-        return Member(self, name)
+        return GetAttr(self, name)
 
     def __getitem__(self, key):
         return GetItem(self, key)
@@ -116,6 +122,12 @@ def _binary(op, reflected=False):
     return method
 
 
+def _comparison(op):
+    def method(self, other):
+        return BoolBinaryOperator(op, self, other)
+    return method
+
+
 for _name, _op in [('add', '+'), ('sub', '-'), ('mul', '*'), ('truediv', '/'),
                    ('floordiv', '//'), ('mod', '%'), ('pow', '**'), ('lshift', '<<'),
                    ('rshift', '>>'), ('and', '&'), ('xor', '^'), ('or', '|')]:
@@ -123,7 +135,7 @@ for _name, _op in [('add', '+'), ('sub', '-'), ('mul', '*'), ('truediv', '/'),
     setattr(Expr, '__r%s__' % _name, _binary(_op, reflected=True))
 for _name, _op in [('eq', '=='), ('ne', '!='), ('lt', '<'), ('le', '<='), ('gt', '>'),
                    ('ge', '>=')]:
-    setattr(Expr, '__%s__' % _name, _binary(_op))
+    setattr(Expr, '__%s__' % _name, _comparison(_op))
 Expr.__hash__ = object.__hash__
 
 
@@ -146,7 +158,11 @@ def _repr_value(value):
     return repr(value)
 
 
-class Constant(Expr):
+class Atom(Expr):
+    """Base of the expressions printed without parentheses (values, attributes, calls)."""
+
+
+class Constant(Atom):
     """A literal value inside an expression."""
 
     def __init__(self, value):
@@ -159,7 +175,7 @@ class Constant(Expr):
         return _repr_value(self.value)
 
 
-class Variable(Expr):
+class Variable(Atom):
     """A named value inside an expression (e.g. ``in_types[0]``)."""
 
     def __init__(self, value, name):
@@ -173,7 +189,7 @@ class Variable(Expr):
         return self.name
 
 
-class Member(Expr):
+class GetAttr(Atom):
     """Attribute access ``obj.name``."""
 
     def __init__(self, obj, name):
@@ -187,7 +203,7 @@ class Member(Expr):
         return '%s.%s' % (_str(self.obj, self.priority), self.name)
 
 
-class GetItem(Expr):
+class GetItem(Atom):
     """Indexing ``obj[key]``."""
 
     def __init__(self, obj, key):
@@ -219,7 +235,7 @@ def _str_key(key):
     return _str(key)
 
 
-class Call(Expr):
+class Call(Atom):
     """A call ``func(*args)``."""
 
     def __init__(self, func, args):
@@ -283,6 +299,10 @@ class Testable:
 
     def expect(self):
         raise NotImplementedError
+
+
+class BoolBinaryOperator(BinaryOperator, Testable):
+    """A comparison (``==``, ``<``, ...) of two expressions, checked by :func:`expect`."""
 
 
 
@@ -410,6 +430,14 @@ def argname(in_types, names):
             var.name = name
 
 
+def _make_variable_from_array(array, name):
+    """Type information of ``array`` as a named expression (plain in light mode)."""
+    info = TypeInfo(array.shape, array.dtype)
+    if _state.light:
+        return info
+    return Variable(info, name)
+
+
 def _product(xs):
     result = 1
     for x in xs:
@@ -448,3 +476,38 @@ def expect_broadcast_shapes(*shape_types, **kwargs):
 
 
 _argname = argname
+
+
+def get_light_types(data):
+    """Builds the light-mode ``in_types`` tuple (concrete arrays) for a tuple of arrays."""
+    return LightTypeInfoTuple(data)
+
+
+class _FunctionCheckContext(threading.local):
+    function = None
+
+
+_function_check_context = _FunctionCheckContext()
+
+
+@contextlib.contextmanager
+def get_function_check_context(f):
+    """Context manager running the type checks of function ``f`` (e.g. its check_type_forward).
+
+    Within the block, ``InvalidType`` errors get the header
+    ``Invalid operation is performed in: <label> (Forward)`` that names ``f``, as the errors
+    raised by ``FunctionNode.apply`` do.
+    """
+    previous = _function_check_context.function
+    _function_check_context.function = f
+    try:
+        yield
+    except InvalidType as e:
+        header = 'Invalid operation is performed in: '
+        if str(e).startswith(header):
+            raise
+        label = getattr(f, 'label', type(f).__name__)
+        msg = '{0}{1} (Forward)\n\n{2}'.format(header, label, str(e))
+        raise InvalidType(e.expect, e.actual, msg=msg) from None
+    finally:
+        _function_check_context.function = previous

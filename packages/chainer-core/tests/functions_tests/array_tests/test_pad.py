@@ -12,6 +12,8 @@ from chainer.utils import type_check
         {'shape': (2, 3), 'pad_width': 1, 'mode': 'constant'},
         {'shape': (2, 3), 'pad_width': (1, 2), 'mode': 'constant'},
         {'shape': (2, 3), 'pad_width': ((1, 0), (0, 2)), 'mode': 'constant'},
+        {'shape': (2, 3), 'pad_width': ((2, 1),), 'mode': 'constant'},
+        {'shape': (2, 3), 'pad_width': (1,), 'mode': 'constant'},
         {'shape': (2, 3, 2), 'pad_width': ((0, 1), (1, 1), (2, 0)),
          'mode': 'constant', 'keywords': {'constant_values': 3.5}},
         {'shape': (3,), 'pad_width': ((2, 1),), 'mode': 'constant',

@@ -20,7 +20,7 @@ from chainer.utils import type_check
         {'slices': (None, 1), 'b_shape': (1, 2, 3)},
         {'slices': (numpy.array([True, False, True, False]),),
          'b_shape': (2, 2, 3)},
-        {'slices': [], 'b_shape': (0, 2, 3)},
+        {'slices': numpy.array([], numpy.int32), 'b_shape': (0, 2, 3)},
     ],
     testing.product({
         'dtype': [numpy.float16, numpy.float32, numpy.float64]}),

@@ -25,8 +25,10 @@ class TestWhere(testing.FunctionTestCase):
         c_shape = self.shapes[0]
         self.c_data = numpy.random.uniform(-1, 1, c_shape) > 0
         if self.dtype == numpy.float16:
-            self.check_backward_options = {'dtype': numpy.float64}
-            self.check_double_backward_options = {'dtype': numpy.float64}
+            self.check_backward_options = {
+                'dtype': numpy.float64, 'atol': 5e-3, 'rtol': 5e-3}
+            self.check_double_backward_options = {
+                'dtype': numpy.float64, 'atol': 5e-3, 'rtol': 5e-3}
 
     def generate_inputs(self):
         _, x_shape, y_shape = self.shapes

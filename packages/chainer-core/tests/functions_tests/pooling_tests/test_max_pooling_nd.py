@@ -114,6 +114,7 @@ def test_default_cover_all_is_true():
 def test_gradient_goes_to_argmax():
     x = chainer.Variable(numpy.array([[[[1., 5.], [3., 2.]]]]))
     y = F.max_pooling_2d(x, 2)
+    y.grad = numpy.ones_like(y.array)
     y.backward()
     numpy.testing.assert_array_equal(x.grad, [[[[0., 1.], [0., 0.]]]])
 

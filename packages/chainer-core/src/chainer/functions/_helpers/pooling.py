@@ -44,12 +44,15 @@ def scatter(values, indexes, ksize, stride, pad, dims):
     """Adjoint of :func:`gather`: puts ``values`` at the window positions ``indexes`` of an
     image of spatial shape ``dims`` (summing where windows overlap)."""
     xp = backend.get_array_module(values)
+    nd = len(ksize)
     n, c = values.shape[:2]
     out = values.shape[2:]
     kp = _prod(ksize)
-    col = xp.zeros((n, c, kp) + out, dtype=values.dtype)
-    xp.put_along_axis(col, indexes[:, :, None], values[:, :, None], axis=2)
-    col = col.reshape((n, c) + tuple(ksize) + out)
+    # window position last, so that one fancy-indexed assignment fills it
+    col = xp.zeros((values.size, kp), dtype=values.dtype)
+    col[xp.arange(values.size), indexes.ravel()] = values.ravel()
+    col = col.reshape((n, c) + tuple(out) + tuple(ksize))
+    col = col.transpose((0, 1) + tuple(range(2 + nd, 2 + 2 * nd)) + tuple(range(2, 2 + nd)))
     return _conv.col2im(col, stride, pad, dims)
 
 

@@ -16,8 +16,8 @@ class Depth2Space(function_node.FunctionNode):
         type_check.expect(
             in_types[0].dtype.kind == 'f',
             in_types[0].ndim == 4,
-            in_types[0].shape[1] % (self.r * self.r) == 0,
         )
+        type_check.expect(in_types[0].shape[1] % (self.r * self.r) == 0)
 
     def forward(self, inputs):
         X, = inputs

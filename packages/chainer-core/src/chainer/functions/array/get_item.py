@@ -36,17 +36,22 @@ def _is_basic(slices):
                for s in slices)
 
 
-def _scatter(gy, slices, in_shape):
-    """Zero array of ``in_shape`` with ``gy`` added at ``slices`` (repeats accumulate)."""
-    xp = backend.get_array_module(gy)
-    gx = xp.zeros(in_shape, gy.dtype)
+def _scatter_into(target, slices, values):
+    """Adds ``values`` into ``target[slices]`` in place (repeated indices accumulate)."""
+    xp = backend.get_array_module(target)
     if _is_basic(slices):
-        gx[slices] = gy
+        target[slices] += values
     elif xp is numpy:
-        numpy.add.at(gx, slices, gy)
+        numpy.add.at(target, slices, values)
     else:
-        gx.scatter_add(slices, gy)
-    return gx
+        import cupyx
+        cupyx.scatter_add(target, slices, values)
+    return target
+
+
+def _scatter(gy, slices, in_shape):
+    """Zero array of ``in_shape`` with ``gy`` added at ``slices``."""
+    return _scatter_into(backend.get_array_module(gy).zeros(in_shape, gy.dtype), slices, gy)
 
 
 class GetItem(function_node.FunctionNode):

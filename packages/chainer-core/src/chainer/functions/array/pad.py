@@ -18,9 +18,6 @@ class Pad(function_node.FunctionNode):
         self.mode = mode
         self.keywords = keywords
         self.pad_width = pad_width
-        self.pad_bw = numpy.asarray(pad_width)
-        if self.pad_bw.size == 1:
-            self.pad_bw = numpy.repeat(self.pad_bw, 2)
 
     def check_type_forward(self, in_types):
         # Depending on the arguments, pad_width and keywords, the input value
@@ -38,7 +35,8 @@ class Pad(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
         in_shape = self.inputs[0].shape
-        if self.mode in _COPYING_MODES:
+        if (self.mode in _COPYING_MODES
+                and self.keywords.get('reflect_type', 'even') == 'even'):
             # Pad the flat indices of the input in the same way and scatter
             # the gradient back onto them.
             size = int(numpy.prod(in_shape, dtype=numpy.int64))
@@ -51,9 +49,9 @@ class Pad(function_node.FunctionNode):
             gx = chainer.functions.scatter_add(
                 zeros, idx, chainer.functions.reshape(gy, (-1,)))
             return chainer.functions.reshape(gx, in_shape),
-        pad_bw = self.pad_bw
-        if pad_bw.ndim == 1:
-            pad_bw = numpy.tile(pad_bw, (len(in_shape), 1))
+        # numpy.pad broadcasts pad_width to (ndim, 2)
+        pad_bw = numpy.broadcast_to(
+            numpy.asarray(self.pad_width), (len(in_shape), 2))
         input_idxs = tuple(
             slice(p[0], p[0] + dim) for dim, p in zip(in_shape, pad_bw))
         return gy[input_idxs],
@@ -72,7 +70,9 @@ def pad(x, pad_width, mode, **keywords):
             The mode is passed to :func:`numpy.pad` or :func:`cupy.pad`.
             If it is ``'constant'``, the input is padded by a constant value
             specified by ``constant_values``. ``'edge'``, ``'reflect'``,
-            ``'symmetric'`` and ``'wrap'`` are also differentiable.
+            ``'symmetric'`` and ``'wrap'`` (with the default ``'even'``
+            ``reflect_type``) are also differentiable; for other modes the
+            gradient only covers the copy of the input (as in Chainer v7).
         constant_values (int or array-like):
             Constant values to fill the periphery in the ``'constant'`` mode.
 

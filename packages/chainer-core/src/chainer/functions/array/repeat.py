@@ -100,7 +100,8 @@ class RepeatGrad(function_node.FunctionNode):
         gx = xp.moveaxis(gx, 0, axis)
         if self.axis is None:
             gx = gx.reshape(self.in_shape)
-        return xp.ascontiguousarray(gx).astype(self.in_dtype, copy=False),
+        # (not ascontiguousarray: it turns 0-dim arrays into 1-dim ones)
+        return gx.astype(self.in_dtype, order='C', copy=False),
 
     def backward(self, indexes, grad_outputs):
         return Repeat(self.repeats, self.axis).apply(grad_outputs)

@@ -35,18 +35,14 @@ class Rollaxis(function_node.FunctionNode):
         return xp.rollaxis(x, self.axis, self.start),
 
     def backward(self, indexes, grad_outputs):
-        axis = self.axis
-        if axis < 0:
-            axis += self._in_ndim
-        start = self.start
-        if start < 0:
-            start += self._in_ndim
-        if axis > start:
-            axis += 1
-        else:
-            start -= 1
-        return Rollaxis(start, axis).apply(grad_outputs)
-
+        ndim = self._in_ndim
+        axis = self.axis % ndim
+        start = self.start + ndim if self.start < 0 else self.start
+        # position of the rolled axis in the output
+        pos = start - 1 if axis < start else start
+        # roll it back so that it lands on ``axis`` again
+        back = axis + 1 if axis > pos else axis
+        return Rollaxis(pos, back).apply(grad_outputs)
 
 def rollaxis(x, axis, start=0):
     """Roll the axis backwards to the given position.

@@ -19,8 +19,8 @@ class SelectItem(function_node.FunctionNode):
             t_type.dtype.kind == 'i',
             x_type.ndim == 2,
             t_type.ndim == 1,
-            x_type.shape[0] == t_type.shape[0],
         )
+        type_check.expect(x_type.shape[0] == t_type.shape[0])
 
     def forward(self, inputs):
         self.retain_inputs((1,))

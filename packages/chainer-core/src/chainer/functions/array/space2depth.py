@@ -16,6 +16,8 @@ class Space2Depth(function_node.FunctionNode):
         type_check.expect(
             in_types[0].dtype.kind == 'f',
             in_types[0].ndim == 4,
+        )
+        type_check.expect(
             in_types[0].shape[2] % self.r == 0,
             in_types[0].shape[3] % self.r == 0,
         )

@@ -54,6 +54,8 @@ class SpatialTransformerSampler(function.Function):
             grid_type.dtype == x_type.dtype,
             x_type.ndim == 4,
             grid_type.ndim == 4,
+        )
+        type_check.expect(
             grid_type.shape[1] == 2,
             x_type.shape[0] == grid_type.shape[0],
         )

@@ -32,6 +32,8 @@ class TransposeSequence(function_node.FunctionNode):
         self._length = length
 
     def check_type_forward(self, xs_type):
+        for x_type in xs_type:
+            type_check.expect(x_type.ndim >= 1)
         for p, n in zip(xs_type, xs_type[1:]):
             type_check.expect(
                 p.shape[0] >= n.shape[0],

@@ -26,7 +26,7 @@ class AbsoluteError(function_node.FunctionNode):
     def forward(self, inputs):
         x0, x1 = inputs
         xp = backend.get_array_module(x0)
-        diff = x0 - x1
+        diff = utils.force_array(x0 - x1)
         # the sign of the difference is all backward needs (a constant, so the gradient is
         # piecewise linear and its own gradient is zero)
         self._sign = xp.sign(diff)

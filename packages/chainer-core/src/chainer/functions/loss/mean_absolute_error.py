@@ -18,7 +18,7 @@ class MeanAbsoluteError(function_node.FunctionNode):
     def forward(self, inputs):
         x0, x1 = inputs
         xp = backend.get_array_module(x0)
-        diff = x0 - x1
+        diff = utils.force_array(x0 - x1)
         self._sign = xp.sign(diff)
         self._size = diff.size
         y = xp.abs(diff, out=diff).sum() / diff.dtype.type(diff.size)

@@ -38,11 +38,11 @@ class MeanSquaredError(function_node.FunctionNode):
     def _backward_arrays(self, indexes, grad_outputs):
         gy, = grad_outputs
         x0 = self.inputs[0].data
-        diff = x0 - self.inputs[1].data
+        diff = utils.force_array(x0 - self.inputs[1].data)
         diff *= gy * x0.dtype.type(2.0 / diff.size)
         ret = []
         for i in indexes:
-            ret.append(diff if i == 0 else -diff)
+            ret.append(diff if i == 0 else utils.force_array(-diff))
         return tuple(ret)
 
 

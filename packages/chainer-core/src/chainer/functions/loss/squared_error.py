@@ -16,7 +16,7 @@ class SquaredError(function_node.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         x0, x1 = inputs
-        diff = x0 - x1
+        diff = utils.force_array(x0 - x1)
         diff *= diff
         return utils.force_array(diff, x0.dtype),
 

@@ -25,7 +25,7 @@ class Mean(function_node.FunctionNode):
         x, = inputs
         self._in_shape = x.shape
         xp = backend.get_array_module(x)
-        y = xp.mean(x, axis=self.axis, keepdims=self.keepdims, dtype=x.dtype)
+        y = xp.mean(x, axis=self.axis, keepdims=self.keepdims)
         return utils.force_array(y, x.dtype),
 
     def backward(self, indexes, grad_outputs):

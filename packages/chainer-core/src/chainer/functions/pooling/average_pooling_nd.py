@@ -6,7 +6,9 @@ from chainer import function_node
 from chainer.functions._helpers import convolution as _conv
 from chainer.functions._helpers import cudnn as _cudnn
 from chainer.functions._helpers import pooling as _pool
+from chainer.functions.pooling import average_pooling_nd_kernel
 from chainer.functions.pooling import pooling_nd
+from chainer.functions.pooling import pooling_nd_kernel
 
 
 class AveragePoolingND(pooling_nd._PoolingND):
@@ -51,10 +53,28 @@ class AveragePoolingND(pooling_nd._PoolingND):
             mode = _cudnn.pool_mode('average', self.pad_value)
             return _cudnn.pool_forward(
                 x, out_dims, self.ksize, self.stride, self.pad, mode),
+        if not isinstance(x, numpy.ndarray):
+            xp = backend.get_array_module(x)
+            y = xp.empty(x.shape[:2] + out_dims, dtype=x.dtype)
+            pooling_nd_kernel.run(
+                average_pooling_nd_kernel.AveragePoolingNDKernelForward, self.ndim,
+                (xp.ascontiguousarray(x),), self._size_args(x.shape, out_dims),
+                self._kernel_coeffs(), (y,))
+            return y,
         self.divisor = self._divisor(x, out_dims)
         y = _pool.window_sum(x, self.ksize, self.stride, self.pad, self.cover_all)
         y = y / self.divisor
         return y.astype(x.dtype, copy=False),
+
+    def _size_args(self, x_shape, out_dims):
+        return pooling_nd_kernel.size_args(
+            x_shape[2:], out_dims, self.ksize, self.stride, self.pad)
+
+    def _kernel_coeffs(self):
+        window = 1
+        for k in self.ksize:
+            window *= k
+        return (1 if self.pad_value is not None else 0), window
 
     def backward(self, indexes, gy):
         return AveragePoolingNDGrad(self).apply(gy)
@@ -83,6 +103,14 @@ class AveragePoolingNDGrad(function_node.FunctionNode):
             mode = _cudnn.pool_mode('average', self.pad_value)
             return _cudnn.pool_backward(
                 x, y, gy, self.ksize, self.stride, self.pad, mode),
+        if not isinstance(gy, numpy.ndarray):
+            xp = backend.get_array_module(gy)
+            gx = xp.empty(self._in_shape, dtype=self._in_dtype)
+            pooling_nd_kernel.run(
+                average_pooling_nd_kernel.AveragePoolingNDKernelBackward, self.ndim,
+                (xp.ascontiguousarray(gy),), ap._size_args(self._in_shape, gy.shape[2:]),
+                ap._kernel_coeffs(), (gx,))
+            return gx,
         g = (gy / ap.divisor).astype(gy.dtype, copy=False)
         gx = _pool.spread(g, self.ksize, self.stride, self.pad, self._in_shape[2:])
         return gx.astype(self._in_dtype, copy=False),

@@ -2,11 +2,14 @@
 import numpy
 
 import chainer
+from chainer import backend
 from chainer import function_node
 from chainer.functions._helpers import convolution as _conv
 from chainer.functions._helpers import cudnn as _cudnn
 from chainer.functions._helpers import pooling as _pool
+from chainer.functions.pooling import max_pooling_nd_kernel
 from chainer.functions.pooling import pooling_nd
+from chainer.functions.pooling import pooling_nd_kernel
 
 
 class MaxPoolingND(pooling_nd._PoolingND):
@@ -35,9 +38,22 @@ class MaxPoolingND(pooling_nd._PoolingND):
             self.retain_outputs((0,))
             return _cudnn.pool_forward(
                 x, out_dims, self.ksize, self.stride, self.pad, _cudnn.pool_mode('max')),
-        y, self.indexes = _pool.max_with_indexes(
-            x, self.ksize, self.stride, self.pad, self.cover_all)
+        if isinstance(x, numpy.ndarray):
+            y, self.indexes = _pool.max_with_indexes(
+                x, self.ksize, self.stride, self.pad, self.cover_all)
+            return y,
+        xp = backend.get_array_module(x)
+        y = xp.empty(x.shape[:2] + out_dims, dtype=x.dtype)
+        self.indexes = xp.empty(y.shape, dtype=numpy.int32)
+        pooling_nd_kernel.run(
+            max_pooling_nd_kernel.MaxPoolingNDKernelForward, self.ndim,
+            (xp.ascontiguousarray(x),), self._size_args(x.shape, out_dims), (),
+            (y, self.indexes))
         return y,
+
+    def _size_args(self, x_shape, out_dims):
+        return pooling_nd_kernel.size_args(
+            x_shape[2:], out_dims, self.ksize, self.stride, self.pad)
 
     def _get_indexes(self):
         # Indexes are not computed by cuDNN: recompute them from the retained input.
@@ -74,9 +90,17 @@ class MaxPoolingNDGrad(function_node.FunctionNode):
             gx = _cudnn.pool_backward(
                 x, y, gy, self.ksize, self.stride, self.pad, _cudnn.pool_mode('max'))
             return gx,
-        gx = _pool.scatter(gy, mp.indexes, self.ksize, self.stride, self.pad,
-                           self._in_shape[2:])
-        return gx.astype(self._in_dtype, copy=False),
+        if isinstance(gy, numpy.ndarray):
+            gx = _pool.scatter(gy, mp.indexes, self.ksize, self.stride, self.pad,
+                               self._in_shape[2:])
+            return gx.astype(self._in_dtype, copy=False),
+        xp = backend.get_array_module(gy)
+        gx = xp.empty(self._in_shape, dtype=self._in_dtype)
+        pooling_nd_kernel.run(
+            max_pooling_nd_kernel.MaxPoolingNDKernelBackward, self.ndim,
+            (xp.ascontiguousarray(gy),), mp._size_args(self._in_shape, gy.shape[2:]),
+            (mp.indexes,), (gx,))
+        return gx,
 
     def backward(self, indexes, ggx):
         return MaxPoolingNDWithIndexes(self.mpoolnd).apply(ggx)
@@ -94,8 +118,26 @@ class MaxPoolingNDWithIndexes(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        y = _pool.gather(x, self.mpoolnd._get_indexes(), self.ksize, self.stride, self.pad,
-                         self.cover_all)
+        mp = self.mpoolnd
+        if isinstance(x, numpy.ndarray):
+            y = _pool.gather(x, mp._get_indexes(), self.ksize, self.stride, self.pad,
+                             self.cover_all)
+            return y,
+        xp = backend.get_array_module(x)
+        out_dims = mp._out_dims(x.shape[2:])
+        y = xp.empty(x.shape[:2] + out_dims, dtype=x.dtype)
+        sizes = mp._size_args(x.shape, out_dims)
+        x = xp.ascontiguousarray(x)
+        if mp.indexes is None:
+            # cuDNN ran the forward pass: recompute the argmax from the pooled input
+            x_in = xp.ascontiguousarray(mp.get_retained_inputs()[0].array)
+            pooling_nd_kernel.run(
+                max_pooling_nd_kernel.MaxPoolingNDKernelForwardWithIndexes1, mp.ndim,
+                (x_in,), sizes, (x,), (y,))
+        else:
+            pooling_nd_kernel.run(
+                max_pooling_nd_kernel.MaxPoolingNDKernelForwardWithIndexes, mp.ndim,
+                (x,), sizes, (mp.indexes,), (y,))
         return y,
 
     def backward(self, indexes, grad_outputs):

@@ -4,6 +4,7 @@ Also holds the machinery shared by ``n_step_lstm`` and ``n_step_gru``: the weigh
 ``ws[layer * directions + di][j]``, dropout between layers, and the loop over time steps of a
 batch sorted by decreasing length (``xs[t]`` has ``B_t`` rows, ``B_t`` non-increasing).
 """
+import chainer
 from chainer.utils import argument
 
 _TRAIN_MSG = 'train argument is not supported anymore. Use chainer.using_config'
@@ -38,6 +39,9 @@ class _RNNCell:
 
 
 def _dropout_sequence(xs, dropout_ratio):
+    # dropout is the identity outside training mode or with a zero ratio
+    if not chainer.config.train or dropout_ratio == 0:
+        return xs
     import chainer.functions as F
     return [F.dropout(x, ratio=dropout_ratio) for x in xs]
 

@@ -1,0 +1,36 @@
+import chainer
+from chainer.functions._helpers.loss import check_reduce
+from chainer.functions.connection.embed_id import embed_id
+
+
+def black_out(x, t, W, samples, reduce='mean'):
+    """BlackOut loss: a sampled approximation of the softmax cross-entropy.
+
+    With ``p = x . W[t]`` and negative scores ``q_j = x . W[samples_j]``, the loss of a sample
+    is ``-(p - log Z + sum_j log(1 - exp(q_j - log Z)))`` where
+    ``log Z = logsumexp([p, q_1, ..., q_S])``.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input vectors ``(N, D)``.
+        t (:class:`~chainer.Variable` or :ref:`ndarray`): Integer labels ``(N,)``.
+        W (:class:`~chainer.Variable` or :ref:`ndarray`): Output embeddings ``(V, D)``.
+        samples (:class:`~chainer.Variable` or :ref:`ndarray`): Integer negative samples
+            ``(N, S)``.
+        reduce (str): ``'mean'`` (the batch mean) or ``'no'`` (losses of shape ``(N,)``).
+
+    Returns:
+        ~chainer.Variable: The loss.
+    """
+    check_reduce(reduce)
+    F = chainer.functions
+    n, d = x.shape
+    s = samples.shape[1]
+    neg_y = F.sum(embed_id(samples, W) * F.broadcast_to(F.expand_dims(x, 1), (n, s, d)),
+                  axis=2)                                           # (n, s)
+    pos_y = F.sum(embed_id(t, W) * x, axis=1)                       # (n,)
+    logz = F.logsumexp(F.concat([F.expand_dims(pos_y, 1), neg_y], axis=1), axis=1)
+    neg = F.log(1 - F.exp(neg_y - F.broadcast_to(F.expand_dims(logz, 1), (n, s))))
+    loss = -(pos_y - logz + F.sum(neg, axis=1))
+    if reduce == 'mean':
+        loss = F.mean(loss)
+    return loss

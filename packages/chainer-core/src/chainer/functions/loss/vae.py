@@ -1,0 +1,71 @@
+import math
+
+import chainer
+from chainer.functions._helpers.loss import check_reduce
+
+
+def _reduce(loss, reduce):
+    if reduce == 'sum':
+        return chainer.functions.sum(loss)
+    return loss
+
+
+def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
+    """KL divergence of ``N(mean, exp(ln_var))`` (diagonal) from the standard normal.
+
+    The elementwise value is ``(mean**2 + exp(ln_var) - ln_var - 1) / 2``.
+
+    Args:
+        mean (:class:`~chainer.Variable` or :ref:`ndarray`): Means of the Gaussian.
+        ln_var (:class:`~chainer.Variable` or :ref:`ndarray`): Log variances (same shape).
+        reduce (str): ``'sum'`` (default; a scalar) or ``'no'`` (elementwise).
+
+    Returns:
+        ~chainer.Variable: The KL divergence.
+    """
+    check_reduce(reduce, ('sum', 'no'))
+    F = chainer.functions
+    var = F.exp(ln_var)
+    loss = (mean * mean + var - ln_var - 1) * 0.5
+    return _reduce(loss, reduce)
+
+
+def bernoulli_nll(x, y, reduce='sum'):
+    """Negative log-likelihood of ``x`` under Bernoulli distributions with logits ``y``.
+
+    The elementwise value is ``softplus(y) - x * y`` (``y`` is the pre-sigmoid
+    parameter, so ``p = sigmoid(y)``).
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Observations in ``[0, 1]``.
+        y (:class:`~chainer.Variable` or :ref:`ndarray`): Logits (same shape).
+        reduce (str): ``'sum'`` (default; a scalar) or ``'no'`` (elementwise).
+
+    Returns:
+        ~chainer.Variable: The negative log-likelihood.
+    """
+    check_reduce(reduce, ('sum', 'no'))
+    loss = chainer.functions.softplus(y) - x * y
+    return _reduce(loss, reduce)
+
+
+def gaussian_nll(x, mean, ln_var, reduce='sum'):
+    """Negative log-likelihood of ``x`` under Gaussians ``N(mean, exp(ln_var))``.
+
+    The elementwise value is ``(log(2 pi) + ln_var) / 2 + (x - mean)**2 / (2 exp(ln_var))``.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Observations.
+        mean (:class:`~chainer.Variable` or :ref:`ndarray`): Means (same shape).
+        ln_var (:class:`~chainer.Variable` or :ref:`ndarray`): Log variances (same shape).
+        reduce (str): ``'sum'`` (default; a scalar) or ``'no'`` (elementwise).
+
+    Returns:
+        ~chainer.Variable: The negative log-likelihood.
+    """
+    check_reduce(reduce, ('sum', 'no'))
+    F = chainer.functions
+    x_prec = F.exp(-ln_var)
+    x_diff = x - mean
+    loss = (ln_var + math.log(2 * math.pi)) / 2 + x_diff * x_diff * x_prec * 0.5
+    return _reduce(loss, reduce)

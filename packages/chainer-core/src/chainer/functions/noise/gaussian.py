@@ -1,0 +1,88 @@
+"""Gaussian sampling with the reparameterization trick."""
+import numpy
+
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer import utils
+from chainer.utils import argument
+from chainer.utils import type_check
+
+
+class Gaussian(function_node.FunctionNode):
+    """Samples ``mean + exp(ln_var / 2) * eps`` with ``eps ~ N(0, I)``.
+
+    Attributes:
+        eps: The standard normal noise used (given or sampled in forward).
+    """
+
+    def __init__(self, eps=None):
+        self.eps = eps
+
+    @property
+    def label(self):
+        return 'Gaussian'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('mean', 'ln_var'))
+        m_type, v_type = in_types
+        type_check.expect(
+            m_type.dtype.kind == 'f',
+            m_type.dtype == v_type.dtype,
+            m_type.shape == v_type.shape,
+        )
+
+    def forward(self, inputs):
+        self.retain_inputs((1,))
+        mean, ln_var = inputs
+        xp = backend.get_array_module(mean)
+        if self.eps is None:
+            if xp is numpy:
+                self.eps = numpy.random.standard_normal(ln_var.shape).astype(
+                    mean.dtype, copy=False)
+            else:
+                self.eps = xp.random.standard_normal(ln_var.shape, dtype=mean.dtype)
+        self.noise = xp.exp(ln_var * mean.dtype.type(0.5)) * self.eps
+        return utils.force_array(mean + self.noise, mean.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        ln_var, = self.get_retained_inputs()
+        gy, = grad_outputs
+        ret = []
+        if 0 in indexes:
+            ret.append(gy)
+        if 1 in indexes:
+            eps = self.eps.astype(ln_var.dtype, copy=False)
+            noise = chainer.functions.exp(ln_var * 0.5) * eps
+            ret.append(gy * noise * 0.5)
+        return ret
+
+
+def gaussian(mean, ln_var, **kwargs):
+    """gaussian(mean, ln_var, *, eps=None, return_eps=False)
+
+    Gaussian sampling function.
+
+    Draws a sample from ``N(mean, exp(ln_var))`` as ``mean + exp(ln_var / 2) * eps``
+    with ``eps ~ N(0, I)``, so that gradients flow to ``mean`` and ``ln_var``
+    (reparameterization trick).
+
+    Args:
+        mean (:class:`~chainer.Variable` or :ref:`ndarray`): Mean of the distribution.
+        ln_var (:class:`~chainer.Variable` or :ref:`ndarray`): Logarithm of the variance.
+        eps (:ref:`ndarray` or None): The noise to use; sampled when None.
+        return_eps (bool): If True, the noise is returned with the sample.
+
+    Returns:
+        ~chainer.Variable or tuple: The sample, or ``(sample, eps)`` when ``return_eps``.
+    """
+    eps = None
+    return_eps = False
+    if kwargs:
+        eps, return_eps = argument.parse_kwargs(
+            kwargs, ('eps', eps), ('return_eps', return_eps))
+    func = Gaussian(eps)
+    out = func.apply((mean, ln_var))[0]
+    if return_eps:
+        return out, func.eps
+    return out

@@ -1,0 +1,27 @@
+"""Gumbel-Softmax sampling."""
+import chainer
+from chainer import backend
+
+
+def gumbel_softmax(log_pi, tau=0.1, axis=1):
+    """Gumbel-Softmax sampling function.
+
+    Draws a relaxed one-hot sample ``softmax((log_pi + g) / tau, axis)`` with ``g`` drawn
+    from the standard Gumbel distribution. See: `Categorical Reparameterization with
+    Gumbel-Softmax <https://arxiv.org/abs/1611.01144>`_.
+
+    Args:
+        log_pi (:class:`~chainer.Variable` or :ref:`ndarray`): Log-probabilities
+            (unnormalized log-probabilities are accepted).
+        tau (float or :class:`~chainer.Variable`): Temperature.
+        axis (int): Axis of the categories.
+
+    Returns:
+        ~chainer.Variable: Output of the same shape as ``log_pi``.
+    """
+    xp = backend.get_array_module(log_pi)
+    if log_pi.ndim < 1:
+        return chainer.Variable(xp.ones((), log_pi.dtype))
+    dtype = log_pi.dtype
+    g = xp.random.gumbel(size=log_pi.shape).astype(dtype, copy=False)
+    return chainer.functions.softmax((log_pi + g) / tau, axis=axis)

@@ -1,0 +1,71 @@
+"""Zoneout."""
+from chainer import backend
+from chainer import configuration
+from chainer import function_node
+from chainer import utils
+from chainer.utils import argument
+from chainer.utils import type_check
+
+
+class Zoneout(function_node.FunctionNode):
+    """Zoneout: each unit keeps its previous value ``h`` with probability
+    ``zoneout_ratio`` and takes the new value ``x`` otherwise."""
+
+    def __init__(self, zoneout_ratio):
+        self.zoneout_ratio = zoneout_ratio
+
+    @property
+    def label(self):
+        return 'Zoneout'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('h', 'x'))
+        h_type, x_type = in_types
+        type_check.expect(
+            h_type.dtype.kind == 'f',
+            x_type.dtype == h_type.dtype,
+            x_type.shape == h_type.shape,
+        )
+
+    def forward(self, inputs):
+        h, x = inputs
+        xp = backend.get_array_module(x)
+        flag_x = xp.random.rand(*x.shape) >= self.zoneout_ratio
+        self.flag_h = xp.logical_not(flag_x).astype(h.dtype)
+        self.flag_x = flag_x.astype(x.dtype)
+        return utils.force_array(h * self.flag_h + x * self.flag_x, x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        ret = []
+        if 0 in indexes:
+            ret.append(gy * self.flag_h)
+        if 1 in indexes:
+            ret.append(gy * self.flag_x)
+        return ret
+
+
+def zoneout(h, x, ratio=.5, **kwargs):
+    """zoneout(h, x, ratio=.5)
+
+    Drops elements of the new state randomly, keeping the previous ones instead.
+
+    In training mode (``chainer.config.train``) each element of the output is ``h`` with
+    probability ``ratio`` and ``x`` otherwise; in test mode the output is ``x``. See:
+    `Zoneout <https://arxiv.org/abs/1606.01305>`_.
+
+    Args:
+        h (:class:`~chainer.Variable` or :ref:`ndarray`): Previous state.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): New state (same shape).
+        ratio (float): Zoneout ratio.
+
+    Returns:
+        ~chainer.Variable: Output variable.
+    """
+    if kwargs:
+        argument.check_unexpected_kwargs(
+            kwargs, train='train argument is not supported anymore. Use chainer.using_config')
+        argument.assert_kwargs_empty(kwargs)
+    if configuration.config.train:
+        return Zoneout(ratio).apply((h, x))[0]
+    return x

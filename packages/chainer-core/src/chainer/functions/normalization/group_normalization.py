@@ -1,0 +1,123 @@
+"""Group normalization."""
+import numpy
+
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer.functions.normalization import _standardize
+from chainer.utils import type_check
+
+
+def _channel_sum_prod(a, b):
+    """``(a * b)`` summed over every axis but 1."""
+    if type(a) is numpy.ndarray:
+        s = 'abcdefghijklmnopqrstuvwxyz'[:a.ndim]
+        return numpy.einsum('{0},{0}->b'.format(s), a, b, dtype=b.dtype)
+    return (a * b).sum(axis=(0,) + tuple(range(2, a.ndim)))
+
+
+class GroupNormalization(function_node.FunctionNode):
+    """Group normalization: channels (axis 1) split into ``groups``, statistics per sample
+    and group, then a per-channel affine transform."""
+
+    mean = None
+    inv_std = None
+
+    def __init__(self, groups, eps=1e-5):
+        self.groups = groups
+        self.eps = eps
+
+    @property
+    def label(self):
+        return 'GroupNormalization'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x', 'gamma', 'beta'))
+        x_type, gamma_type, beta_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            x_type.ndim >= 2,
+            gamma_type.ndim == 1,
+            beta_type.ndim == 1,
+            gamma_type.dtype == x_type.dtype,
+            beta_type.dtype == x_type.dtype,
+            gamma_type.shape == beta_type.shape,
+        )
+        type_check.expect(
+            x_type.shape[1] == gamma_type.shape[0],
+            x_type.shape[1] % self.groups == 0,
+        )
+
+    def _shapes(self, x_shape):
+        rshape = (x_shape[0], self.groups, -1)
+        bshape = (1, x_shape[1]) + (1,) * (len(x_shape) - 2)
+        return rshape, bshape
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, gamma, beta = inputs
+        rshape, bshape = self._shapes(x.shape)
+        x_hat, self.mean, self.inv_std = _standardize.forward(x.reshape(rshape), self.eps)
+        y = x_hat.reshape(x.shape)
+        y *= gamma.reshape(bshape)
+        y += beta.reshape(bshape)
+        return y.astype(x.dtype, copy=False),
+
+    def backward(self, indexes, grad_outputs):
+        F = chainer.functions
+        x, gamma = self.get_retained_inputs()
+        gy, = grad_outputs
+        rshape, bshape = self._shapes(x.shape)
+        g = F.reshape(gy * F.reshape(gamma, bshape), rshape)
+        gx, x_hat = _standardize.backward_variables(F.reshape(x, rshape), g, self.eps)
+        axes = (0,) + tuple(range(2, x.ndim))
+        ggamma = F.sum(gy * F.reshape(x_hat, x.shape), axis=axes)
+        return F.reshape(gx, x.shape), ggamma, F.sum(gy, axis=axes)
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        x = self.inputs[0].data
+        gamma = self.inputs[1].data
+        xp = backend.get_array_module(x)
+        rshape, bshape = self._shapes(x.shape)
+        x_hat = _standardize.x_hat_from(x.reshape(rshape), self.mean, self.inv_std)
+        ret = []
+        for i in indexes:
+            if i == 0:
+                g = xp.multiply(gy, gamma.reshape(bshape)).reshape(rshape)
+                gx = _standardize.backward(g, x_hat, self.inv_std)
+                ret.append(gx.reshape(x.shape).astype(x.dtype, copy=False))
+            elif i == 1:
+                ggamma = _channel_sum_prod(gy, x_hat.reshape(x.shape))
+                ret.append(ggamma.astype(x.dtype, copy=False))
+            else:
+                ret.append(gy.sum(axis=(0,) + tuple(range(2, x.ndim))))
+        return tuple(ret)
+
+
+def group_normalization(x, groups, gamma, beta, eps=1e-5):
+    """Group normalization function.
+
+    Splits the channels (axis 1) of each sample into ``groups`` groups, normalizes each
+    group by its mean and variance, then applies the per-channel ``gamma`` and ``beta``.
+    See: `Group Normalization <https://arxiv.org/abs/1803.08494>`_.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of shape
+            ``(batch, channels, ...)`` with at least three dimensions.
+        groups (int): Number of groups; must divide the number of channels.
+        gamma: Scaling parameter of shape ``(channels,)``.
+        beta: Shifting parameter of shape ``(channels,)``.
+        eps (float): Added to the variance for numerical stability.
+
+    Returns:
+        ~chainer.Variable: Output of the same shape and dtype as ``x``.
+    """
+    if x.ndim <= 2:
+        raise ValueError('Input dimension must be greater than 2, including batch size '
+                         'dimension (first dimension).')
+    if not isinstance(groups, (int, numpy.integer)) or isinstance(groups, bool):
+        raise TypeError('Argument: \'groups\' type must be (int).')
+    if x.shape[1] % groups != 0:
+        raise ValueError('Argument: \'groups\' must be a divisor of the number of channel.')
+    return GroupNormalization(int(groups), eps).apply((x, gamma, beta))[0]

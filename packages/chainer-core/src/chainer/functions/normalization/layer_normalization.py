@@ -1,0 +1,90 @@
+"""Layer normalization."""
+import numpy
+
+import chainer
+from chainer import function_node
+from chainer.functions.normalization import _standardize
+from chainer.utils import type_check
+
+
+class LayerNormalization(function_node.FunctionNode):
+    """Layer normalization of ``(batch, units)`` inputs (statistics along axis 1)."""
+
+    mean = None
+    inv_std = None
+
+    def __init__(self, eps=1e-5):
+        self.eps = eps
+
+    @property
+    def label(self):
+        return 'LayerNormalization'
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x', 'gamma', 'beta'))
+        x_type, gamma_type, beta_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            x_type.ndim == 2,
+            gamma_type.ndim == 1,
+            beta_type.ndim == 1,
+            gamma_type.dtype == x_type.dtype,
+            beta_type.dtype == x_type.dtype,
+            gamma_type.shape == beta_type.shape,
+            gamma_type.shape[0] == x_type.shape[1],
+        )
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, gamma, beta = inputs
+        y, self.mean, self.inv_std = _standardize.forward(x, self.eps)
+        y *= gamma
+        y += beta
+        return y.astype(x.dtype, copy=False),
+
+    def backward(self, indexes, grad_outputs):
+        F = chainer.functions
+        x, gamma = self.get_retained_inputs()
+        gy, = grad_outputs
+        gx, x_hat = _standardize.backward_variables(x, gy * gamma, self.eps)
+        return gx, F.sum(gy * x_hat, axis=0), F.sum(gy, axis=0)
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        x = self.inputs[0].data
+        gamma = self.inputs[1].data
+        x_hat = _standardize.x_hat_from(x, self.mean, self.inv_std)
+        ret = []
+        for i in indexes:
+            if i == 0:
+                gx = _standardize.backward(gy * gamma, x_hat, self.inv_std)
+                ret.append(gx.astype(x.dtype, copy=False))
+            elif i == 1:
+                if type(gy) is numpy.ndarray:
+                    ggamma = numpy.einsum('ij,ij->j', gy, x_hat, dtype=x_hat.dtype)
+                else:
+                    ggamma = (gy * x_hat).sum(axis=0)
+                ret.append(ggamma.astype(x.dtype, copy=False))
+            else:
+                ret.append(gy.sum(axis=0))
+        return tuple(ret)
+
+
+def layer_normalization(x, gamma, beta, eps=1e-5):
+    """Layer normalization.
+
+    Normalizes each row of ``x`` (a batch of vectors) by its own mean and variance, then
+    scales and shifts it: ``y = gamma * (x - mean) / sqrt(var + eps) + beta``. See:
+    `Layer Normalization <https://arxiv.org/abs/1607.06450>`_.
+
+    Args:
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Batch vectors of shape
+            ``(batch_size, unit_size)``.
+        gamma: Scaling vector of shape ``(unit_size,)``.
+        beta: Shifting vector of shape ``(unit_size,)``.
+        eps (float): Added to the variance for numerical stability.
+
+    Returns:
+        ~chainer.Variable: Output of the same shape and dtype as ``x``.
+    """
+    return LayerNormalization(eps).apply((x, gamma, beta))[0]

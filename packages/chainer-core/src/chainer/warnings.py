@@ -1,0 +1,5 @@
+"""Warning categories of Chainer (``chainer.warnings``)."""
+
+
+class PerformanceWarning(RuntimeWarning):
+    """Warns about a setting or fallback that makes computation slow."""

@@ -1,0 +1,97 @@
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.functions.loss import discriminative_loss
+
+_DELTA_V = 0.2
+_DELTA_D = 0.8
+_N_INST = 3
+# labels (B, H, W): 0 is background, instances 1..3; image 1 lacks instance 3
+_LABELS = numpy.array([
+    [[1, 1, 2], [0, 2, 3], [3, 3, 0]],
+    [[1, 2, 2], [1, 0, 2], [1, 1, 2]],
+], numpy.int32)
+
+
+def _norm(v, p):
+    return numpy.abs(v).sum(-1) if p == 1 else numpy.sqrt((v * v).sum(-1))
+
+
+def _ref(emb, labels, p, alpha, beta, gamma):
+    emb = emb.astype(numpy.float64)
+    b_size = emb.shape[0]
+    means = numpy.zeros((_N_INST, b_size, emb.shape[1]))
+    l_var = 0.0
+    for c in range(_N_INST):
+        for b in range(b_size):
+            mask = labels[b] == c + 1
+            if not mask.any():
+                continue
+            pix = emb[b][:, mask].T                       # (n_pixels, D)
+            means[c, b] = pix.mean(axis=0)
+            d = _norm(pix - means[c, b], p)
+            l_var += (numpy.maximum(d - _DELTA_V, 0) ** 2).mean()
+    l_var /= _N_INST * b_size
+    l_dist = 0.0
+    pairs = 0
+    for ca in range(_N_INST):
+        for cb in range(ca + 1, _N_INST):
+            d = _norm(means[ca] - means[cb], p)
+            l_dist += (numpy.maximum(2 * _DELTA_D - d, 0) ** 2).sum()
+            pairs += 1
+    l_dist /= pairs * b_size
+    l_reg = _norm(means, p).sum() / (_N_INST * b_size)
+    return alpha * l_var, beta * l_dist, gamma * l_reg
+
+
+@testing.parameterize(*testing.product({
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'norm': [1, 2],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestDiscriminativeLoss(testing.FunctionTestCase):
+
+    dodge_nondifferentiable = True
+    weights = (1.0, 0.5, 0.1)
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-2}
+            self.check_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+        else:
+            self.check_backward_options = {'atol': 1e-4, 'rtol': 1e-3}
+            self.check_double_backward_options = {'atol': 1e-4, 'rtol': 1e-3}
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-1, 1, (2, 2, 3, 3)).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        emb, = inputs
+        return F.discriminative_margin_based_clustering_loss(
+            emb, device.send(_LABELS), _DELTA_V, _DELTA_D, _N_INST, self.norm, *self.weights)
+
+    def forward_expected(self, inputs):
+        emb, = inputs
+        return tuple(numpy.asarray(v, self.dtype)
+                     for v in _ref(emb, _LABELS, self.norm, *self.weights))
+
+
+def test_class_interface_and_default_weights():
+    emb = numpy.random.uniform(-1, 1, (2, 2, 3, 3))
+    loss = discriminative_loss.DiscriminativeMarginBasedClusteringLoss(
+        _DELTA_V, _DELTA_D, _N_INST)
+    out = loss(emb, _LABELS)
+    expected = _ref(emb, _LABELS, 1, 1.0, 1.0, 0.001)
+    for v, e in zip(out, expected):
+        testing.assert_allclose(v.array, e)
+
+
+def test_invalid_norm_and_labels():
+    with pytest.raises(ValueError):
+        discriminative_loss.DiscriminativeMarginBasedClusteringLoss(0.1, 0.5, 2, norm=3)
+    with pytest.raises(AssertionError):
+        F.discriminative_margin_based_clustering_loss(
+            numpy.zeros((2, 2, 3, 3), 'f'), _LABELS, 0.1, 0.5, 2)

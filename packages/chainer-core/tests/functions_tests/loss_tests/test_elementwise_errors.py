@@ -1,0 +1,58 @@
+"""absolute_error, squared_error (and squared_difference), mean_absolute_error."""
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+def _refs(name, x0, x1):
+    diff = x0.astype(numpy.float64) - x1
+    if name == 'absolute_error':
+        return numpy.abs(diff)
+    if name in ('squared_error', 'squared_difference'):
+        return diff * diff
+    return numpy.asarray(numpy.abs(diff).mean())
+
+
+@testing.parameterize(*testing.product({
+    'name': ['absolute_error', 'squared_error', 'squared_difference', 'mean_absolute_error'],
+    'shape': [(4, 3), ()],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestElementwiseErrors(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-2}
+            self.check_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+
+    def generate_inputs(self):
+        x0 = numpy.random.uniform(-1, 1, self.shape).astype(self.dtype)
+        # keep |x0 - x1| away from the kink of the absolute value
+        shift = numpy.random.choice([-1, 1], self.shape) * numpy.random.uniform(
+            0.2, 1, self.shape)
+        return x0, numpy.asarray(x0 + shift).astype(self.dtype)
+
+    def forward(self, inputs, device):
+        x0, x1 = inputs
+        return getattr(F, self.name)(x0, x1),
+
+    def forward_expected(self, inputs):
+        x0, x1 = inputs
+        return _refs(self.name, x0, x1).astype(self.dtype),
+
+
+@pytest.mark.parametrize('name', [
+    'absolute_error', 'squared_error', 'squared_difference', 'mean_absolute_error'])
+@pytest.mark.parametrize('a,b', [
+    (numpy.zeros((2, 3), numpy.float32), numpy.zeros((3, 2), numpy.float32)),
+    (numpy.zeros((2, 3), numpy.float32), numpy.zeros((2, 3), numpy.float16)),
+    (numpy.zeros((2, 3), numpy.int32), numpy.zeros((2, 3), numpy.int32)),
+])
+def test_invalid_type(name, a, b):
+    with pytest.raises(type_check.InvalidType):
+        getattr(F, name)(a, b)

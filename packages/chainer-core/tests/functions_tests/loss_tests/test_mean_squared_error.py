@@ -1,0 +1,91 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer import testing
+from chainer.functions.loss import mean_squared_error as mse_module
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(4, 3), (), (2, 3, 2)],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestMeanSquaredError(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-2}
+            self.check_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+
+    def generate_inputs(self):
+        x0 = numpy.random.uniform(-1, 1, self.shape).astype(self.dtype)
+        x1 = numpy.random.uniform(-1, 1, self.shape).astype(self.dtype)
+        return x0, x1
+
+    def forward(self, inputs, device):
+        x0, x1 = inputs
+        return F.mean_squared_error(x0, x1),
+
+    def forward_expected(self, inputs):
+        x0, x1 = inputs
+        diff = x0.astype(numpy.float64) - x1
+        return numpy.asarray((diff * diff).mean(), self.dtype),
+
+
+def _grads(x0, x1, double):
+    v0, v1 = chainer.Variable(x0.copy()), chainer.Variable(x1.copy())
+    loss = F.mean_squared_error(v0, v1)
+    loss.grad = numpy.asarray(0.7, x0.dtype)
+    loss.backward(enable_double_backprop=double)
+    return v0.grad, v1.grad
+
+
+def test_fast_path_matches_differentiable_path(monkeypatch):
+    x0 = numpy.random.uniform(-1, 1, (3, 4)).astype(numpy.float32)
+    x1 = numpy.random.uniform(-1, 1, (3, 4)).astype(numpy.float32)
+    calls = []
+    orig = mse_module.MeanSquaredError._backward_arrays
+
+    def spy(self, indexes, grad_outputs):
+        calls.append(indexes)
+        return orig(self, indexes, grad_outputs)
+
+    monkeypatch.setattr(mse_module.MeanSquaredError, '_backward_arrays', spy)
+    fast = _grads(x0, x1, False)
+    assert calls == [(0, 1)]
+    slow = _grads(x0, x1, True)
+    assert len(calls) == 1
+    for a, b in zip(fast, slow):
+        testing.assert_allclose(a, b, atol=1e-7, rtol=1e-6)
+    testing.assert_allclose(fast[0], 0.7 * 2 * (x0 - x1) / x0.size, rtol=1e-6)
+
+
+def test_fast_path_one_input():
+    x0 = numpy.random.uniform(-1, 1, (3, 4)).astype(numpy.float32)
+    x1 = numpy.random.uniform(-1, 1, (3, 4)).astype(numpy.float32)
+    v0 = chainer.Variable(x0)
+    F.mean_squared_error(v0, x1).backward()
+    testing.assert_allclose(v0.grad, 2 * (x0 - x1) / x0.size, rtol=1e-6)
+
+
+@pytest.mark.parametrize('a,b', [
+    (numpy.zeros((2, 3), numpy.float32), numpy.zeros((3, 2), numpy.float32)),
+    (numpy.zeros((2, 3), numpy.float32), numpy.zeros((2, 3), numpy.float64)),
+    (numpy.zeros((2, 3), numpy.int32), numpy.zeros((2, 3), numpy.int32)),
+])
+def test_invalid_type(a, b):
+    with pytest.raises(type_check.InvalidType):
+        F.mean_squared_error(a, b)
+
+
+def test_scalar_inputs_give_array_gradients():
+    v0 = chainer.Variable(numpy.asarray(0.5, numpy.float32))
+    v1 = chainer.Variable(numpy.asarray(-0.25, numpy.float32))
+    F.mean_squared_error(v0, v1).backward()
+    assert isinstance(v0.grad, numpy.ndarray) and isinstance(v1.grad, numpy.ndarray)
+    testing.assert_allclose(v0.grad, 1.5)
+    testing.assert_allclose(v1.grad, -1.5)

@@ -1,0 +1,60 @@
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@testing.parameterize(*testing.product({
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'margin': [0.2, 1.0],
+    'reduce': ['mean', 'no'],
+}))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestTriplet(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-2}
+            self.check_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+            self.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
+
+    def generate_inputs(self):
+        while True:
+            a, p, n = (numpy.random.uniform(-1, 1, (5, 3)) for _ in range(3))
+            dist = ((a - p) ** 2).sum(1) - ((a - n) ** 2).sum(1) + self.margin
+            if (numpy.abs(dist) > 0.1).all() and (dist > 0).any() and (dist < 0).any():
+                break
+        return a.astype(self.dtype), p.astype(self.dtype), n.astype(self.dtype)
+
+    def forward(self, inputs, device):
+        a, p, n = inputs
+        return F.triplet(a, p, n, self.margin, self.reduce),
+
+    def forward_expected(self, inputs):
+        a, p, n = (v.astype(numpy.float64) for v in inputs)
+        dist = ((a - p) ** 2).sum(1) - ((a - n) ** 2).sum(1) + self.margin
+        loss = numpy.maximum(dist, 0)
+        if self.reduce == 'mean':
+            loss = numpy.asarray(loss.mean())
+        return loss.astype(self.dtype),
+
+
+def test_invalid_margin_and_reduce():
+    x = numpy.zeros((2, 3), numpy.float32)
+    with pytest.raises(ValueError):
+        F.triplet(x, x, x, margin=-1)
+    with pytest.raises(ValueError):
+        F.triplet(x, x, x, reduce='sum')
+
+
+@pytest.mark.parametrize('a,p,n', [
+    (numpy.zeros((2, 3), 'f'), numpy.zeros((2, 4), 'f'), numpy.zeros((2, 3), 'f')),
+    (numpy.zeros((2, 3), 'f'), numpy.zeros((2, 3), 'd'), numpy.zeros((2, 3), 'f')),
+    (numpy.zeros((2, 3), 'i'), numpy.zeros((2, 3), 'i'), numpy.zeros((2, 3), 'i')),
+    (numpy.zeros(3, 'f'), numpy.zeros(3, 'f'), numpy.zeros(3, 'f')),
+])
+def test_invalid_type(a, p, n):
+    with pytest.raises(type_check.InvalidType):
+        F.triplet(a, p, n)

@@ -1,0 +1,153 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer import testing
+from chainer.functions.noise import dropout as dropout_module
+from chainer.utils import type_check
+
+
+def _mask(shape, dtype, ratio):
+    scale = dtype(1. / (1 - ratio))
+    return numpy.asarray(numpy.random.rand(*shape) >= ratio).astype(dtype) * scale
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3, 4), (), (2, 0, 3)],
+    'ratio': [0., .3, .9],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}])
+class TestDropoutWithMask(testing.FunctionTestCase):
+    """The mask is given, so the function is deterministic."""
+
+    def setUp(self):
+        self.mask = _mask(self.shape, self.dtype, self.ratio)
+        if self.dtype == numpy.float16:
+            self.check_backward_options = {'dtype': numpy.float64, 'atol': 5e-2,
+                                           'rtol': 5e-2}
+            self.check_double_backward_options = self.check_backward_options
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-1, 1, self.shape).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        x, = inputs
+        return F.dropout(x, self.ratio, mask=self.mask),
+
+    def forward_expected(self, inputs):
+        x, = inputs
+        return (x.astype(numpy.float64) * self.mask).astype(self.dtype),
+
+
+@testing.parameterize(*testing.product({
+    'dtype': [numpy.float16, numpy.float32],
+}))
+@testing.inject_backend_tests(None, [{'use_cuda': True, 'use_cudnn': 'never'},
+                                     {'use_cuda': True, 'use_cudnn': 'always'}])
+class TestDropoutGPU(testing.FunctionTestCase):
+    """Random mask on GPU: the output must be x scaled or zero, and backward must use the
+    same mask (y / x gives the mask)."""
+
+    skip_backward_test = True
+    skip_double_backward_test = True
+
+    def generate_inputs(self):
+        return numpy.random.uniform(.5, 1, (20, 30)).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        x, = inputs
+        y = F.dropout(x, .4)
+        y.grad = device.xp.ones_like(y.array)
+        y.backward()
+        self.gx = device.send(x.grad) if hasattr(device, 'send') else x.grad
+        return y,
+
+    def check_forward_outputs(self, outputs, expected_outputs):
+        y, = outputs
+        x, = expected_outputs
+        kept = y != 0
+        numpy.testing.assert_allclose(y[kept], x[kept] / .6, rtol=1e-2)
+        gx = chainer.backend.CpuDevice().send(self.gx)
+        numpy.testing.assert_allclose(gx, kept / .6, rtol=1e-2)
+        assert .2 < 1 - kept.mean() < .6
+
+    def forward_expected(self, inputs):
+        return inputs
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+def test_random_mask_values(dtype):
+    ratio = .4
+    x = numpy.random.uniform(.5, 1, (100, 50)).astype(dtype)
+    y, mask = F.dropout(x, ratio, return_mask=True)
+    assert y.dtype == dtype
+    assert mask.dtype == dtype
+    scale = dtype(1 / (1 - ratio))
+    assert set(numpy.unique(mask)) <= {dtype(0), scale}
+    numpy.testing.assert_array_equal(y.array, x * mask)
+    # about `ratio` of the elements are dropped (5000 samples: 6 sigma ~ 0.04)
+    assert abs((mask == 0).mean() - ratio) < .05
+
+
+def test_backward_uses_forward_mask():
+    x = chainer.Variable(numpy.random.uniform(.5, 1, (10, 10)))
+    y, mask = F.dropout(x, .5, return_mask=True)
+    gy = numpy.random.uniform(-1, 1, (10, 10))
+    y.grad = gy
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad, gy * mask)
+    # the differentiable backward (double backprop) gives the same values
+    gx, = chainer.grad([y], [x], [chainer.Variable(gy)], enable_double_backprop=True)
+    numpy.testing.assert_array_equal(gx.array, gy * mask)
+
+
+def test_mask_reuse():
+    x = numpy.random.uniform(-1, 1, (4, 5)).astype(numpy.float32)
+    y1, mask = F.dropout(x, .5, return_mask=True)
+    y2 = F.dropout(x, .5, mask=mask)
+    numpy.testing.assert_array_equal(y1.array, y2.array)
+
+
+def test_seeded_reproducibility():
+    x = numpy.random.uniform(-1, 1, (4, 5)).astype(numpy.float32)
+    numpy.random.seed(3)
+    y1 = F.dropout(x)
+    numpy.random.seed(3)
+    y2 = F.dropout(x)
+    numpy.testing.assert_array_equal(y1.array, y2.array)
+
+
+def test_not_train_is_identity():
+    x = numpy.random.uniform(-1, 1, (3, 4)).astype(numpy.float32)
+    with chainer.using_config('train', False):
+        y = F.dropout(x, .9)
+        y2, mask = F.dropout(x, .9, return_mask=True)
+    assert isinstance(y, chainer.Variable)
+    assert y.array is x
+    assert y2.array is x
+    assert mask is None
+    v = chainer.Variable(x)
+    with chainer.using_config('train', False):
+        assert F.dropout(v) is v
+
+
+def test_errors():
+    x = numpy.zeros((2, 3), numpy.float32)
+    with pytest.raises(ValueError, match='train argument is not supported'):
+        F.dropout(x, .5, train=True)
+    with pytest.raises(TypeError):
+        F.dropout(x, .5, foo=1)
+    for ratio in (1., -.1, 1.5):
+        with pytest.raises(ValueError):
+            F.dropout(x, ratio)
+    with pytest.raises(type_check.InvalidType):
+        F.dropout(numpy.zeros((2, 3), numpy.int32))
+
+
+def test_function_node_mask_attribute():
+    x = numpy.ones((3, 3), numpy.float32)
+    f = dropout_module.Dropout(.5)
+    y, = f.apply((x,))
+    numpy.testing.assert_array_equal(y.array, f.mask)

@@ -1,0 +1,87 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+def _options(dtype):
+    if dtype == numpy.float16:
+        return ({'atol': 1e-2, 'rtol': 1e-2},
+                {'dtype': numpy.float64, 'atol': 1e-1, 'rtol': 1e-1})
+    return ({'atol': 1e-4, 'rtol': 1e-3},
+            {'dtype': numpy.float64, 'atol': 1e-3, 'rtol': 1e-3})
+
+
+@testing.parameterize(*testing.product({
+    'shape_groups': [((2, 4, 3), 2), ((2, 6, 2, 2), 3), ((3, 4, 3), 4), ((1, 4, 3), 1)],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+}))
+@testing.inject_backend_tests(None, [{}])
+class TestGroupNormalization(testing.FunctionTestCase):
+
+    def setUp(self):
+        self.shape, self.groups = self.shape_groups
+        fwd, bwd = _options(self.dtype)
+        self.check_forward_options = fwd
+        self.check_backward_options = bwd
+        self.check_double_backward_options = bwd
+
+    def generate_inputs(self):
+        c = self.shape[1]
+        while True:  # keep every group's deviation away from zero (well conditioned)
+            x = numpy.random.uniform(-1, 1, self.shape)
+            if x.reshape(self.shape[0], self.groups, -1).std(axis=2).min() > .3:
+                break
+        x = x.astype(self.dtype)
+        gamma = numpy.random.uniform(.5, 1, c).astype(self.dtype)
+        beta = numpy.random.uniform(-1, 1, c).astype(self.dtype)
+        return x, gamma, beta
+
+    def forward(self, inputs, device):
+        x, gamma, beta = inputs
+        return F.group_normalization(x, self.groups, gamma, beta),
+
+    def forward_expected(self, inputs):
+        x, gamma, beta = [a.astype(numpy.float64) for a in inputs]
+        xr = x.reshape(x.shape[0], self.groups, -1)
+        mu = xr.mean(axis=2, keepdims=True)
+        var = xr.var(axis=2, keepdims=True)
+        x_hat = ((xr - mu) / numpy.sqrt(var + 1e-5)).reshape(x.shape)
+        bshape = (1, -1) + (1,) * (x.ndim - 2)
+        y = x_hat * gamma.reshape(bshape) + beta.reshape(bshape)
+        return y.astype(self.dtype),
+
+
+def test_fast_backward_matches_differentiable_backward():
+    rng = numpy.random.RandomState(0)
+    arrays = [rng.uniform(-1, 1, (2, 4, 3)), rng.uniform(.5, 1, 4), rng.uniform(-1, 1, 4)]
+    gy = rng.uniform(-1, 1, (2, 4, 3))
+
+    def run(double):
+        vs = [chainer.Variable(a) for a in arrays]
+        y = F.group_normalization(vs[0], 2, vs[1], vs[2])
+        y.grad = gy
+        y.backward(enable_double_backprop=double)
+        return [v.grad for v in vs]
+
+    for a, b in zip(run(False), run(True)):
+        numpy.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)
+
+
+def test_errors():
+    g = numpy.ones(4, numpy.float32)
+    with pytest.raises(ValueError, match='greater than 2'):
+        F.group_normalization(numpy.zeros((2, 4), numpy.float32), 2, g, g)
+    with pytest.raises(TypeError, match='groups'):
+        F.group_normalization(numpy.zeros((2, 4, 3), numpy.float32), 2.0, g, g)
+    with pytest.raises(ValueError, match='divisor'):
+        F.group_normalization(numpy.zeros((2, 4, 3), numpy.float32), 3, g, g)
+    with pytest.raises(type_check.InvalidType):
+        F.group_normalization(numpy.zeros((2, 4, 3), numpy.float32), 2,
+                              numpy.ones(2, numpy.float32), numpy.ones(2, numpy.float32))
+    with pytest.raises(type_check.InvalidType):
+        F.group_normalization(numpy.zeros((2, 4, 3), numpy.float32), 2,
+                              numpy.ones(4, numpy.float64), numpy.ones(4, numpy.float64))
