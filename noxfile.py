@@ -41,7 +41,7 @@ def _req_name(requirement):
     return re.split(r'[\s\[<>=!~;@(]', requirement.strip(), maxsplit=1)[0].lower()
 
 
-PACKAGES = {}  # name -> {'path', 'deps' (sibling names), 'test' (test requirements)}
+PACKAGES = {}  # name -> {'path', 'requires', 'deps' (the sibling ones), 'test' (its test group)}
 for _pyproject in sorted(ROOT.glob('packages/*/pyproject.toml')):
     _data = _load(_pyproject)
     PACKAGES[_data['project']['name']] = {
@@ -147,25 +147,33 @@ def tests(session):
     session.run(*PYTEST, *session.posargs, *(str(PACKAGES[n]['path'] / 'tests') for n in names))
 
 
-def _build_wheels(session, names, outdir):
-    """Builds the wheels of ``names`` into ``outdir`` (pip's isolated builds: poetry-core)."""
-    session.run('python', '-m', 'pip', 'wheel', '--no-deps', '--quiet', '-w', str(outdir),
-                *(str(PACKAGES[n]['path']) for n in names))
-    wheels = sorted(map(str, outdir.glob('*.whl')))
-    if len(wheels) != len(names):
-        session.error(f'expected {len(names)} wheels in {outdir}, found {wheels}')
-    return wheels
+_WHEELS = {}  # package name -> wheel built during this nox run (shared by the sessions)
+_WHEEL_DIR = ROOT / '.nox' / '.wheels'
+
+
+def _wheels(session, names):
+    """The wheels of ``names``, built once per nox run with pip (isolated build: poetry-core)."""
+    missing = [n for n in names if n not in _WHEELS]
+    if missing:
+        if not _WHEELS and _WHEEL_DIR.exists():
+            shutil.rmtree(_WHEEL_DIR)  # wheels of an earlier run may be stale
+        outdir = _WHEEL_DIR / str(len(_WHEELS))
+        session.run('python', '-m', 'pip', 'wheel', '--no-deps', '--quiet', '-w', str(outdir),
+                    *(str(PACKAGES[n]['path']) for n in missing))
+        for name in missing:
+            prefix = name.replace('-', '_') + '-'
+            found = [w for w in outdir.glob('*.whl') if w.name.startswith(prefix)]
+            if len(found) != 1:
+                session.error(f'expected one wheel of {name} in {outdir}, found {found}')
+            _WHEELS[name] = str(found[0])
+    return [_WHEELS[n] for n in names]
 
 
 @nox.session(python=OLDEST, reuse_venv=False)
 @nox.parametrize('package', [nox.param(name, id=name) for name in PACKAGES])
 def isolated(session, package):
     """One package's wheel (+ the sibling wheels it needs) alone in a fresh venv, its tests."""
-    names = _closure(package)
-    outdir = pathlib.Path(session.create_tmp()) / 'wheels'
-    if outdir.exists():
-        shutil.rmtree(outdir)
-    wheels = _build_wheels(session, names, outdir)
+    wheels = _wheels(session, _closure(package))
     # Only the declared dependencies (resolved by pip from the wheels) and the test group.
     session.install(*wheels, *PACKAGES[package]['test'])
     installed = session.run('python', '-m', 'pip', 'list', '--format=freeze', silent=True)

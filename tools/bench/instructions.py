@@ -38,7 +38,8 @@ def _count(script, mode, steps):
         proc = subprocess.run(
             ['valgrind', '--tool=callgrind', '--callgrind-out-file=' + out,
              sys.executable, script, mode, str(steps)],
-            capture_output=True, text=True, env=dict(os.environ, OPENBLAS_NUM_THREADS='1'))
+            capture_output=True, text=True,
+            env=dict(os.environ, OPENBLAS_NUM_THREADS='1', PYTHONHASHSEED='0'))
         match = re.search(r'Collected : (\d+)', proc.stderr)
         if match is None:
             raise RuntimeError('callgrind failed:\n' + proc.stderr[-2000:])

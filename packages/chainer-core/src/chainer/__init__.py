@@ -8,7 +8,7 @@ import importlib
 import os
 import pkgutil
 import sys
-import warnings
+import warnings as _warnings
 
 import numpy
 
@@ -181,7 +181,7 @@ def get_function_hooks():
 
 
 def _warn_deprecated(old, new):
-    warnings.warn('%s is deprecated. Use %s instead.' % (old, new), DeprecationWarning)
+    _warnings.warn('%s is deprecated. Use %s instead.' % (old, new), DeprecationWarning)
 
 
 _LAZY_ATTRS = {
@@ -205,13 +205,18 @@ _LAZY_ATTRS = {
     'Summary': 'chainer.reporter',
     'DictSummary': 'chainer.reporter',
     'DeviceResident': 'chainer.device_resident',
+    'Distribution': 'chainer.distribution',
+    'kl_divergence': 'chainer.distribution',
+    'cross_entropy': 'chainer.distribution',
+    'register_kl': 'chainer.distribution',
 }
 
 _LAZY_SUBMODULES = frozenset([
     'computational_graph', 'function_hook', 'function_hooks', 'gradient_check',
     'initializer', 'initializers', 'link', 'link_hook', 'link_hooks', 'optimizer',
     'optimizer_hooks', 'optimizers', 'reporter', 'sequential', 'serializer', 'serializers',
-    'testing', 'utils', 'device_resident',
+    'testing', 'utils', 'device_resident', 'distribution', 'distributions',
+    'memory_layouts', 'types', 'warnings',
 ])
 
 

@@ -22,18 +22,13 @@ _null_context = _NullContext()
 
 
 class Device:
-    """A base class of unified devices.
+    """Common interface of the devices arrays can live on.
 
-    Chainer has the following concrete implementations:
-
-    - :class:`chainer.backend.CpuDevice`
-    - :class:`chainer.backend.GpuDevice`
-    - :class:`chainer.backend.Intel64Device`
-    - :class:`chainer.backend.ChainerxDevice`
-
-    A device object is obtained with :func:`chainer.get_device` from a device specifier such as
-    ``'@numpy'`` or ``'@cupy:0'``. Use :func:`chainer.using_device` (not ``with device:``) to make
-    it current in a block.
+    Subclasses: :class:`chainer.backend.CpuDevice` (NumPy), :class:`chainer.backend.GpuDevice`
+    (CuPy), :class:`chainer.backend.Intel64Device` (iDeep) and
+    :class:`chainer.backend.ChainerxDevice`.  Instances come from :func:`chainer.get_device`,
+    given a specifier such as ``'@numpy'`` or ``'@cupy:0'``; :func:`chainer.using_device`
+    (rather than ``with device:``) makes one current within a block.
     """
 
     @property
@@ -62,6 +57,7 @@ class Device:
         return None
 
     def __eq__(self, other):
+        """Whether ``other`` denotes the same device (implemented by each device class)."""
         raise NotImplementedError('Device implementation must override this method.')
 
     def __ne__(self, other):

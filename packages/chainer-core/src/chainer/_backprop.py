@@ -111,8 +111,6 @@ def _walk(pairs, retain_grad, double, targets=None):
 
         if raw and func._local_function_hooks is None and func._backward_arrays is not None:
             gxs = func._backward_arrays(indexes, gys)
-            # NumPy turns 0-dim results of ufuncs into scalars; gradients stay arrays.
-            gxs = [numpy.asarray(g) if isinstance(g, numpy.generic) else g for g in gxs]
         else:
             gxs = _backward_variables(func, indexes, gys, raw, hooks)
         if debug:
@@ -121,6 +119,8 @@ def _walk(pairs, retain_grad, double, targets=None):
         for i, gx in zip(indexes, gxs):
             if gx is None:
                 continue
+            if raw and isinstance(gx, numpy.generic):
+                gx = numpy.asarray(gx)  # NumPy returns scalars for 0-dim ufunc results
             node = in_nodes[i]
             prev = grads.get(node)
             grads[node] = gx if prev is None else _accumulate(prev, gx, raw)

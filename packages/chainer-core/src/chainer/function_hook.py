@@ -1,108 +1,99 @@
-"""Base class of function hooks (``chainer.FunctionHook``)."""
+"""``chainer.FunctionHook``: callbacks run around the computations of function nodes."""
 from chainer import _hooks
 
 
 def _impl_name(function):
-    """Name of the implementation of a function node (the wrapped class for old-style ones)."""
+    """Name reported for a function node (the wrapped class name for old-style functions)."""
     name = getattr(function, '_impl_name', None)
-    if name is not None:
-        return name
-    wrapped = getattr(function, '_function', None)
-    if wrapped is not None:
-        return wrapped.__class__.__name__
-    return function.__class__.__name__
+    if name is None:
+        wrapped = getattr(function, '_function', None)
+        name = type(wrapped if wrapped is not None else function).__name__
+    return name
 
 
 class FunctionHook:
-    """Base class of hooks for functions.
+    """Base class of function hooks.
 
-    A function hook is called around the forward and backward computations of functions:
-    :meth:`forward_preprocess` / :meth:`forward_postprocess` around each forward computation and
-    :meth:`backward_preprocess` / :meth:`backward_postprocess` around the backward computation of
-    each function that backprop passes through.
+    Subclasses override some of the callbacks: :meth:`forward_preprocess` and
+    :meth:`forward_postprocess` run around each forward computation, and
+    :meth:`backward_preprocess` and :meth:`backward_postprocess` around the backward
+    computation of every function that backpropagation goes through.
 
-    A hook is registered *globally* (for every function called in the current thread) with a
-    ``with`` statement, or *locally* to one function with ``FunctionNode.add_hook``::
+    Using the hook in a ``with`` block registers it for all functions called by the current
+    thread within the block (:meth:`added` and :meth:`deleted` then receive ``None``);
+    ``FunctionNode.add_hook`` attaches it to a single function node instead::
 
-        with chainer.function_hooks.TimerHook() as hook:
+        with chainer.function_hooks.TimerHook() as timer:
             loss = model(x)
             loss.backward()
-        hook.print_report()
+        timer.print_report()
 
     Attributes:
-        name (str): Name of the hook, the key of its registration (must be unique among the
-            registered hooks). Subclasses override it.
+        name (str): Registration key of the hook; two hooks registered at the same time must
+            have different names.
     """
 
     name = 'FunctionHook'
 
     def __enter__(self):
-        function_hooks = _hooks.global_hooks()
-        if self.name in function_hooks:
+        registry = _hooks.global_hooks()
+        if self.name in registry:
             raise KeyError('hook %s already exists' % self.name)
-        function_hooks[self.name] = self
+        registry[self.name] = self
         self.added(None)
         return self
 
-    def __exit__(self, *_):
-        function_hooks = _hooks.global_hooks()
-        function_hooks[self.name].deleted(None)
-        del function_hooks[self.name]
+    def __exit__(self, *exc_info):
+        registry = _hooks.global_hooks()
+        registry[self.name].deleted(None)
+        del registry[self.name]
 
     def added(self, function):
-        """Callback invoked when the hook is registered.
+        """Called once the hook has been registered.
 
         Args:
-            function (~chainer.FunctionNode): The function the hook is added to, or ``None``
-                when it is registered globally.
+            function (~chainer.FunctionNode): The node it was attached to, or ``None`` for a
+                thread-wide registration.
         """
-        pass
 
     def deleted(self, function):
-        """Callback invoked when the hook is unregistered.
+        """Called when the hook is unregistered.
 
         Args:
-            function (~chainer.FunctionNode): The function the hook is deleted from, or
-                ``None`` when it was registered globally.
+            function (~chainer.FunctionNode): The node it was detached from, or ``None`` for
+                a thread-wide registration.
         """
-        pass
 
-    # forward
     def forward_preprocess(self, function, in_data):
-        """Callback invoked before the forward computation.
+        """Called just before a forward computation.
 
         Args:
-            function (~chainer.FunctionNode): The function being called.
-            in_data (tuple of arrays): Input arrays of the forward computation.
+            function (~chainer.FunctionNode): The function about to run.
+            in_data (tuple of arrays): Its inputs.
         """
-        pass
 
     def forward_postprocess(self, function, in_data):
-        """Callback invoked after the forward computation.
+        """Called right after a forward computation.
 
         Args:
-            function (~chainer.FunctionNode): The function being called.
-            in_data (tuple of arrays): Input arrays of the forward computation.
+            function (~chainer.FunctionNode): The function that ran.
+            in_data (tuple of arrays): Its inputs.
         """
-        pass
 
-    # backward
     def backward_preprocess(self, function, in_data, out_grad):
-        """Callback invoked before the backward computation.
+        """Called just before a backward computation.
 
         Args:
-            function (~chainer.FunctionNode): The function being called.
-            in_data (tuple of arrays): Input arrays of the forward computation.
-            out_grad (tuple of arrays): Gradient arrays w.r.t. the outputs.
+            function (~chainer.FunctionNode): The function whose backward is about to run.
+            in_data (tuple of arrays): Inputs of its forward computation.
+            out_grad (tuple of arrays): Gradients with respect to its outputs.
         """
-        pass
 
     def backward_postprocess(self, function, in_data, out_grad):
-        """Callback invoked after the backward computation.
+        """Called right after a backward computation.
 
         Args:
-            function (~chainer.FunctionNode): The function being called.
-            in_data (tuple of arrays): Input arrays of the forward computation.
-            out_grad (tuple of arrays): Gradient arrays w.r.t. the outputs.
+            function (~chainer.FunctionNode): The function whose backward ran.
+            in_data (tuple of arrays): Inputs of its forward computation.
+            out_grad (tuple of arrays): Gradients with respect to its outputs.
         """
-        pass

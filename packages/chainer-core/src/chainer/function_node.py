@@ -15,6 +15,8 @@ from chainer import variable as variable_module
 _config = configuration.config
 _Variable = variable_module.Variable
 _make_variable = variable_module._make_variable
+_weakref = weakref.ref
+_type_check_state = type_check._state
 
 
 class FunctionNode:
@@ -41,7 +43,6 @@ class FunctionNode:
     _output_indexes_to_retain = None
     _retained_output_data = None
     _local_function_hooks = None
-    _n_outputs = 0
 
     # Optional fast path: ``_backward_arrays(indexes, grad_outputs)`` takes and returns raw
     # arrays (None allowed) and is used when neither double backprop nor hooks are active.
@@ -71,7 +72,7 @@ class FunctionNode:
         """Tuple of the retained output arrays (None where not retained)."""
         if self._retained_output_data is None:
             raise RuntimeError('retained output data is gone')
-        out = [None] * self._n_outputs
+        out = [None] * len(self.outputs)
         for index, data in zip(self._output_indexes_to_retain, self._retained_output_data):
             out[index] = data
         return tuple(out)
@@ -102,7 +103,16 @@ class FunctionNode:
         config = _config
 
         if config.type_check:
-            self._check_data_type_forward(in_data)
+            # light-mode check inlined (see _check_data_type_forward for the slow path)
+            state = _type_check_state
+            state.light = True
+            try:
+                self.check_type_forward(type_check.LightTypeInfoTuple(in_data))
+            except (type_check.InvalidType, IndexError):
+                state.light = False
+                self._check_data_type_forward(in_data)
+            finally:
+                state.light = False
 
         hooks = _hooks._local.hooks
         if self._local_function_hooks:
@@ -116,31 +126,39 @@ class FunctionNode:
         if type(outputs) is not tuple and not isinstance(outputs, tuple):
             raise TypeError('%s.forward must return a tuple, not %s'
                             % (self.label, type(outputs).__name__))
-        if config.debug:
+        debug = config.debug
+        if debug:
             self._check_outputs(in_data, outputs)
 
         if hooks:
             for hook in hooks.values():
                 hook.forward_postprocess(self, in_data)
 
-        self._n_outputs = len(outputs)
         if not (requires_grad and config.enable_backprop):
             return tuple([_make_variable(y, requires_grad) for y in outputs])
 
-        if config.debug:
+        if debug:
             self.stack = traceback.extract_stack()
-        input_nodes = tuple([x._node for x in input_vars])
-        self.rank = max([node.rank for node in input_nodes]) if input_nodes else 0
-        self.inputs = input_nodes
-        rank = self.rank + 1
+        input_nodes = []
+        rank = 0
+        for x in input_vars:
+            node = x._node
+            input_nodes.append(node)
+            if node.rank > rank:
+                rank = node.rank
+        self.rank = rank
+        self.inputs = input_nodes = tuple(input_nodes)
+        rank += 1
         ret = []
+        refs = []
         for y in outputs:
             var = _make_variable(y, True)
             node = var._node
             node.creator_node = self
             node.rank = rank
             ret.append(var)
-        self.outputs = tuple([weakref.ref(v._node) for v in ret])
+            refs.append(_weakref(node))
+        self.outputs = tuple(refs)
 
         if self._input_indexes_to_retain is not None:
             for index in self._input_indexes_to_retain:

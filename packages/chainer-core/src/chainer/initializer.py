@@ -1,4 +1,4 @@
-"""Base class of initializers (``chainer.Initializer``) and fan computation."""
+"""``chainer.Initializer`` (the base of all initializers) and shared helpers."""
 import numpy
 
 import chainer
@@ -6,59 +6,49 @@ from chainer import utils
 
 
 class Initializer:
-    """Initializes array.
+    """Base class of initializers: callables that fill an array *in place*.
 
-    An initializer is a callable that fills a given array *in place*.  Subclasses implement
-    :meth:`__call__`.
+    Subclasses implement :meth:`__call__`.
 
     Args:
-        dtype: Data type specifier of the arrays this initializer fills, or ``None`` to accept
-            any dtype.
+        dtype: Data type that filled arrays must have; ``None`` accepts any dtype.
 
     Attributes:
-        dtype: Data type specifier (``None`` if not fixed).
+        dtype: The required data type, or ``None``.
     """
 
     def __init__(self, dtype=None):
         self.dtype = dtype
 
     def __call__(self, array):
-        """Initializes the given array in place.
-
-        Args:
-            array (:ref:`ndarray`): An array to be initialized by this initializer.
-        """
+        """Fills ``array`` (an :ref:`ndarray`) in place."""
         raise NotImplementedError()
 
     def _check_dtype(self, array):
-        # v7 asserts that the destination array agrees with the fixed dtype.
+        # An initializer with a fixed dtype only fills arrays of that dtype (AssertionError).
         if self.dtype is not None:
             assert array.dtype == numpy.dtype(self.dtype), \
                 '{} != {}'.format(array.dtype, self.dtype)
 
 
 def get_fans(shape):
-    """Returns ``(fan_in, fan_out)`` of a weight array of the given shape.
+    """Computes the fan-in and fan-out of a weight of the given shape.
 
-    ``fan_in = shape[1] * prod(shape[2:])`` and ``fan_out = shape[0] * prod(shape[2:])``, i.e.
-    the receptive field of a convolution kernel ``(out, in, k1, k2, ...)`` counts in both.
+    The first axis is the output axis, the second the input axis and the remaining ones (e.g.
+    the kernel of a convolution) multiply both fans.
 
     Args:
-        shape (tuple of int): Shape of the array, of length at least 2.
+        shape (tuple of int): Weight shape, with at least two axes.
 
     Returns:
         tuple of int: ``(fan_in, fan_out)``.
     """
     if not isinstance(shape, tuple):
-        raise ValueError(
-            'shape must be tuple. Actual type: {}'.format(type(shape)))
+        raise ValueError('shape must be a tuple, not {}'.format(type(shape)))
     if len(shape) < 2:
-        raise ValueError(
-            'shape must be of length >= 2. Actual shape: {}'.format(shape))
-    receptive_field_size = utils.size_of_shape(shape[2:])
-    fan_in = shape[1] * receptive_field_size
-    fan_out = shape[0] * receptive_field_size
-    return fan_in, fan_out
+        raise ValueError('shape must have at least two axes: {}'.format(shape))
+    window = utils.size_of_shape(shape[2:])
+    return shape[1] * window, shape[0] * window
 
 
 def _get_array_types():
@@ -120,3 +110,23 @@ def _copy_into(array, value):
         from chainer import backend
         value = backend.get_device_from_array(array).send(value)
     array[...] = value
+
+
+class _RandomFill(Initializer):
+    # Base of the random initializers: ``scale``, the keyword-only ``rng`` argument, and a
+    # distribution width computed from the array shape by ``_spread``.
+
+    def __init__(self, scale, dtype, kwargs):
+        self.scale = scale
+        self.rng = _parse_rng(kwargs)
+        super().__init__(dtype)
+
+    def _spread(self, shape):
+        raise NotImplementedError
+
+    def _draw(self, array, spread):
+        raise NotImplementedError
+
+    def __call__(self, array):
+        self._check_dtype(array)
+        self._draw(array, self._spread(array.shape))

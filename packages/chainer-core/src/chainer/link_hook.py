@@ -1,36 +1,42 @@
-"""Base class of link hooks (``chainer.LinkHook``)."""
+"""``chainer.LinkHook``: callbacks run around the forward computation of links."""
 import collections
 import threading
 
-class _ThreadLocal(threading.local):
-    # Every thread sees its own ``link_hooks`` (initialized on first access in the thread).
+
+class _HookRegistry(threading.local):
+    # Globally registered link hooks; each thread starts with an empty ordered dict.
 
     def __init__(self):
         self.link_hooks = collections.OrderedDict()
 
 
-_thread_local = _ThreadLocal()
+_thread_local = _HookRegistry()
 
 
 def _get_link_hooks():
-    """Returns the thread-local ordered dict of globally registered link hooks."""
+    """Returns the ordered dict (name -> hook) of the link hooks registered in this thread."""
     return _thread_local.link_hooks
 
 
-def _cb_args_repr(obj, names):
-    return '<{} {}>'.format(
-        type(obj).__name__,
-        ' '.join('{}={!r}'.format(k, getattr(obj, k)) for k in names))
+class _CallbackArgs:
+    # Plain record whose repr lists the fields named in ``__slots__``.
+
+    __slots__ = ()
+
+    def __repr__(self):
+        fields = ' '.join(
+            '{}={!r}'.format(field, getattr(self, field)) for field in self.__slots__)
+        return '<{} {}>'.format(type(self).__name__, fields)
 
 
-class _ForwardPreprocessCallbackArgs:
-    """Callback argument of :meth:`LinkHook.forward_preprocess`.
+class _ForwardPreprocessCallbackArgs(_CallbackArgs):
+    """What :meth:`LinkHook.forward_preprocess` receives.
 
     Attributes:
-        link (~chainer.Link): The link being called.
-        forward_name (str): Name of the forward method (``'forward'``).
-        args (tuple): Non-keyword arguments given to the forward method.
-        kwargs (dict): Keyword arguments given to the forward method.
+        link (~chainer.Link): The called link.
+        forward_name (str): Name of the invoked method (``'forward'``).
+        args (tuple): Positional arguments of the call.
+        kwargs (dict): Keyword arguments of the call.
     """
 
     __slots__ = ('link', 'forward_name', 'args', 'kwargs')
@@ -41,19 +47,16 @@ class _ForwardPreprocessCallbackArgs:
         self.args = args
         self.kwargs = kwargs
 
-    def __repr__(self):
-        return _cb_args_repr(self, self.__slots__)
 
-
-class _ForwardPostprocessCallbackArgs:
-    """Callback argument of :meth:`LinkHook.forward_postprocess`.
+class _ForwardPostprocessCallbackArgs(_CallbackArgs):
+    """What :meth:`LinkHook.forward_postprocess` receives.
 
     Attributes:
-        link (~chainer.Link): The link being called.
-        forward_name (str): Name of the forward method (``'forward'``).
-        args (tuple): Non-keyword arguments given to the forward method.
-        kwargs (dict): Keyword arguments given to the forward method.
-        out: Return value of the forward method.
+        link (~chainer.Link): The called link.
+        forward_name (str): Name of the invoked method (``'forward'``).
+        args (tuple): Positional arguments of the call.
+        kwargs (dict): Keyword arguments of the call.
+        out: What the forward method returned.
     """
 
     __slots__ = ('link', 'forward_name', 'args', 'kwargs', 'out')
@@ -65,78 +68,62 @@ class _ForwardPostprocessCallbackArgs:
         self.kwargs = kwargs
         self.out = out
 
-    def __repr__(self):
-        return _cb_args_repr(self, self.__slots__)
-
 
 class LinkHook:
-    """Base class of hooks for links.
+    """Base class of link hooks.
 
-    :class:`~chainer.LinkHook` is a callback object that is registered to a
-    :class:`~chainer.Link`.  Registered link hooks are invoked before and after the forward
-    computation of the link (i.e. when the link is called).
-
-    A hook is registered either to a single link with :meth:`chainer.Link.add_hook` (local
-    hook; :meth:`added` and :meth:`deleted` receive the link), or to every link of the current
-    thread by using the hook as a context manager (global hook; :meth:`added` and
-    :meth:`deleted` receive ``None``)::
-
-        with MyLinkHook():
-            y = model(x)
-
-    Global hooks run before local ones.
+    Subclasses override any of :meth:`forward_preprocess`, :meth:`forward_postprocess`,
+    :meth:`added` and :meth:`deleted`.  A hook is attached either to one link with
+    :meth:`chainer.Link.add_hook`, or to every link called in the current thread while a
+    ``with hook:`` block runs; in the latter case the link passed to :meth:`added` and
+    :meth:`deleted` is ``None``.  Thread-wide hooks run before the link's own hooks.
 
     Attributes:
-        name (str): Name of this link hook (used as the default registration key).
+        name (str): Default registration key of the hook.
     """
 
     name = 'LinkHook'
 
     def __enter__(self):
-        link_hooks = _get_link_hooks()
-        if self.name in link_hooks:
+        registry = _get_link_hooks()
+        if self.name in registry:
             raise KeyError('hook %s already exists' % self.name)
-        link_hooks[self.name] = self
+        registry[self.name] = self
         self.added(None)
         return self
 
-    def __exit__(self, *_):
-        link_hooks = _get_link_hooks()
-        link_hooks[self.name].deleted(None)
-        del link_hooks[self.name]
+    def __exit__(self, *exc_info):
+        registry = _get_link_hooks()
+        registry[self.name].deleted(None)
+        del registry[self.name]
 
     def added(self, link):
-        """Callback function invoked when the link hook is registered.
+        """Called once the hook has been registered.
 
         Args:
-            link (~chainer.Link): Link object to which the link hook is registered, or
-                ``None`` when the hook is registered globally.
+            link (~chainer.Link): The link it was attached to, or ``None`` for a thread-wide
+                registration.
         """
-        pass
 
     def deleted(self, link):
-        """Callback function invoked when the link hook is unregistered.
+        """Called when the hook is unregistered.
 
         Args:
-            link (~chainer.Link): Link object from which the link hook is unregistered, or
-                ``None`` when the hook was registered globally.
+            link (~chainer.Link): The link it was detached from, or ``None`` for a
+                thread-wide registration.
         """
-        pass
 
     def forward_preprocess(self, args):
-        """Callback function invoked before a forward call of a link.
+        """Called just before the forward method of a link runs.
 
         Args:
-            args: Callback data with the attributes ``link``, ``forward_name``, ``args`` and
-                ``kwargs``.
+            args: Record with the fields ``link``, ``forward_name``, ``args`` and ``kwargs``.
         """
-        pass
 
     def forward_postprocess(self, args):
-        """Callback function invoked after a forward call of a link.
+        """Called right after the forward method of a link returned.
 
         Args:
-            args: Callback data with the attributes ``link``, ``forward_name``, ``args``,
-                ``kwargs`` and ``out``.
+            args: Record with the fields ``link``, ``forward_name``, ``args``, ``kwargs`` and
+                ``out``.
         """
-        pass

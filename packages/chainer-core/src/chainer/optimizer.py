@@ -25,7 +25,7 @@ __all__ = [
 
 
 class Hyperparameter:
-    """Set of hyperparameter entries of an optimizer or an update rule.
+    """Namespace of hyperparameter values, with fallback to a parent namespace.
 
     An attribute that is not set on this object is looked up on ``parent``, so the
     hyperparameters of an update rule default to those of its optimizer.
@@ -353,7 +353,7 @@ class UpdateRule:
 
 
 class Optimizer:
-    """Base class of all numerical optimizers.
+    """Base class of optimizers: objects that update the parameters of a target link.
 
     Call :meth:`setup` with the target link, then :meth:`update` at every iteration.
 
@@ -562,7 +562,7 @@ class Optimizer:
 
 
 class GradientMethod(Optimizer):
-    """Base class of all single gradient-based optimizers.
+    """Base class of optimizers that update each parameter from its own gradient.
 
     Subclasses implement :meth:`create_update_rule`; :meth:`setup` sets one rule on each
     parameter of the target.

@@ -1,4 +1,9 @@
-"""Reporting observed values and summarizing them (``chainer.reporter``)."""
+"""Collecting reported values (``Reporter``) and averaging them (``Summary``, ``DictSummary``).
+
+Code running inside a reporter's scope calls :func:`chainer.report`; the values land in the
+observation dict of the innermost current reporter, named ``'<observer name>/<key>'`` when an
+observer is given.  Each thread has its own stack of current reporters.
+"""
 import collections
 import contextlib
 import copy
@@ -13,26 +18,32 @@ from chainer import backend
 from chainer import configuration
 from chainer import variable
 
+_stack_holder = threading.local()
 
-def _copy_variable(value):
-    # A reported Variable is stored as a copy cut off from the graph (so that the graph can be
-    # freed), unless ``chainer.config.keep_graph_on_report`` is set.
-    if isinstance(value, variable.Variable):
-        return copy.copy(value)
-    return value
+
+def _get_reporters():
+    """Returns this thread's stack (a list) of current reporters, innermost last."""
+    stack = getattr(_stack_holder, 'reporters', None)
+    if stack is None:
+        stack = _stack_holder.reporters = []
+    return stack
+
+
+def _detached(value):
+    # Reported variables are stored as graph-less copies, so that the graph can be released.
+    return copy.copy(value) if isinstance(value, variable.Variable) else value
 
 
 class Reporter:
-    """Object to which observed values are reported.
+    """Receiver of reported values.
 
-    A reporter holds a mapping from *observers* (any objects, identified by ``id``) to names;
-    :meth:`report` writes values to the current ``observation`` dictionary, with the keys
-    prefixed by the observer name (``'main/loss'``). A reporter becomes *current* inside
-    ``with reporter:`` (or :meth:`scope`), and :func:`chainer.report` then reports to it.
-    The stack of current reporters is thread-local.
+    Observers (any objects, told apart by identity) are given names with
+    :meth:`add_observer`; values reported on behalf of an observer get its name as a prefix.
+    A reporter is made current with ``with reporter:`` or :meth:`scope`, and
+    :func:`chainer.report` writes into the current one.
 
     Attributes:
-        observation (dict): Dictionary of observed values of the current scope.
+        observation (dict): Where reported values are written.
     """
 
     def __init__(self):
@@ -40,136 +51,112 @@ class Reporter:
         self.observation = {}
 
     def __enter__(self):
-        """Makes this reporter object current."""
+        """Pushes this reporter on the stack of current reporters."""
         _get_reporters().append(self)
 
     def __exit__(self, exc_type, exc_value, traceback):
-        """Recovers the previous reporter object to the current."""
+        """Pops this reporter from the stack of current reporters."""
         _get_reporters().pop()
 
     @contextlib.contextmanager
     def scope(self, observation):
-        """Creates a scope that reports observed values to ``observation``.
-
-        Inside the ``with`` statement this reporter is current and its observation dictionary is
-        replaced by the given one.
+        """Makes this reporter current and writes reports into ``observation`` meanwhile.
 
         Args:
-            observation (dict): Observation dictionary receiving the reported values.
+            observation (dict): Dict receiving the values reported inside the block.
         """
-        old = self.observation
+        saved = self.observation
         self.observation = observation
-        self.__enter__()
+        _get_reporters().append(self)
         try:
             yield
         finally:
-            self.__exit__(None, None, None)
-            self.observation = old
+            _get_reporters().pop()
+            self.observation = saved
 
     def add_observer(self, name, observer):
-        """Registers an observer of values.
-
-        Args:
-            name (str): Name of the observer (the prefix of the names of its values).
-            observer: The observer object; observers are distinguished by ``id(observer)``,
-                not by equality.
-        """
+        """Gives ``observer`` the name ``name`` (the prefix of the keys it reports)."""
         self._observer_names[id(observer)] = name
 
     def add_observers(self, prefix, observers):
-        """Registers multiple observers at once.
-
-        Args:
-            prefix (str): Prefix of each name of observers.
-            observers: Iterable of ``(name, observer)`` pairs.
-        """
+        """Registers ``(name, observer)`` pairs, each name prefixed by ``prefix``."""
         for name, observer in observers:
-            self._observer_names[id(observer)] = prefix + name
+            self.add_observer(prefix + name, observer)
 
     def report(self, values, observer=None):
-        """Reports observed values.
+        """Writes ``values`` into :attr:`observation`.
 
-        The values are written with their keys, prefixed by ``'<observer name>/'`` when an
-        observer is given. A :class:`~chainer.Variable` value is copied without its
-        computational graph unless ``chainer.config.keep_graph_on_report`` is ``True``.
+        Variables are stored without their graph unless ``chainer.config.keep_graph_on_report``
+        is set.
 
         Args:
-            values (dict): Dictionary of observed values.
-            observer: Observer object; it must have been registered with :meth:`add_observer`.
+            values (dict): Reported values by key.
+            observer: Registered observer whose name prefixes the keys (``'name/key'``).
 
         Raises:
-            KeyError: If ``observer`` is not registered to this reporter.
+            KeyError: ``observer`` was not registered.
         """
         if not configuration.config.keep_graph_on_report:
-            values = {k: _copy_variable(v) for k, v in values.items()}
-        if observer is not None:
-            observer_id = id(observer)
-            if observer_id not in self._observer_names:
-                raise KeyError('Given observer is not registered to the reporter.')
-            observer_name = self._observer_names[observer_id]
-            for key, value in values.items():
-                self.observation['%s/%s' % (observer_name, key)] = value
-        else:
+            values = {key: _detached(value) for key, value in values.items()}
+        if observer is None:
             self.observation.update(values)
-
-
-_reporters = threading.local()
-
-
-def _get_reporters():
-    try:
-        return _reporters.reporters
-    except AttributeError:
-        reporters = _reporters.reporters = []
-        return reporters
+            return
+        try:
+            prefix = self._observer_names[id(observer)] + '/'
+        except KeyError:
+            raise KeyError('Given observer is not registered to the reporter.') from None
+        for key, value in values.items():
+            self.observation[prefix + key] = value
 
 
 def get_current_reporter():
-    """Returns the current reporter object (``IndexError`` if there is none)."""
+    """Returns the innermost current reporter (``IndexError`` when there is none)."""
     return _get_reporters()[-1]
 
 
 def report(values, observer=None):
-    """Reports observed values with the current reporter object.
+    """Reports values to the current reporter, if there is one.
 
-    Does nothing when no reporter is current. Typical use inside a link::
+    For instance a model can publish its loss::
 
-        class Classifier(chainer.Chain):
-            def forward(self, x, t):
-                loss = F.softmax_cross_entropy(self.predictor(x), t)
-                chainer.report({'loss': loss}, self)
-                return loss
+        def forward(self, x, t):
+            loss = F.softmax_cross_entropy(self.predictor(x), t)
+            chainer.report({'loss': loss}, self)
+            return loss
 
     Args:
-        values (dict): Dictionary of observed values.
-        observer: Observer object whose registered name prefixes the keys.
+        values (dict): Reported values by key.
+        observer: Object whose registered name prefixes the keys.
     """
-    reporters = _get_reporters()
-    if reporters:
-        reporters[-1].report(values, observer)
+    stack = _get_reporters()
+    if stack:
+        stack[-1].report(values, observer)
 
 
 @contextlib.contextmanager
 def report_scope(observation):
-    """Makes the current reporter write to ``observation`` inside the ``with`` statement.
+    """Redirects the current reporter's output to ``observation`` within the block.
 
-    Equivalent to ``get_current_reporter().scope(observation)``, except that the reporter is
-    not made current again.
+    Unlike :meth:`Reporter.scope`, the reporter stack is left untouched.
 
     Args:
-        observation (dict): Observation dictionary receiving the reported values.
+        observation (dict): Dict receiving the values reported inside the block.
     """
-    current = _get_reporters()[-1]
-    old = current.observation
+    current = get_current_reporter()
+    saved = current.observation
     current.observation = observation
     try:
         yield
     finally:
-        current.observation = old
+        current.observation = saved
 
 
 class Summary:
-    """Online summarization of a sequence of scalars (weighted mean and standard deviation)."""
+    """Running weighted mean and standard deviation of scalar values.
+
+    Values may be Python/NumPy scalars or 0-dim arrays of any device; the sums stay on the
+    device of the values.
+    """
 
     def __init__(self):
         self._x = 0.0
@@ -177,114 +164,92 @@ class Summary:
         self._n = 0
 
     def add(self, value, weight=1):
-        """Adds a scalar value.
-
-        Args:
-            value: Scalar value to accumulate: a Python or NumPy scalar, or a 0-dim array (on
-                CPU or GPU).
-            weight: Weight of the value (a scalar or 0-dim array); 1 by default.
-        """
+        """Accumulates ``value`` with the given ``weight`` (a scalar or 0-dim array)."""
         if isinstance(value, chainerx.ndarray):  # pragma: no cover (no ChainerX)
             value = value.as_grad_stopped()
         with backend.using_device(backend.get_device_from_array(value)):
-            self._x += weight * value
-            self._x2 += weight * value * value
+            weighted = weight * value
+            self._x += weighted
+            self._x2 += weighted * value
             self._n += weight
 
     def compute_mean(self):
-        """Computes the mean."""
-        x, n = self._x, self._n
-        with backend.using_device(backend.get_device_from_array(x)):
-            return x / n
+        """Returns the weighted mean."""
+        with backend.using_device(backend.get_device_from_array(self._x)):
+            return self._x / self._n
 
     def make_statistics(self):
-        """Computes and returns the mean and standard deviation values.
-
-        Returns:
-            tuple: Mean and standard deviation values.
-        """
-        x, n = self._x, self._n
-        xp = backend.get_array_module(x)
-        with backend.using_device(backend.get_device_from_array(x)):
-            mean = x / n
-            var = self._x2 / n - mean * mean
-            std = xp.sqrt(var)
-            return mean, std
+        """Returns the pair ``(mean, standard deviation)``."""
+        total = self._x
+        xp = backend.get_array_module(total)
+        with backend.using_device(backend.get_device_from_array(total)):
+            mean = total / self._n
+            return mean, xp.sqrt(self._x2 / self._n - mean * mean)
 
     def serialize(self, serializer):
-        """Serializes or deserializes the accumulated statistics."""
+        """Saves or restores the running sums (warns when a snapshot lacks them)."""
         try:
-            self._x = serializer('_x', self._x)
-            self._x2 = serializer('_x2', self._x2)
-            self._n = serializer('_n', self._n)
+            for key in ('_x', '_x2', '_n'):
+                setattr(self, key, serializer(key, getattr(self, key)))
         except KeyError:
             warnings.warn('The previous statistics are not saved.')
 
 
-class DictSummary:
-    """Online summarization of a sequence of dictionaries of scalars.
+def _scalar_like(value):
+    return numpy.isscalar(value) or getattr(value, 'ndim', -1) == 0
 
-    Only scalars, 0-dim arrays and Variables of 0-dim arrays are accumulated; other entries are
-    ignored. A ``(value, weight)`` tuple adds a weighted value.
+
+def _unwrap(value):
+    return value.array if isinstance(value, variable.Variable) else value
+
+
+class DictSummary:
+    """Per-key :class:`Summary` of a stream of dicts.
+
+    Only scalar-like entries (scalars, 0-dim arrays and variables holding them) are
+    accumulated; other entries are skipped.  An entry given as ``(value, weight)`` is weighted.
     """
 
     def __init__(self):
         self._summaries = collections.defaultdict(Summary)
 
     def add(self, d):
-        """Adds a dictionary of scalars.
-
-        Args:
-            d (dict): Dictionary of scalars to accumulate. When a value is a tuple, its second
-                element is the weight of the first.
-        """
-        summaries = self._summaries
-        for k, v in d.items():
-            w = 1
-            if isinstance(v, tuple):
-                v, w = v[0], v[1]
-                if isinstance(w, variable.Variable):
-                    w = w.array
-                if not numpy.isscalar(w) and not getattr(w, 'ndim', -1) == 0:
-                    raise ValueError('Given weight to {} was not scalar.'.format(k))
-            if isinstance(v, variable.Variable):
-                v = v.array
-            if isinstance(v, (str, bytes)):
+        """Accumulates the scalar-like entries of the dict ``d``."""
+        for key, entry in d.items():
+            weight = 1
+            if isinstance(entry, tuple):
+                entry, weight = entry[0], _unwrap(entry[1])
+                if not _scalar_like(weight):
+                    raise ValueError('Given weight to {} was not scalar.'.format(key))
+            value = _unwrap(entry)
+            if isinstance(value, (str, bytes)) or not _scalar_like(value):
                 continue
-            if numpy.isscalar(v) or getattr(v, 'ndim', -1) == 0:
-                summaries[k].add(v, weight=w)
+            self._summaries[key].add(value, weight=weight)
 
     def compute_mean(self):
-        """Returns a dictionary of the mean value of every entry."""
-        return {name: summary.compute_mean() for name, summary in self._summaries.items()}
+        """Returns a dict of the mean of each key."""
+        return {key: s.compute_mean() for key, s in self._summaries.items()}
 
     def make_statistics(self):
-        """Returns a dictionary of statistics of every entry.
-
-        For an entry named ``'key'`` the mean is stored as ``'key'`` and the standard deviation
-        as ``'key.std'``.
-        """
+        """Returns a dict with the mean under each key and the standard deviation under
+        ``'<key>.std'``."""
         stats = {}
-        for name, summary in self._summaries.items():
-            mean, std = summary.make_statistics()
-            stats[name] = mean
-            stats[name + '.std'] = std
+        for key, s in self._summaries.items():
+            stats[key], stats[key + '.std'] = s.make_statistics()
         return stats
 
     def serialize(self, serializer):
-        """Serializes or deserializes the summaries (names and statistics)."""
+        """Saves or restores the keys (as JSON under ``'_names'``) and their summaries."""
         from chainer import serializer as serializer_module
         if isinstance(serializer, serializer_module.Serializer):
-            names = list(self._summaries.keys())
-            serializer('_names', json.dumps(names))
-            for index, name in enumerate(names):
-                self._summaries[name].serialize(serializer['_summaries'][str(index)])
+            keys = list(self._summaries)
+            serializer('_names', json.dumps(keys))
         else:
             self._summaries.clear()
             try:
-                names = json.loads(serializer('_names', ''))
+                keys = json.loads(serializer('_names', ''))
             except KeyError:
                 warnings.warn('The names of statistics are not saved.')
                 return
-            for index, name in enumerate(names):
-                self._summaries[name].serialize(serializer['_summaries'][str(index)])
+        for position, key in enumerate(keys):
+            self._summaries[key].serialize(serializer['_summaries'][str(position)])

@@ -1,123 +1,72 @@
-"""Sequential model (``chainer.Sequential``)."""
+"""``chainer.Sequential``: a list of callables applied one after another."""
 import copy
 import inspect
 
 from chainer import link as _link
 
 
-def _layer_type_name(layer):
+def _require_callable(layer):
+    if not callable(layer):
+        raise ValueError(
+            'Every layer of a Sequential must be callable, but {!r} is not.'.format(layer))
+
+
+def _same_layer(a, b):
+    return a is b or a == b
+
+
+def _type_name(layer):
+    # Links are identified by class name, other callables by their __name__ when they have one.
     if isinstance(layer, _link.Link):
-        return layer.__class__.__name__
-    return getattr(layer, '__name__', layer.__class__.__name__)
+        return type(layer).__name__
+    return getattr(layer, '__name__', type(layer).__name__)
+
+
+def _describe(layer):
+    # Lambdas are shown by their source line when it can be found.
+    if getattr(layer, '__name__', None) == '<lambda>':
+        try:
+            return inspect.getsource(layer).strip().rstrip(',')
+        except (OSError, TypeError):
+            pass
+    return str(layer)
+
+
+def _only_sequential(other):
+    if not isinstance(other, Sequential):
+        raise ValueError(
+            'Only a Sequential can be concatenated to a Sequential (+ operator); '
+            'got {}.'.format(type(other)))
 
 
 class Sequential(_link.ChainList):
-    """Sequential model which has a single-stream forward pass.
+    """Model made of layers that are called in order, each on the previous one's output.
 
     .. warning::
 
         This feature is experimental. The interface can change in the future.
 
-    This class enables to construct a network which has sequential structure easily.  While
-    :class:`~chainer.Chain` and :class:`~chainer.ChainList` can only take
-    :class:`~chainer.Link` object as input to their constructor, this :class:`Sequential` can
-    take arbitrary number of any callable objects for the forward pass computation.  A
-    :class:`Sequential` calls the given callable objects sequentially inside of the
-    :meth:`~Sequential.forward` method in the same order as the given arguments.  Therefore,
-    you do not need to write the forward pass computation explicitly.
+    Layers may be any callables: links, functions of :mod:`chainer.functions`,
+    ``functools.partial`` objects, lambdas, ...  The :class:`~chainer.Link` layers are the
+    child links of the model, named ``'0'``, ``'1'``, ... by their order among the links (so
+    parameter paths look like ``'/0/W'``).  A layer returning a tuple passes its elements as
+    separate arguments to the next layer.
 
-    .. admonition:: Example
+    The object behaves like a mutable list of layers (indexing, slicing, ``append``,
+    ``insert``, ``pop``, ``remove``, ``+``, ``*`` ...)::
 
-        The below example code shows how to use this class to construct a simple sequential
-        network::
+        mlp = chainer.Sequential(
+            L.Linear(None, 100), F.relu,
+            L.Linear(100, 10))
+        y = mlp(x)
+        deeper = mlp + chainer.Sequential(F.relu, L.Linear(10, 10))
+        tripled = mlp.repeat(3)
 
-            import chainer
-            import chainer.functions as F
-            import chainer.links as L
-            from chainer import Sequential
-
-            # Model definition without writing forward function
-            model = Sequential(
-                L.Linear(n_in, n_hidden),
-                F.relu,
-                L.Linear(n_hidden, n_hidden),
-                F.relu,
-                L.Linear(n_hidden, n_out)
-            )
-
-            # Compute the forward pass
-            y = model(x)
-
-        where ``x`` denotes a mini-batch of ``n_in``-dimensional input vectors.
-
-        Furthermore, :class:`Sequential` supports built-in list APIs, so you can concatenate
-        :class:`Sequential` objects to create a longer :class:`Sequential` model easily with
-        the same ways as Python lists::
-
-            model_A = Sequential(L.Linear(10, 10), F.relu)
-            model_B = Sequential(L.Linear(10, 10), F.sigmoid)
-            model_C = model_A + model_B
-
-        To repeat a :class:`Sequential` object multiple times, you can use
-        :meth:`~chainer.Link.repeat` method::
-
-            model_D = model_A.repeat(3)
-
-        You can also add your own functions or any callable objects to a :class:`Sequential`
-        object::
-
-            from chainer.links.model.vision.vgg import VGG16Layers
-
-            model = Sequential()
-            model.append(L.Linear(n_out, n_hidden))
-            model.append(F.relu)
-            model.append(lambda x: F.reshape(x, (1, 3, 224, 224)))
-            model.append(VGG16Layers())
-            model.append(lambda x: x['prob'])
-
-            y = model(x)
-
-        The above code example shows how to add some layers to the ``model`` using
-        :meth:`~Sequential.append` method and then add a large network (``VGG16Layers``) and
-        finally add a lambda function to extract the ``prob`` output.
-
-        You can check the structure of your model briefly using ``print`` as following:
-
-        >>> print(model_C)  # doctest: +SKIP
-        Sequential(
-          (0): Linear(in_size=10, out_size=10, nobias=False),
-          (1): <function relu at 0x...>,
-          (2): Linear(in_size=10, out_size=10, nobias=False),
-          (3): <function sigmoid at 0x...>,
-        )
-
-    .. note::
-
-        Note that a :class:`Sequential` link which has at least one ``lambda`` function as its
-        member cannot be pickled.  So, please use ``partial`` method from :mod:`functools`
-        package instead::
-
-            from functools import partial
-
-            # This is not pickable
-            model = Sequential(
-                L.Convolution2D(None, 64, 3, 1, 1),
-                lambda x: F.max_pooling_2d(x, 2)
-            )
-
-            # This is pickable
-            model = Sequential(
-                L.Convolution2D(None, 64, 3, 1, 1),
-                partial(F.max_pooling_2d, ksize=2)
-            )
-
-    The child links of a :class:`Sequential` (its :class:`~chainer.Link` layers) are named by
-    their positions among the links: ``'0'``, ``'1'``, ...
+    A model holding a lambda cannot be pickled; use :func:`functools.partial` instead when
+    pickling is needed.
 
     Args:
-        layers: The layers which are called in its order.  Each component should be a
-            callable object including :class:`~chainer.Link` object and functions defined
-            under the :mod:`chainer.functions`, e.g., :func:`~chainer.functions.relu`, etc.
+        layers: The callables, in calling order.
     """
 
     def __init__(self, *layers):
@@ -125,6 +74,8 @@ class Sequential(_link.ChainList):
         self._layers = []
         for layer in layers:
             self.append(layer)
+
+    # --- list protocol -----------------------------------------------------------------------
 
     def __len__(self):
         return len(self._layers)
@@ -134,20 +85,20 @@ class Sequential(_link.ChainList):
 
     def __setitem__(self, i, layer):
         if isinstance(i, slice):
-            layers = list(layer)
-            for each in layers:
-                _check_callable(each)
-            self._layers[i] = layers
+            replacement = list(layer)
+            for each in replacement:
+                _require_callable(each)
+            self._layers[i] = replacement
         else:
-            if not -len(self) <= i < len(self):
-                raise IndexError('Index out of range: {}'.format(i))
-            _check_callable(layer)
+            if not -len(self._layers) <= i < len(self._layers):
+                raise IndexError('Sequential index out of range: {}'.format(i))
+            _require_callable(layer)
             self._layers[i] = layer
-        self._sync_children()
+        self._refresh_children()
 
     def __delitem__(self, i):
         del self._layers[i]
-        self._sync_children()
+        self._refresh_children()
 
     def __iter__(self):
         return iter(self._layers)
@@ -156,150 +107,81 @@ class Sequential(_link.ChainList):
         return reversed(self._layers)
 
     def __contains__(self, layer):
-        return any(each is layer or each == layer for each in self._layers)
+        return any(_same_layer(each, layer) for each in self._layers)
 
     def __add__(self, other):
-        if isinstance(other, Sequential):
-            ret = Sequential()
-            for layer in self:
-                ret.append(layer)
-            for layer in other:
-                ret.append(layer)
-            return ret
-        else:
-            raise ValueError('add (+) operator supports only objects of '
-                             'Sequential class, but {} is given.'.format(
-                                 str(type(other))))
+        _only_sequential(other)
+        joined = Sequential()
+        joined.extend(self)
+        joined.extend(other)
+        return joined
 
     def __iadd__(self, other):
-        if isinstance(other, Sequential):
-            for layer in other:
-                self.append(layer)
-        else:
-            raise ValueError('add (+) operator supports only objects of '
-                             'Sequential class, but {} is given.'.format(
-                                 str(type(other))))
+        _only_sequential(other)
+        self.extend(other)
         return self
 
     def __radd__(self, other):
-        if isinstance(other, Sequential):
-            return other.__add__(self)
-        raise ValueError('add (+) operator supports only objects of '
-                         'Sequential class, but {} is given.'.format(
-                             str(type(other))))
+        _only_sequential(other)
+        return other.__add__(self)
 
     def __mul__(self, n):
         return self.repeat(n)
 
     def __rmul__(self, n):
-        return self * n
+        return self.repeat(n)
 
     def __str__(self):
-        reps = []
-        for index, layer in enumerate(self):
-            if getattr(layer, '__name__', None) == '<lambda>':
-                try:
-                    rep = inspect.getsource(layer).strip().rstrip(',')
-                except (OSError, TypeError):
-                    rep = str(layer)
-            else:
-                rep = str(layer)
-            rep = '({index}): {rep},'.format(index=index, rep=rep)
-            # Add indentation to each line.
-            for line in rep.splitlines():
-                reps.append('  {line}\n'.format(line=line))
-        reps = ''.join(reps)
-        if reps:  # No newline with no layers.
-            reps = '\n' + reps
-        return '{cls}({layers})'.format(cls=self.__class__.__name__, layers=reps)
+        return _link._render_entries(
+            self, [(i, _describe(layer)) for i, layer in enumerate(self._layers)])
 
-    def _sync_children(self):
-        # The child links are the Link layers in order, named by their position among links.
-        self._children = [layer for layer in self._layers if isinstance(layer, _link.Link)]
-        self._rename_children()
+    def _refresh_children(self):
+        # Child links are the Link layers, renamed after their rank among the links.
+        self._children = [x for x in self._layers if isinstance(x, _link.Link)]
+        self._renumber_children()
 
-    def forward(self, *x):
-        """Forward pass computation.
-
-        This method performs the forward pass computation by giving the input variable ``x``
-        to the layers registered in the constructor in the same order as the order in which
-        the arguments are given to the constructor.
-
-        It should be noted that the input variable is given directly to the first layer and
-        all intermediate outputs generated during the forward pass are also directly fed to
-        the next layer.  Therefore, the number of outputs at a layer should be the same as
-        the number of inputs at the next layer (a tuple output is unpacked into the arguments
-        of the next layer).
+    def insert(self, i, layer):
+        """Inserts ``layer`` before position ``i`` (negative positions count from the end).
 
         Args:
-            x: Input variables.
-
-        Returns:
-            The output of the final layer in the given layers.
+            i (int): Position, between ``-len(self)`` and ``len(self)``.
+            layer (callable): The layer.
         """
-        if not self._layers:
-            raise RuntimeError('Sequential does not have any layer.')
-        for layer in self._layers:
-            if isinstance(x, tuple):
-                x = layer(*x)
-            else:
-                x = layer(x)
-        return x
+        size = len(self._layers)
+        if i < -size or i > size:
+            raise IndexError('Sequential index out of range: {}'.format(i))
+        _require_callable(layer)
+        self._layers.insert(i + size if i < 0 else i, layer)
+        self._refresh_children()
 
     def append(self, layer):
-        """Appends a layer (any callable) to the end of the model."""
-        self.insert(len(self), layer)
+        """Adds ``layer`` at the end."""
+        self.insert(len(self._layers), layer)
 
     def extend(self, sequential):
-        """Appends all the layers of the given iterable (e.g. a Sequential)."""
+        """Adds every layer of the iterable ``sequential`` at the end."""
         for layer in list(sequential):
             self.append(layer)
 
-    def insert(self, i, layer):
-        """Inserts a layer (any callable) at the given index.
-
-        Args:
-            i (int): Index at which the layer is inserted (negative values count from the
-                end, as for lists).
-            layer (callable): The layer.
-        """
-        n = len(self._layers)
-        if not (-n <= i < (n + 1)):
-            raise IndexError(
-                'Index out of range: {}'.format(i))
-        if i < 0:
-            i += n
-        _check_callable(layer)
-        self._layers.insert(i, layer)
-        self._sync_children()
-
     def remove(self, layer):
-        """Removes the first occurrence of ``layer``; raises ValueError if absent."""
-        if layer in self:
-            del self[self.index(layer)]
-        else:
-            raise ValueError(
-                'There is no layer object that is same as {}'.format(layer))
+        """Removes the first layer equal to ``layer`` (``ValueError`` if there is none)."""
+        for i, each in enumerate(self._layers):
+            if _same_layer(each, layer):
+                del self[i]
+                return
+        raise ValueError('{!r} is not a layer of this Sequential'.format(layer))
 
     def remove_by_layer_type(self, type_name):
-        """Remove layers by layer type.
-
-        This method removes layers from the Sequential object by the layer's class name or
-        function name.  If you want to remove a :class:`~Link`, the argument ``type_name``
-        should be its class name, e.g., :class:`~links.Linear` or
-        :class:`~links.Convolution2D`, etc.  If you want to remove a
-        :class:`~Function` class or any other callable objects, ``type_name`` should be the
-        function name, e.g., ``relu`` or ``reshape``, etc.
+        """Removes every layer whose class name (links) or ``__name__`` (functions) matches.
 
         Args:
-            type_name (str): The name of a layer you want to remove.
+            type_name (str): E.g. ``'Linear'`` or ``'relu'``.
         """
-        for layer in list(self._layers):
-            if _layer_type_name(layer) == type_name:
-                self.remove(layer)
+        for layer in [x for x in self._layers if _type_name(x) == type_name]:
+            self.remove(layer)
 
     def pop(self, i=-1):
-        """Removes and returns the layer at index ``i`` (default: the last one)."""
+        """Removes and returns the layer at ``i`` (the last one by default)."""
         layer = self._layers[i]
         del self[i]
         return layer
@@ -310,98 +192,67 @@ class Sequential(_link.ChainList):
         self._children = []
 
     def index(self, layer, start=None, end=None):
-        """Returns the index of the first occurrence of ``layer`` in ``[start:end]``."""
-        offset = 0 if start is None else range(len(self._layers))[start:end].start
-        for j, each in enumerate(self._layers[start:end]):
-            if each is layer or each == layer:
-                return offset + j
-        raise ValueError('{} is not in Sequential'.format(layer))
+        """Returns the position of the first layer equal to ``layer`` within ``[start:end]``."""
+        positions = range(len(self._layers))[start:end]
+        for i in positions:
+            if _same_layer(self._layers[i], layer):
+                return i
+        raise ValueError('{!r} is not in Sequential'.format(layer))
 
     def count(self, layer):
-        """Returns the number of occurrences of ``layer``."""
-        return sum(1 for each in self._layers if each is layer or each == layer)
+        """Returns how many layers are equal to ``layer``."""
+        return sum(1 for each in self._layers if _same_layer(each, layer))
 
     def count_by_layer_type(self, type_name):
-        """Count the number of layers by layer type.
+        """Returns how many layers have the class name or ``__name__`` ``type_name``."""
+        return sum(1 for x in self._layers if _type_name(x) == type_name)
 
-        This method counts the number of layers which have the name given by the argument
-        ``type_name``.  For example, if you want to know the number of
-        :class:`~links.Linear` layers included in this model, ``type_name`` should be
-        ``Linear``.  If you want to know the number of :class:`~Function` classes or user-
-        defined functions which have a specific name, ``type_name`` should be the function
-        name, e.g., ``relu`` or ``reshape``, etc.
+    # --- model operations --------------------------------------------------------------------
 
-        Args:
-            type_name (str): The class or function name of a layer you want to enumerate.
+    def forward(self, *x):
+        """Feeds the inputs through the layers in order and returns the last output.
+
+        A tuple output is unpacked into the arguments of the next layer.
         """
-        return sum(1 for layer in self._layers if _layer_type_name(layer) == type_name)
+        if not self._layers:
+            raise RuntimeError('Sequential does not have any layer.')
+        value = x
+        for layer in self._layers:
+            value = layer(*value) if isinstance(value, tuple) else layer(value)
+        return value
 
     def copy(self, mode='share'):
-        """Copies the model; Link layers are copied with ``mode``, others shallow-copied."""
-        ret = Sequential()
-        for layer in self:
+        """Copies the model: link layers with :meth:`~chainer.Link.copy` (``mode``), other
+        layers with :func:`copy.copy`."""
+        dup = Sequential()
+        for layer in self._layers:
             if isinstance(layer, _link.Link):
-                ret.append(layer.copy(mode))
+                dup.append(layer.copy(mode))
             else:
-                ret.append(copy.copy(layer))
-        return ret
+                dup.append(copy.copy(layer))
+        return dup
 
     def copyparams(self, link, copy_persistent=True):
-        """Copies the parameters of the corresponding Link layers of another Sequential."""
+        """Copies the parameters of the link layers of ``link``, another Sequential, matched
+        by position."""
         if not isinstance(link, Sequential):
-            raise ValueError('Objects other than Sequential object cannot be '
-                             'copied to a Sequential object.')
-        for idx, child in enumerate(self):
-            if isinstance(child, _link.Link):
-                child.copyparams(link[idx], copy_persistent)
+            raise ValueError(
+                'Sequential.copyparams needs another Sequential as the source; got '
+                '{}.'.format(type(link)))
+        for i, layer in enumerate(self._layers):
+            if isinstance(layer, _link.Link):
+                layer.copyparams(link[i], copy_persistent)
 
     def flatten(self):
-        """Flatten nested :class:`~chainer.Sequential` links.
+        """Returns a new Sequential in which nested Sequentials are expanded into their layers.
 
-        This method flattens all the nested :class:`~chainer.Sequential` links inside this
-        :class:`~chainer.Sequential` link.
-
-        Returns:
-            A flattened :class:`~chainer.Sequential` object.
-
-        .. admonition:: Example
-
-            .. code-block:: python
-
-                >>> import chainer
-                >>> import chainer.functions as F
-                >>> import chainer.links as L
-                >>> a = chainer.Sequential(L.Linear(None, 10), F.relu)
-                >>> b = chainer.Sequential(L.Linear(None, 10), F.relu)
-                >>> a.append(b)
-                >>> print(a)  # Without flatten
-                Sequential(
-                  (0): Linear(in_size=None, out_size=10, nobias=False),
-                  (1): <function relu at 0x...>,
-                  (2): Sequential(
-                    (0): Linear(in_size=None, out_size=10, nobias=False),
-                    (1): <function relu at 0x...>,
-                  ),
-                )
-                >>> print(a.flatten())  # With flatten
-                Sequential(
-                  (0): Linear(in_size=None, out_size=10, nobias=False),
-                  (1): <function relu at 0x...>,
-                  (2): Linear(in_size=None, out_size=10, nobias=False),
-                  (3): <function relu at 0x...>,
-                )
+        For example ``Sequential(a, Sequential(f, Sequential(b)), c).flatten()`` has the layers
+        ``a, f, b, c``.
         """
-        ret = Sequential()
-        for layer in self:
+        flat = Sequential()
+        for layer in self._layers:
             if isinstance(layer, Sequential):
-                ret.extend(layer.flatten())
+                flat.extend(layer.flatten())
             else:
-                ret.append(layer)
-        return ret
-
-
-def _check_callable(layer):
-    if not callable(layer):
-        raise ValueError(
-            'All elements of the argument should be callable. But '
-            'given {} is not callable.'.format(layer))
+                flat.append(layer)
+        return flat

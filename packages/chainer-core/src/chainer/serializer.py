@@ -7,7 +7,7 @@ of its values and ``serializer[key]`` for each child; the same method both saves
 
 
 class AbstractSerializer:
-    """Abstract base class of serializers and deserializers."""
+    """Interface shared by serializers (which save) and deserializers (which load)."""
 
     def __getitem__(self, key):
         """Returns a child serializer for ``key``.
@@ -36,7 +36,7 @@ class AbstractSerializer:
 
 
 class Serializer(AbstractSerializer):
-    """Base class of serializers."""
+    """Base class of the serializers, which write values out."""
 
     def save(self, obj):
         """Saves an object by calling its ``serialize`` method with this serializer."""
@@ -44,7 +44,7 @@ class Serializer(AbstractSerializer):
 
 
 class Deserializer(AbstractSerializer):
-    """Base class of deserializers."""
+    """Base class of the deserializers, which read values back."""
 
     def load(self, obj):
         """Loads an object by calling its ``serialize`` method with this deserializer."""

@@ -733,7 +733,7 @@ class Parameter(Variable):
 
     def cleargrad(self):
         """Clears the gradient (an uninitialized parameter also forgets its grad init)."""
-        super().cleargrad()
+        self._grad_var = None
         if self._array is None:
             self._grad_initializer = None
 

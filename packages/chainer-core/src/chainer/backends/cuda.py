@@ -192,7 +192,7 @@ class _DummyStream:
 
 
 class DummyDeviceType:
-    """Dummy device with the ``cupy.cuda.Device`` interface that does nothing.
+    """No-op stand-in for a ``cupy.cuda.Device``, representing the CPU.
 
     It stands for the CPU: :func:`get_device_from_id` with ``None`` and
     :func:`get_device_from_array` with non-CuPy arrays return the :data:`DummyDevice`
@@ -239,10 +239,9 @@ DummyDevice = DummyDeviceType()
 
 
 def check_cuda_available():
-    """Checks if CUDA (CuPy and a GPU) is available.
+    """Raises :class:`RuntimeError` unless CuPy can be imported and sees a CUDA GPU.
 
-    When CUDA is correctly set up, nothing happens. Otherwise it raises :class:`RuntimeError`
-    that says why and how to install CuPy.
+    The error message tells what went wrong and how to install CuPy.
     """
     _setup()
     if not globals()['available']:
@@ -340,7 +339,7 @@ class GpuDevice(_backend.Device):
 
 
 def get_device_from_id(device_id):
-    """Gets the CUDA device (``cupy.cuda.Device``) from an ID integer.
+    """Returns the ``cupy.cuda.Device`` with the given ID.
 
     Args:
         device_id (int or None): The ID of the device. ``None`` gives :data:`DummyDevice`.
@@ -352,7 +351,7 @@ def get_device_from_id(device_id):
 
 
 def get_device_from_array(*arrays):
-    """Gets the CUDA device of the first CuPy array among ``arrays``.
+    """Returns the ``cupy.cuda.Device`` holding the first CuPy array among ``arrays``.
 
     Non-CuPy arrays (NumPy arrays, and Variables: pass ``v.array``) give :data:`DummyDevice`.
     """
@@ -365,7 +364,7 @@ def get_device_from_array(*arrays):
 
 
 def get_device(*args):
-    """Gets a device from a device object, an ID integer or an array object.
+    """Returns the CUDA device designated by the first usable argument (device, ID or array).
 
     .. deprecated:: v3.0.0
         Use :func:`get_device_from_id` or :func:`get_device_from_array` instead.
@@ -412,7 +411,7 @@ def _get_device_or_current(device):
 
 
 def to_gpu(array, device=None, stream=None):
-    """Copies the given array(s) to a GPU.
+    """Sends an array, or a list/tuple of arrays, to a GPU as CuPy array(s).
 
     Args:
         array: A NumPy or CuPy array, a NumPy scalar, ``None``, or a list or tuple of them.
@@ -463,7 +462,7 @@ def _array_to_gpu(array, device, stream):
 
 
 def to_cpu(array, stream=None):
-    """Copies the given GPU array(s) to the host CPU.
+    """Brings an array, or a list/tuple of arrays, to host memory as NumPy array(s).
 
     Args:
         array: An array, ``None``, or a list or tuple of them.
@@ -528,11 +527,11 @@ _memos = []
 
 
 def memoize(for_each_device=False):
-    """Makes a function memoize its results for each argument (and device).
+    """Decorator caching a function's results per argument combination (and per GPU).
 
-    Like :func:`cupy.memoize`, but usable at import time without CUDA: when CuPy is not
-    available the decorated function is simply called every time (no memoization), so it cannot
-    be used for general purpose memoization.
+    The CuPy counterpart is :func:`cupy.memoize`; this one may decorate functions defined at
+    import time on machines without CUDA, where it caches nothing and just calls the function
+    (so it is no general-purpose cache).
 
     Args:
         for_each_device (bool): Memoize separately for each CUDA device.
@@ -598,7 +597,7 @@ def raw(code, name, *args, **kwargs):
 
 
 def fuse(*args, **kwargs):
-    """Function fusing decorator.
+    """Decorator that fuses an elementwise function into one kernel on CuPy inputs.
 
     On CuPy arrays the function runs as :func:`cupy.fuse` would run it (the fused kernel is
     built on first GPU use); on NumPy arrays (or without CuPy) the Python function is called as
@@ -629,7 +628,7 @@ def fuse(*args, **kwargs):
 
 
 def set_max_workspace_size(size):
-    """Sets the workspace size (bytes) for cuDNN."""
+    """Changes the size in bytes of the workspace cuDNN may use."""
     global _max_workspace_size
     _max_workspace_size = size
     if _setup_done and globals()['cudnn_enabled']:
@@ -637,7 +636,7 @@ def set_max_workspace_size(size):
 
 
 def get_max_workspace_size():
-    """Gets the workspace size (bytes) for cuDNN."""
+    """Returns the size in bytes of the workspace cuDNN may use."""
     if _setup_done and globals()['cudnn_enabled']:
         return globals()['cudnn'].get_max_workspace_size()
     return _max_workspace_size
@@ -650,17 +649,18 @@ _SHOULD_USE_CUDNN = {
 
 
 def should_use_cudnn(level, lowest_version=0):
-    """Determines if cuDNN should be used.
+    """Tells whether a function should call cuDNN.
 
-    Checks ``chainer.config.use_cudnn``, :data:`cudnn_enabled` and the cuDNN version.
+    The answer combines the availability of cuDNN (:data:`cudnn_enabled`), its version and
+    the ``chainer.config.use_cudnn`` setting.
 
     Args:
-        level (str): ``'==always'`` (use cuDNN only when ``use_cudnn`` is ``'always'``) or
-            ``'>=auto'`` (when it is ``'always'`` or ``'auto'``).
-        lowest_version (int): Required lowest cuDNN version.
+        level (str): ``'==always'`` accepts only the setting ``'always'``; ``'>=auto'``
+            accepts ``'always'`` and ``'auto'``.
+        lowest_version (int): Oldest cuDNN version the caller supports.
 
     Returns:
-        bool: ``True`` if the caller should use cuDNN.
+        bool: Whether to use cuDNN.
     """
     _setup()
     if not globals()['cudnn_enabled']:

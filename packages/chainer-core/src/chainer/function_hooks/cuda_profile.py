@@ -1,13 +1,17 @@
-"""Function hook marking function calls for the CUDA profiler (``CUDAProfileHook``)."""
+"""``CUDAProfileHook``: NVTX ranges around function calls, for the NVIDIA profilers."""
 from chainer.backends import cuda
 from chainer import function_hook
 
 
-class CUDAProfileHook(function_hook.FunctionHook):
-    """Function hook that pushes an NVTX range around each forward and backward computation.
+def _nvtx():
+    return cuda.cupy.cuda.nvtx
 
-    The ranges (``'<label>.forward'``, ``'<label>.backward'``) show up in NVIDIA profilers
-    (nvprof, Nsight Systems). Requires CuPy built with NVTX.
+
+class CUDAProfileHook(function_hook.FunctionHook):
+    """Function hook that opens an NVTX range for each forward and backward computation.
+
+    The ranges are named ``'<function label>.forward'`` and ``'<function label>.backward'``
+    and appear in the timelines of nvprof / Nsight Systems.  Needs CuPy with NVTX support.
     """
 
     name = 'CUDAProfileHook'
@@ -18,16 +22,16 @@ class CUDAProfileHook(function_hook.FunctionHook):
             raise RuntimeError('nvtx is required for CUDAProfileHook')
 
     def forward_preprocess(self, function, in_data):
-        cuda.cupy.cuda.nvtx.RangePush(function.label + '.forward')
-
-    def forward_postprocess(self, function, in_data):
-        cuda.cupy.cuda.nvtx.RangePop()
+        _nvtx().RangePush('{}.forward'.format(function.label))
 
     def backward_preprocess(self, function, in_data, out_grad):
-        cuda.cupy.cuda.nvtx.RangePush(function.label + '.backward')
+        _nvtx().RangePush('{}.backward'.format(function.label))
+
+    def forward_postprocess(self, function, in_data):
+        _nvtx().RangePop()
 
     def backward_postprocess(self, function, in_data, out_grad):
-        cuda.cupy.cuda.nvtx.RangePop()
+        _nvtx().RangePop()
 
 
 CudaProfileHook = CUDAProfileHook

@@ -1,38 +1,38 @@
-"""Function hook measuring the CuPy memory usage of functions (``CupyMemoryProfileHook``)."""
-import collections
+"""``CupyMemoryProfileHook``: how much CuPy memory each function takes.
+
+Both hooks here need CuPy and a GPU; creating them otherwise raises the
+:class:`RuntimeError` of :func:`chainer.backends.cuda.check_cuda_available`.  CuPy is only
+imported when a hook is created.
+"""
 import sys
 
 from chainer.backends import cuda
 from chainer import function_hook
+from chainer.function_hooks import timer as _timer
 
-def _make_cupy_memory_hook(owner):
-    # A cupy.cuda.memory_hook.MemoryHook forwarding the pool events to ``owner``; built on
-    # first use so that importing this module never imports CuPy.
+
+def _relay_to(counter):
+    # A cupy.cuda.memory_hook.MemoryHook passing the memory pool events on to ``counter``.
     from cupy.cuda import memory_hook
 
-    class _ForwardingMemoryHook(memory_hook.MemoryHook):
-        name = owner.name
+    class _Relay(memory_hook.MemoryHook):
+        name = counter.name
 
         def alloc_preprocess(self, **kwargs):
-            owner.alloc_preprocess(**kwargs)
+            counter.alloc_preprocess(**kwargs)
 
         def malloc_preprocess(self, **kwargs):
-            owner.malloc_preprocess(**kwargs)
+            counter.malloc_preprocess(**kwargs)
 
-    return _ForwardingMemoryHook()
+    return _Relay()
 
 
 class CupyMemoryCumulativeHook:
-    """CuPy memory hook measuring memory usage cumulatively.
-
-    Used as a context manager (``with hook:``), it is registered as a CuPy memory hook
-    (``cupy.cuda.memory_hook.MemoryHook``) while the block runs. Requires CuPy and a GPU:
-    creating one otherwise raises the :class:`RuntimeError` of
-    :func:`chainer.backends.cuda.check_cuda_available`.
+    """Counts, while active (``with hook:``), the bytes going through the CuPy memory pool.
 
     Attributes:
-        used_bytes (int): Cumulative bytes the application used from the CuPy memory pool.
-        acquired_bytes (int): Cumulative bytes the CuPy memory pool acquired from the GPU.
+        used_bytes (int): Bytes handed out by the memory pool so far.
+        acquired_bytes (int): Bytes the memory pool obtained from the GPU so far.
     """
 
     name = 'CupyMemoryCumulativeHook'
@@ -41,160 +41,133 @@ class CupyMemoryCumulativeHook:
         cuda.check_cuda_available()
         self.used_bytes = 0
         self.acquired_bytes = 0
-        self._cupy_hook = _make_cupy_memory_hook(self)
+        self._relay = _relay_to(self)
 
     def alloc_preprocess(self, **kwargs):
-        """Counts the bytes the memory pool acquires from the GPU."""
+        """Adds an allocation of the pool on the GPU to :attr:`acquired_bytes`."""
         self.acquired_bytes += kwargs['mem_size']
 
     def malloc_preprocess(self, **kwargs):
-        """Counts the bytes taken from the memory pool."""
+        """Adds a request served by the pool to :attr:`used_bytes`."""
         self.used_bytes += kwargs['mem_size']
 
     def __enter__(self):
-        self._cupy_hook.__enter__()
+        self._relay.__enter__()
         return self
 
-    def __exit__(self, *exc):
-        self._cupy_hook.__exit__(*exc)
+    def __exit__(self, *exc_info):
+        self._relay.__exit__(*exc_info)
 
 
 class CupyMemoryProfileHook(function_hook.FunctionHook):
-    """Function hook measuring the memory used by functions from the CuPy memory pool.
+    """Function hook that records the CuPy memory used by each function call.
 
-    Example::
+    For every forward and backward computation, *used bytes* (what the function obtained from
+    the CuPy memory pool) and *acquired bytes* (what the pool had to obtain from the GPU
+    meanwhile) are recorded::
 
-        from chainer.function_hooks import CupyMemoryProfileHook
-        hook = CupyMemoryProfileHook()
+        hook = chainer.function_hooks.CupyMemoryProfileHook()
         with hook:
-            trainer.run()
+            loss = model(x)
+            loss.backward()
         hook.print_report()
 
-    prints::
-
-               FunctionName  UsedBytes  AcquiredBytes  Occurrence
-             LinearFunction     5.16GB       179.98MB        3900
-                       ReLU   991.82MB       458.97MB        2600
-
-    where *UsedBytes* is what the function took from the CuPy memory pool and *AcquiredBytes*
-    what the pool acquired from the GPU during the call. Requires CuPy and a GPU.
-
     Attributes:
-        call_history: List of ``(function name, used bytes, acquired bytes, depth)``.
+        call_history: List of ``(function name, used bytes, acquired bytes, depth)``
+            tuples; ``depth`` is the nesting level of the call.
     """
 
     name = 'CupyMemoryProfileHook'
     _units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB']
-    table = {unit: 1024.0 ** i for i, unit in enumerate(_units)}
+    table = {unit: 1024.0 ** power for power, unit in enumerate(_units)}
 
     def __init__(self):
         cuda.check_cuda_available()
         self.call_history = []
-        self._memory_hook = CupyMemoryCumulativeHook()
-        self._running_stack = []
-        self._total_used_bytes = 0
-        self._total_acquired_bytes = 0
+        self._counter = CupyMemoryCumulativeHook()
+        self._marks = []
+        self._totals = [0, 0]  # used, acquired (outermost calls only)
 
     def added(self, function=None):
-        self._memory_hook.__enter__()
+        self._counter.__enter__()
 
     def deleted(self, function=None):
-        self._memory_hook.__exit__()
+        self._counter.__exit__()
 
-    def _preprocess(self):
-        self._running_stack.append(
-            (self._memory_hook.used_bytes, self._memory_hook.acquired_bytes))
+    def _begin(self):
+        self._marks.append((self._counter.used_bytes, self._counter.acquired_bytes))
+
+    def _end(self, function):
+        used0, acquired0 = self._marks.pop()
+        used = self._counter.used_bytes - used0
+        acquired = self._counter.acquired_bytes - acquired0
+        depth = len(self._marks)
+        self.call_history.append((function_hook._impl_name(function), used, acquired, depth))
+        if depth == 0:
+            self._totals[0] += used
+            self._totals[1] += acquired
 
     def forward_preprocess(self, function, in_data):
-        self._preprocess()
-
-    def backward_preprocess(self, function, in_data, out_grad):
-        self._preprocess()
-
-    def _postprocess(self, function):
-        start_used, start_acquired = self._running_stack.pop()
-        used_bytes = self._memory_hook.used_bytes - start_used
-        acquired_bytes = self._memory_hook.acquired_bytes - start_acquired
-        depth = len(self._running_stack)
-        self.call_history.append(
-            (function_hook._impl_name(function), used_bytes, acquired_bytes, depth))
-        if depth == 0:
-            self._total_used_bytes += used_bytes
-            self._total_acquired_bytes += acquired_bytes
+        self._begin()
 
     def forward_postprocess(self, function, in_data):
-        self._postprocess(function)
+        self._end(function)
+
+    def backward_preprocess(self, function, in_data, out_grad):
+        self._begin()
 
     def backward_postprocess(self, function, in_data, out_grad):
-        self._postprocess(function)
+        self._end(function)
 
     def total_used_bytes(self):
-        """Returns the total bytes the functions used from the CuPy memory pool."""
-        return self._total_used_bytes
+        """Returns the bytes the outermost calls obtained from the CuPy memory pool."""
+        return self._totals[0]
 
     def total_acquired_bytes(self):
-        """Returns the total bytes the CuPy memory pool acquired from the GPU."""
-        return self._total_acquired_bytes
+        """Returns the bytes the pool obtained from the GPU during the outermost calls."""
+        return self._totals[1]
 
     def summary(self):
-        """Returns a summary of the memory profiling.
-
-        Returns:
-            An ordered dictionary mapping function names to dictionaries with the keys
-            ``'used_bytes'``, ``'acquired_bytes'`` and ``'occurrence'``.
-        """
-        summary = collections.OrderedDict()
-        for func_name, used_bytes, acquired_bytes, _ in self.call_history:
-            record = summary.get(func_name)
-            if record is None:
-                record = summary[func_name] = {
-                    'used_bytes': 0, 'acquired_bytes': 0, 'occurrence': 0}
-            record['used_bytes'] += used_bytes
-            record['acquired_bytes'] += acquired_bytes
-            record['occurrence'] += 1
-        return summary
+        """Returns an ordered dict: function name -> ``{'used_bytes', 'acquired_bytes',
+        'occurrence'}``."""
+        return _timer._accumulate(
+            [entry[:3] for entry in self.call_history], ('used_bytes', 'acquired_bytes'))
 
     def _choose_unit(self, size):
-        denomi = 1.0
-        if size <= 0:
-            return denomi, 'B'
+        # Largest binary unit not exceeding ``size`` (bytes for sizes below 1 KB).
+        divisor = 1.0
         for unit in self._units[:-1]:
-            if size / (denomi * 1024) < 1:
-                return denomi, unit
-            denomi *= 1024
-        return denomi, self._units[-1]
+            if size < divisor * 1024:
+                return divisor, unit
+            divisor *= 1024
+        return divisor, self._units[-1]
 
     def print_report(self, unit='auto', file=sys.stdout):
-        """Prints a summary report of the memory profiling.
+        """Writes the :meth:`summary` as a table.
 
         Args:
-            unit (str): Unit of the sizes: ``'B'``, ``'KB'``, ... ``'ZB'``, ``'auto'`` (the
-                unit fitting the largest size, for all rows) or ``'auto_foreach'``.
-            file: Output file-like object.
+            unit (str): ``'B'``, ``'KB'``, ..., ``'ZB'``, ``'auto'`` (per column, the unit
+                suited to its largest value) or ``'auto_foreach'`` (a unit per cell).
+            file: Writable text stream.
         """
-        entries = [['FunctionName', 'UsedBytes', 'AcquiredBytes', 'Occurrence']]
         summary = self.summary()
-        if unit == 'auto':
-            max_used = max([r['used_bytes'] for r in summary.values()], default=0)
-            max_acquired = max([r['acquired_bytes'] for r in summary.values()], default=0)
-            denomi_used, unit_used = self._choose_unit(max_used)
-            denomi_acquired, unit_acquired = self._choose_unit(max_acquired)
-        elif unit != 'auto_foreach':
-            denomi_used = denomi_acquired = self.table[unit]
-            unit_used = unit_acquired = unit
-        for function_name, record in summary.items():
-            used, acquired = record['used_bytes'], record['acquired_bytes']
+
+        def fixed_unit(key):
+            if unit == 'auto':
+                return self._choose_unit(max((r[key] for r in summary.values()), default=0))
             if unit == 'auto_foreach':
-                denomi_used, unit_used = self._choose_unit(used)
-                denomi_acquired, unit_acquired = self._choose_unit(acquired)
-            entries.append([function_name,
-                            '%3.2f%s' % (used / denomi_used, unit_used),
-                            '%3.2f%s' % (acquired / denomi_acquired, unit_acquired),
-                            str(record['occurrence'])])
-        widths = [max(len(entry[i]) for entry in entries) for i in range(4)]
-        template = '  '.join('{:>%d}' % w for w in widths)
-        for entry in entries:
-            file.write(template.format(*entry))
-            file.write('\n')
-        if hasattr(file, 'flush'):
-            file.flush()
+                return None
+            return self.table[unit], unit
+
+        def cell(size, chosen):
+            divisor, label = chosen or self._choose_unit(size)
+            return '%3.2f%s' % (size / divisor, label)
+
+        used_unit = fixed_unit('used_bytes')
+        acquired_unit = fixed_unit('acquired_bytes')
+        rows = [['FunctionName', 'UsedBytes', 'AcquiredBytes', 'Occurrence']]
+        for name, record in summary.items():
+            rows.append([name, cell(record['used_bytes'], used_unit),
+                         cell(record['acquired_bytes'], acquired_unit),
+                         str(record['occurrence'])])
+        _timer._write_table(rows, file)

@@ -22,76 +22,74 @@ from chainer.initializers.uniform import LeCunUniform  # NOQA
 from chainer.initializers.uniform import Uniform  # NOQA
 
 
-def generate_array(initializer, shape, xp, dtype=None, device=None):
-    """Return initialized array.
+def _resolve_dtype(initializer, dtype):
+    # An explicit dtype must agree with the initializer's own; the default is the config's.
+    own = getattr(initializer, 'dtype', None)
+    if dtype is None:
+        dtype = own
+    elif own is not None and numpy.dtype(dtype) != numpy.dtype(own):
+        raise ValueError('dtype mismatch: {} != {}'.format(dtype, own))
+    return chainer.get_dtype(dtype)
 
-    The algorithms used to make the new values depend on the concrete derived classes.  If the
-    initializer has the ``dtype`` attribute, it is used to construct the array; otherwise
-    ``dtype`` (default: ``chainer.config.dtype``) is used.
+
+def generate_array(initializer, shape, xp, dtype=None, device=None):
+    """Allocates an array and fills it with ``initializer``.
 
     Args:
-        initializer: A callable object that takes :ref:`ndarray` and edits its value.
-        shape (int or tuple of int): Shape of the initialized array.
-        xp (module): :mod:`cupy`, :mod:`numpy`, or :mod:`chainerx`.
-        dtype: Dtype specifier.  If omitted, ``initializer.dtype`` is used.
-        device: Target device specifier.  If omitted, the current device of ``xp`` is used.
+        initializer: Callable that fills an :ref:`ndarray` in place.
+        shape (int or tuple of int): Shape of the new array.
+        xp (module): :mod:`numpy`, :mod:`cupy` or :mod:`chainerx`.
+        dtype: Data type; ``initializer.dtype`` (when set) or ``chainer.config.dtype`` by
+            default.  It must agree with ``initializer.dtype`` when both are given.
+        device: Device specifier of the new array; the current device of ``xp`` by default.
+            It must belong to ``xp``.
 
     Returns:
-        :ref:`ndarray`: An initialized array.
+        :ref:`ndarray`: The filled array.
     """
-    dtype_attr = getattr(initializer, 'dtype', None)
-    if dtype is not None and dtype_attr is not None \
-            and numpy.dtype(dtype) != numpy.dtype(dtype_attr):
-        raise ValueError(
-            'dtype mismatch: {} != {}'.format(dtype, dtype_attr))
-    if dtype is None:
-        dtype = dtype_attr
-    dtype = chainer.get_dtype(dtype)
-
+    dtype = _resolve_dtype(initializer, dtype)
     if device is None:
         if xp is numpy:
-            array = numpy.empty(shape, dtype=dtype)
-            initializer(array)
-            return array
-        backend_device = backend._guess_device_from_array_module(xp)
+            out = numpy.empty(shape, dtype=dtype)
+            initializer(out)
+            return out
+        target = backend._guess_device_from_array_module(xp)
     else:
-        backend_device = chainer.get_device(device)
-        if xp is not backend_device.xp:
+        target = chainer.get_device(device)
+        if target.xp is not xp:
             raise ValueError('xp and device arguments are inconsistent.')
 
-    if backend_device.xp.__name__ == 'chainerx':
-        # Fill a buffer on the fallback (NumPy/CuPy) device and move it.
-        fallback_device = backend_device.fallback_device
-        with chainer.using_device(fallback_device):
-            array = fallback_device.xp.empty(shape, dtype=dtype)
-            initializer(array)
-        return backend_device.send(array)
+    # ChainerX arrays are filled on their fallback (NumPy/CuPy) device, then converted.
+    fill_on = target.fallback_device if target.xp.__name__ == 'chainerx' else target
+    with chainer.using_device(fill_on):
+        out = fill_on.xp.empty(shape, dtype=dtype)
+        initializer(out)
+    return out if fill_on is target else target.send(out)
 
-    with chainer.using_device(backend_device):
-        array = backend_device.xp.empty(shape, dtype=dtype)
-        initializer(array)
-    return array
+
+def _is_constant_like(value):
+    return numpy.isscalar(value) or isinstance(value, _get_array_types())
 
 
 def _get_initializer(initializer):
-    # None -> LeCunNormal(), scalar or array -> Constant, callable -> as is.
+    """Turns an initializer argument into a callable initializer.
+
+    ``None`` gives :class:`LeCunNormal`, a scalar or an array gives :class:`Constant`, and a
+    callable is returned as is; anything else raises :class:`TypeError`.
+    """
     if initializer is None:
         return LeCunNormal()
-    if (isinstance(initializer, _get_array_types())
-            or numpy.isscalar(initializer)):
+    if _is_constant_like(initializer):
         return Constant(initializer)
-    if not callable(initializer):
-        raise TypeError('invalid type of initializer: %s' % type(initializer))
-    return initializer
+    if callable(initializer):
+        return initializer
+    raise TypeError('invalid type of initializer: %s' % type(initializer))
 
 
 def _check_is_initializer_like(initializer):
-    # Raises TypeError unless ``initializer`` can be given as an initializer argument.
-    if not (initializer is None
-            or isinstance(initializer, chainer.initializer.Initializer)
-            or callable(initializer)
-            or isinstance(initializer, _get_array_types())
-            or numpy.isscalar(initializer)):
-        raise TypeError(
-            'Initializer is of wrong type: {}. Allowed types are Initializer, '
-            'ndarray and scalar.'.format(type(initializer)))
+    """Raises :class:`TypeError` unless ``initializer`` is a valid initializer argument."""
+    if initializer is None or callable(initializer) or _is_constant_like(initializer):
+        return
+    raise TypeError(
+        'Initializer is of wrong type: {}. Allowed types are Initializer, ndarray and '
+        'scalar.'.format(type(initializer)))

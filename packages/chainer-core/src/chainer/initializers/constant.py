@@ -1,4 +1,4 @@
-"""Constant initializers: Identity, Constant, Zero, One, NaN."""
+"""Deterministic initializers: ``Constant`` (and ``Zero``, ``One``, ``NaN``) and ``Identity``."""
 import numpy
 
 from chainer import backend
@@ -6,16 +6,14 @@ from chainer import initializer
 
 
 class Identity(initializer.Initializer):
-    """Initializes array with the identity matrix multiplied by ``scale``.
-
-    Only 2-D square matrices can be initialized.
+    """Fills a square matrix with ``scale`` times the identity matrix.
 
     Args:
-        scale (scalar): A constant to be multiplied to the identity matrix.
-        dtype: Data type specifier.
+        scale (scalar): Value of the diagonal.
+        dtype: Data type the filled arrays must have (``None`` for any).
 
     Attributes:
-        scale (scalar): A constant to be multiplied to the identity matrix.
+        scale (scalar): Value of the diagonal.
     """
 
     def __init__(self, scale=1.0, dtype=None):
@@ -24,31 +22,29 @@ class Identity(initializer.Initializer):
 
     def __call__(self, array):
         self._check_dtype(array)
-        shape = array.shape
-        if len(shape) != 2 or shape[0] != shape[1]:
-            raise ValueError('Identity matrix initialization can only be used '
-                             'for 2D squared matrices.')
-        value = numpy.identity(shape[0]) * self.scale
-        initializer._copy_into(array, value)
+        if array.ndim != 2 or array.shape[0] != array.shape[1]:
+            raise ValueError(
+                'Identity can only initialize square matrices (2-D arrays); got shape '
+                '{}.'.format(array.shape))
+        initializer._copy_into(array, self.scale * numpy.eye(array.shape[0]))
 
 
 class Constant(initializer.Initializer):
-    """Initializes array with a constant scalar or array (broadcast to the array's shape).
+    """Fills an array with a scalar or with an array broadcast to its shape.
 
     Args:
-        fill_value (scalar or :ref:`ndarray`): A constant to be assigned to the initialized
-            array. Broadcast is allowed on this assignment.
-        dtype: Data type specifier.
+        fill_value (scalar or :ref:`ndarray`): The value(s) to write.
+        dtype: Data type the filled arrays must have (``None`` for any).
 
     Attributes:
-        fill_value (scalar or :ref:`ndarray`): A constant to be assigned to the array.
+        fill_value (scalar or :ref:`ndarray`): The value(s) to write.
     """
 
     fill_value = None
 
     def __init__(self, fill_value, dtype=None):
-        if not (isinstance(fill_value, initializer._get_array_types())
-                or numpy.isscalar(fill_value)):
+        if not (numpy.isscalar(fill_value)
+                or isinstance(fill_value, initializer._get_array_types())):
             raise ValueError(
                 'fill_value must be either scalar, numpy.ndarray, '
                 'cupy.ndarray or chainerx.ndarray.')
@@ -57,47 +53,47 @@ class Constant(initializer.Initializer):
 
     def __call__(self, array):
         self._check_dtype(array)
-        fill_value = self.fill_value
-        if not (numpy.isscalar(fill_value)
-                or type(array) is type(fill_value) is numpy.ndarray):
-            fill_value = backend.get_device_from_array(array).send(fill_value)
-        array[...] = fill_value
+        value = self.fill_value
+        same_host = type(array) is numpy.ndarray and type(value) is numpy.ndarray
+        if not (numpy.isscalar(value) or same_host):
+            value = backend.get_device_from_array(array).send(value)
+        array[...] = value
 
 
 class Zero(Constant):
-    """Initializes array to all-zero.
+    """Fills an array with zeros.
 
     Args:
-        dtype: Data type specifier.
+        dtype: Data type the filled arrays must have (``None`` for any).
     """
 
     fill_value = 0.0
 
     def __init__(self, dtype=None):
-        super().__init__(0.0, dtype=dtype)
+        super().__init__(self.fill_value, dtype=dtype)
 
 
 class One(Constant):
-    """Initializes array to all-one.
+    """Fills an array with ones.
 
     Args:
-        dtype: Data type specifier.
+        dtype: Data type the filled arrays must have (``None`` for any).
     """
 
     fill_value = 1.0
 
     def __init__(self, dtype=None):
-        super().__init__(1.0, dtype=dtype)
+        super().__init__(self.fill_value, dtype=dtype)
 
 
 class NaN(Constant):
-    """Initializes array to all-NaN.
+    """Fills an array with NaN (the marker of not-yet-initialized data).
 
     Args:
-        dtype: Data type specifier.
+        dtype: Data type the filled arrays must have (``None`` for any).
     """
 
     fill_value = numpy.nan
 
     def __init__(self, dtype=None):
-        super().__init__(numpy.nan, dtype=dtype)
+        super().__init__(self.fill_value, dtype=dtype)

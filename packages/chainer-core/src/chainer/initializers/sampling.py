@@ -1,68 +1,46 @@
-"""Initializers of bilinear up/down-sampling filters for (de)convolution kernels."""
+"""Bilinear resampling kernels for (de)convolution weights.
+
+``UpsamplingDeconvFilter`` and ``DownsamplingConvFilter`` make a (de)convolution perform
+linear interpolation of each channel separately.
+"""
+import functools
+
 import numpy
 
 from chainer import initializer
 
 
-def _get_linear_filter(size, ndim, upsampling=True):
-    """Separable linear (tent) interpolation kernel of width ``size`` in ``ndim`` dimensions.
-
-    The upsampling kernel has value 1 at its center; the downsampling kernel is the same shape
-    normalized to sum to 1.
-    """
-    factor = (size + 1) // 2
-    if size % 2 == 1:
-        center = factor - 1
-    else:
-        center = factor - 0.5
-    filt = numpy.ones((1,) * ndim)
-    for og in numpy.ogrid[(slice(size),) * ndim]:
-        filt = filt * (1 - abs(og - center) / factor)
-    if not upsampling:
-        filt = filt / filt.sum()
-    return filt
+def _tent(size):
+    # 1-D linear interpolation weights of a kernel of width ``size`` (peak 1 at the center).
+    half = (size + 1) // 2
+    middle = (size - 1) / 2.0
+    return 1.0 - numpy.abs(numpy.arange(size) - middle) / half
 
 
-def _kernel_size(shape):
-    ksize = None
-    for k in shape[2:]:
-        if ksize is None:
-            ksize = k
-        elif ksize != k:
-            raise ValueError(
-                'ksize must be all same: {} != {}'.format(ksize, k))
-    return ksize
+def _separable_kernel(size, ndim, normalize):
+    kernel = functools.reduce(numpy.multiply.outer, [_tent(size)] * ndim)
+    if normalize:
+        kernel = kernel / kernel.sum()
+    return kernel
 
 
-def _fill(array, filt, scale, n_maps, n_single):
-    # Writes ``filt`` on the diagonal of the first two axes (all entries when the axis that
-    # would be indexed has length 1).
-    value = numpy.zeros(array.shape, dtype=numpy.float64)
-    if n_single == 1:
-        value[...] = filt
-    else:
-        idx = numpy.arange(n_maps)
-        value[idx, idx] = filt
-    initializer._copy_into(array, (value * scale).astype(array.dtype))
+def _common_kernel_size(shape):
+    sizes = set(shape[2:])
+    if len(sizes) != 1:
+        raise ValueError('ksize must be all same: {}'.format(tuple(shape[2:])))
+    return sizes.pop()
 
 
-class UpsamplingDeconvFilter(initializer.Initializer):
-    """Initializes array with a bilinear upsampling filter for deconvolution.
+class _ResamplingFilter(initializer.Initializer):
+    # The channel axis that may have length 1 (broadcast) is ``_free_axis`` (0 or 1); otherwise
+    # both channel axes must be equal and the kernel sits on their diagonal.
 
-    The array has the deconvolution weight layout ``(in_channels, out_channels, k, ..., k)``
-    with ``in_channels == out_channels`` (each channel upsampled independently) or
-    ``out_channels == 1``; all spatial kernel sizes must be equal.
-
-    Args:
-        interpolation (str): Interpolation method; only ``'linear'`` is supported.
-        scale (float): Scaling factor multiplied to the filter.
-        dtype: Data type specifier.
-    """
+    _free_axis = None
+    _normalize = False
 
     def __init__(self, interpolation='linear', scale=1, dtype=None):
         if interpolation != 'linear':
-            raise ValueError(
-                'Unsupported interpolation method: {}'.format(interpolation))
+            raise ValueError('Unsupported interpolation method: {}'.format(interpolation))
         self.interpolation = interpolation
         self.scale = scale
         super().__init__(dtype)
@@ -71,46 +49,51 @@ class UpsamplingDeconvFilter(initializer.Initializer):
         self._check_dtype(array)
         if array.ndim < 3:
             raise ValueError('The array must have spatial dimensions.')
-        in_c, out_c = array.shape[:2]
-        if not (in_c == out_c or out_c == 1):
+        n_a, n_b = array.shape[:2]
+        broadcast = array.shape[self._free_axis] == 1
+        if not (n_a == n_b or broadcast):
             raise ValueError(
-                'in_channels and out_channels must be equal, or out_channels must be 1: '
-                '{}, {}'.format(in_c, out_c))
-        ksize = _kernel_size(array.shape)
-        filt = _get_linear_filter(ksize, array.ndim - 2)
-        _fill(array, filt, self.scale, in_c, out_c)
+                'the two channel axes must have the same length, or axis {} length 1: '
+                'shape {}'.format(self._free_axis, array.shape))
+        kernel = _separable_kernel(
+            _common_kernel_size(array.shape), array.ndim - 2, self._normalize)
+        weights = numpy.zeros(array.shape, dtype=numpy.float64)
+        if broadcast:
+            weights[...] = kernel
+        else:
+            channels = numpy.arange(n_a)
+            weights[channels, channels] = kernel
+        initializer._copy_into(array, (self.scale * weights).astype(array.dtype))
 
 
-class DownsamplingConvFilter(initializer.Initializer):
-    """Initializes array with a bilinear downsampling filter for convolution.
+class UpsamplingDeconvFilter(_ResamplingFilter):
+    """Bilinear upsampling kernel for deconvolution weights.
 
-    The array has the convolution weight layout ``(out_channels, in_channels, k, ..., k)``
-    with ``in_channels == out_channels`` (each channel downsampled independently) or
-    ``in_channels == 1``; all spatial kernel sizes must be equal.  The kernel sums to ``scale``.
+    The weight has the deconvolution layout ``(in_channels, out_channels, k, ..., k)``; either
+    ``in_channels == out_channels`` (each channel is upsampled on its own) or
+    ``out_channels == 1``.  All kernel sizes must be equal; the kernel peaks at ``scale``.
 
     Args:
-        interpolation (str): Interpolation method; only ``'linear'`` is supported.
-        scale (float): Scaling factor multiplied to the filter.
-        dtype: Data type specifier.
+        interpolation (str): Only ``'linear'`` is supported.
+        scale (float): Multiplier of the kernel.
+        dtype: Data type the filled arrays must have (``None`` for any).
     """
 
-    def __init__(self, interpolation='linear', scale=1, dtype=None):
-        if interpolation != 'linear':
-            raise ValueError(
-                'Unsupported interpolation method: {}'.format(interpolation))
-        self.interpolation = interpolation
-        self.scale = scale
-        super().__init__(dtype)
+    _free_axis = 1
 
-    def __call__(self, array):
-        self._check_dtype(array)
-        if array.ndim < 3:
-            raise ValueError('The array must have spatial dimensions.')
-        out_c, in_c = array.shape[:2]
-        if not (in_c == out_c or in_c == 1):
-            raise ValueError(
-                'in_channels and out_channels must be equal, or in_channels must be 1: '
-                '{}, {}'.format(in_c, out_c))
-        ksize = _kernel_size(array.shape)
-        filt = _get_linear_filter(ksize, array.ndim - 2, upsampling=False)
-        _fill(array, filt, self.scale, out_c, in_c)
+
+class DownsamplingConvFilter(_ResamplingFilter):
+    """Bilinear downsampling kernel for convolution weights.
+
+    The weight has the convolution layout ``(out_channels, in_channels, k, ..., k)``; either
+    ``in_channels == out_channels`` (each channel is downsampled on its own) or
+    ``in_channels == 1``.  All kernel sizes must be equal; the kernel sums to ``scale``.
+
+    Args:
+        interpolation (str): Only ``'linear'`` is supported.
+        scale (float): Multiplier of the kernel.
+        dtype: Data type the filled arrays must have (``None`` for any).
+    """
+
+    _free_axis = 1
+    _normalize = True

@@ -1,102 +1,87 @@
-"""Uniform initializers: Uniform, LeCunUniform, GlorotUniform, HeUniform."""
-import numpy
+"""Uniform initializers: ``Uniform``, ``LeCunUniform``, ``GlorotUniform`` and ``HeUniform``."""
+import math
 
 from chainer import initializer
-from chainer.initializer import _parse_rng
 
 
-class Uniform(initializer.Initializer):
-    """Initializes array with a scaled uniform distribution :math:`U(-\\mathrm{scale}, \\mathrm{scale})`.
+class _UniformFill(initializer._RandomFill):
+    # Draws U(-s, s) where s is given by ``_spread``.
+
+    def _draw(self, array, spread):
+        initializer._fill_random(array, self.rng, 'uniform', low=-spread, high=spread)
+
+
+class Uniform(_UniformFill):
+    """Fills an array with samples of :math:`U(-\\mathrm{scale}, \\mathrm{scale})`.
 
     Args:
-        scale (float): A constant that determines the scale of the uniform distribution.
-        dtype: Data type specifier.
-        rng (xp.random.RandomState): Pseudo-random number generator (keyword only).  When
-            ``None``, the global random state of the array's module is used.
+        scale (float): Half width of the interval.
+        dtype: Data type the filled arrays must have (``None`` for any).
+        rng: Keyword-only random generator (``numpy.random.RandomState``,
+            ``numpy.random.Generator`` or a CuPy one); by default the global generator of the
+            array's module is used.
 
     Attributes:
-        scale (float): A constant that determines the scale of the distribution.
-        rng: Pseudo-random number generator, or ``None``.
-    """  # NOQA
+        scale (float): Half width of the interval.
+        rng: The random generator, or ``None``.
+    """
 
     def __init__(self, scale=0.05, dtype=None, **kwargs):
-        self.scale = scale
-        self.rng = _parse_rng(kwargs)
-        super().__init__(dtype)
+        super().__init__(scale, dtype, kwargs)
 
-    def __call__(self, array):
-        self._check_dtype(array)
-        initializer._fill_random(
-            array, self.rng, 'uniform', low=-self.scale, high=self.scale)
+    def _spread(self, shape):
+        return self.scale
 
 
-class LeCunUniform(initializer.Initializer):
-    """Initializes array with the scaled uniform distribution of LeCun et al.
-
-    Elements are drawn from :math:`U(-s, s)` with
-    :math:`s = \\mathrm{scale} \\times \\sqrt{3 / \\mathrm{fan}_{in}}`.
+class LeCunUniform(_UniformFill):
+    """Uniform initializer of LeCun et al.: half width
+    :math:`\\mathrm{scale} \\sqrt{3 / \\mathrm{fan}_{in}}`.
 
     Args:
-        scale (float): A constant that determines the scale of the uniform distribution.
-        dtype: Data type specifier.
-        rng (xp.random.RandomState): Pseudo-random number generator (keyword only).
+        scale (float): Multiplier of the half width.
+        dtype: Data type the filled arrays must have (``None`` for any).
+        rng: Keyword-only random generator (see :class:`Uniform`).
     """
 
     def __init__(self, scale=1.0, dtype=None, **kwargs):
-        self.scale = scale
-        self.rng = _parse_rng(kwargs)
-        super().__init__(dtype)
+        super().__init__(scale, dtype, kwargs)
 
-    def __call__(self, array):
-        self._check_dtype(array)
-        fan_in, fan_out = initializer.get_fans(array.shape)
-        s = self.scale * numpy.sqrt(3. / fan_in)
-        Uniform(s, rng=self.rng)(array)
+    def _spread(self, shape):
+        fan_in, _ = initializer.get_fans(shape)
+        return self.scale * math.sqrt(3.0 / fan_in)
 
 
-class GlorotUniform(initializer.Initializer):
-    """Initializes array with the scaled uniform distribution of Glorot & Bengio.
-
-    Elements are drawn from :math:`U(-s, s)` with
-    :math:`s = \\mathrm{scale} \\times \\sqrt{6 / (\\mathrm{fan}_{in} + \\mathrm{fan}_{out})}`.
+class GlorotUniform(_UniformFill):
+    """Uniform initializer of Glorot and Bengio: half width
+    :math:`\\mathrm{scale} \\sqrt{6 / (\\mathrm{fan}_{in} + \\mathrm{fan}_{out})}`.
 
     Args:
-        scale (float): A constant that determines the scale of the uniform distribution.
-        dtype: Data type specifier.
-        rng (xp.random.RandomState): Pseudo-random number generator (keyword only).
+        scale (float): Multiplier of the half width.
+        dtype: Data type the filled arrays must have (``None`` for any).
+        rng: Keyword-only random generator (see :class:`Uniform`).
     """
 
     def __init__(self, scale=1.0, dtype=None, **kwargs):
-        self.scale = scale
-        self.rng = _parse_rng(kwargs)
-        super().__init__(dtype)
+        super().__init__(scale, dtype, kwargs)
 
-    def __call__(self, array):
-        self._check_dtype(array)
-        fan_in, fan_out = initializer.get_fans(array.shape)
-        s = self.scale * numpy.sqrt(6. / (fan_in + fan_out))
-        Uniform(s, rng=self.rng)(array)
+    def _spread(self, shape):
+        fan_in, fan_out = initializer.get_fans(shape)
+        return self.scale * math.sqrt(6.0 / (fan_in + fan_out))
 
 
-class HeUniform(initializer.Initializer):
-    """Initializes array with the scaled uniform distribution of He et al.
-
-    Elements are drawn from :math:`U(-s, s)` with
-    :math:`s = \\mathrm{scale} \\times \\sqrt{6 / \\mathrm{fan}_{in}}`.
+class HeUniform(_UniformFill):
+    """Uniform initializer of He et al.: half width
+    :math:`\\mathrm{scale} \\sqrt{6 / \\mathrm{fan}_{in}}`.
 
     Args:
-        scale (float): A constant that determines the scale of the uniform distribution.
-        dtype: Data type specifier.
-        rng (xp.random.RandomState): Pseudo-random number generator (keyword only).
+        scale (float): Multiplier of the half width.
+        dtype: Data type the filled arrays must have (``None`` for any).
+        rng: Keyword-only random generator (see :class:`Uniform`).
     """
 
     def __init__(self, scale=1.0, dtype=None, **kwargs):
-        self.scale = scale
-        self.rng = _parse_rng(kwargs)
-        super().__init__(dtype)
+        super().__init__(scale, dtype, kwargs)
 
-    def __call__(self, array):
-        self._check_dtype(array)
-        fan_in, fan_out = initializer.get_fans(array.shape)
-        s = self.scale * numpy.sqrt(6. / fan_in)
-        Uniform(s, rng=self.rng)(array)
+    def _spread(self, shape):
+        fan_in, _ = initializer.get_fans(shape)
+        return self.scale * math.sqrt(6.0 / fan_in)

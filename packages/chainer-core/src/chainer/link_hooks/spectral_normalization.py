@@ -1,4 +1,9 @@
-"""Spectral normalization of link weights (Miyato et al., 2018) as a link hook."""
+"""``SpectralNormalization``: divides a link's weight by its largest singular value.
+
+The singular value is estimated with a few steps of power iteration per forward call (Miyato
+et al., 2018, https://arxiv.org/abs/1802.05957).  The running estimate of the leading left
+singular vector is kept on the link as a persistent array.
+"""
 import numpy
 
 import chainer
@@ -8,146 +13,99 @@ from chainer import link_hook
 from chainer import variable
 import chainer.functions as F
 
+# Links whose weight layout is (in_channels, out_channels, ...): the output axis is 1.  They
+# are recognized by name so that this module does not import chainer.links.
+_OUTPUT_AXIS_1_LINKS = ('Deconvolution2D', 'DeconvolutionND')
+
 
 def l2normalize(xp, v, eps):
-    """Normalize a vector by its L2 norm.
+    """Returns ``v / (||v||_2 + eps)``.
 
     Args:
-        xp (numpy or cupy): Array module.
-        v (:ref:`ndarray`): Array to be normalized.
-        eps (float): Epsilon value for numerical stability.
-
-    Returns:
-        :ref:`ndarray`: ``v / (||v|| + eps)``.
+        xp (module): Array module of ``v``.
+        v (:ref:`ndarray`): Vector.
+        eps (float): Added to the norm to avoid a division by zero.
     """
-    norm = xp.linalg.norm(v)
-    return v / (norm + eps)
+    return v / (xp.linalg.norm(v) + eps)
 
 
 def update_approximate_vectors(weight_matrix, u, n_power_iteration, eps):
-    """Update the first left and right singular vectors by power iteration.
+    """Runs power iteration on a matrix to refine its leading singular vectors.
 
     Args:
-        weight_matrix (~chainer.Variable): 2D weight.
-        u (:ref:`ndarray`): Vector that approximates the first left singular vector and has
-            the shape of (out_size,).
-        n_power_iteration (int): Number of iterations to approximate the first right and left
-            singular vectors.
-        eps (float): Epsilon value for numerical stability.
+        weight_matrix (~chainer.Variable): Matrix ``W`` of shape ``(out, in)``.
+        u (:ref:`ndarray`): Current estimate of the leading left singular vector, ``(out,)``.
+        n_power_iteration (int): Number of iterations (at least one).
+        eps (float): Stabilizer of the normalizations.
 
     Returns:
-        :ref:`ndarray`: The updated (approximate) first left singular vector.
-        :ref:`ndarray`: The updated (approximate) first right singular vector.
+        tuple: New estimates ``(u, v)`` of the leading left ``(out,)`` and right ``(in,)``
+        singular vectors (plain arrays, outside the graph).
     """
-    weight_matrix = weight_matrix.array
-    xp = backend.get_array_module(weight_matrix)
+    W = weight_matrix.array
+    xp = backend.get_array_module(W)
     v = None
     for _ in range(n_power_iteration):
-        v = l2normalize(xp, xp.dot(u, weight_matrix), eps)
-        u = l2normalize(xp, xp.dot(weight_matrix, v), eps)
+        v = l2normalize(xp, u.dot(W), eps)
+        u = l2normalize(xp, W.dot(v), eps)
     return u, v
 
 
 def calculate_max_singular_value(weight_matrix, u, v):
-    """Calculate max singular value by power iteration method.
+    """Returns the estimate ``u^T W v`` of the largest singular value of ``W``.
 
     Args:
-        weight_matrix (~chainer.Variable): 2D weight.
-        u (:ref:`ndarray`): Approximate first left singular vector of shape (out_size,).
-        v (:ref:`ndarray`): Approximate first right singular vector of shape (in_size,).
+        weight_matrix (~chainer.Variable): Matrix ``W`` of shape ``(out, in)``.
+        u (:ref:`ndarray`): Leading left singular vector estimate, ``(out,)``.
+        v (:ref:`ndarray`): Leading right singular vector estimate, ``(in,)``.
 
     Returns:
-        ~chainer.Variable: Max singular value ``u^T W v`` (0-dim), differentiable with respect
-        to ``weight_matrix``.
+        ~chainer.Variable: 0-dim variable, differentiable with respect to ``W``.
     """
-    sigma = F.matmul(F.matmul(u, weight_matrix), v)
-    return sigma
+    return F.matmul(F.matmul(u, weight_matrix), v)
 
 
-def _is_deconvolution(link):
-    # Deconvolution links (chainer-links) keep their weight as (in, out, ...): the output
-    # axis is 1.  Checked by name so that chainer.links is not imported.
-    for cls in type(link).__mro__:
-        if cls.__name__ in ('Deconvolution2D', 'DeconvolutionND') \
-                and cls.__module__.startswith('chainer.links'):
-            return True
-    return False
+def _output_axis(link):
+    for klass in type(link).__mro__:
+        if (klass.__name__ in _OUTPUT_AXIS_1_LINKS
+                and klass.__module__.startswith('chainer.links')):
+            return 1
+    return 0
 
 
 class SpectralNormalization(link_hook.LinkHook):
-    """Spectral Normalization link hook implementation.
+    """Link hook that replaces a weight ``W`` by ``W / sigma(W)`` during forward calls.
 
-    This hook normalizes a weight using max singular value and this value is computed via
-    power iteration method.  Currently, this hook is supposed to be added to
-    :class:`chainer.links.Linear`, :class:`chainer.links.EmbedID`,
-    :class:`chainer.links.Convolution2D`, :class:`chainer.links.ConvolutionND`,
-    :class:`chainer.links.Deconvolution2D`, and :class:`chainer.links.DeconvolutionND`.
-    However, you can use this to other links like RNNs by specifying ``weight_name``.  It is
-    highly recommended to add this hook before optimizer setup because this hook adds a
-    scaling parameter ``gamma`` if ``use_gamma`` is True.  Otherwise, the registered
-    ``gamma`` will not be updated.
+    ``sigma(W)`` is the largest singular value of ``W`` viewed as a matrix with one row per
+    output unit (or channel).  It is estimated by power iteration, whose vector ``u`` is stored
+    on the link as the persistent value :attr:`vector_name` and refreshed in training mode.
+    Made for :class:`~chainer.links.Linear`, :class:`~chainer.links.EmbedID` and the
+    (de)convolution links, it works with any link whose weight attribute is named by
+    ``weight_name``.  With ``use_gamma`` a learnable scale ``gamma`` (initialized to
+    ``sigma(W)``) is added to the link, so register the hook before setting up the optimizer.
 
-    .. math::
-
-       \\bar{\\mathbf{W}} &=& \\dfrac{\\mathbf{W}}{\\sigma(\\mathbf{W})} \\\\
-       \\text{, where} \\ \\sigma(\\mathbf{W}) &:=&
-        \\max_{\\mathbf{h}: \\mathbf{h} \\ne 0}
-       \\dfrac{\\|\\mathbf{W} \\mathbf{h}\\|_2}{\\|\\mathbf{h}\\|_2}
-        = \\max_{\\|\\mathbf{h}\\|_2 \\le 1} \\|\\mathbf{W}\\mathbf{h}\\|_2
-
-    See: T. Miyato et. al., `Spectral Normalization for Generative Adversarial Networks
-    <https://arxiv.org/abs/1802.05957>`_
+    The hook can only be attached to a link (``link.add_hook(hook)``), not used as a context
+    manager.  Lazily initialized weights are handled: the hook prepares itself on the first
+    forward call.
 
     Args:
-        n_power_iteration (int): Number of power iteration.  The default value is 1.
-        eps (float): Numerical stability in norm calculation.  The default value is 1e-6 for
-            the compatibility with mixed precision training.  The value used in the author's
-            implementation is 1e-12.
-        use_gamma (bool): If ``True``, weight scaling parameter gamma which is initialized by
-            initial weight's max singular value is introduced.
-        factor (float, None): Scaling parameter to divide maximum singular value.  The
-            default value is 1.0.
-        weight_name (str): Link's weight name to apply this hook.  The default value is
-            ``'W'``.
-        name (str or None): Name of this hook.  The default value is
-            ``'SpectralNormalization'``.
+        n_power_iteration (int): Power iteration steps per forward call.
+        eps (float): Stabilizer of the vector normalizations (1e-6 by default, large enough for
+            float16; the paper uses 1e-12).
+        use_gamma (bool): Whether to add the scale parameter ``gamma``.
+        factor (float or None): When given, the weight is divided by ``sigma(W) / factor``.
+        weight_name (str): Attribute name of the weight.
+        name (str or None): Name of the hook (``'SpectralNormalization'`` by default).
 
     Attributes:
-        vector_name (str): Name of the approximate first left singular vector registered in
-            the target link (``weight_name + '_u'``).
-        axis (int): Axis of weight represents the number of output feature maps or output
-            units (``out_channels`` and ``out_size``, respectively).
-
-    .. admonition:: Example
-
-        There are almost the same but 2 ways to apply spectral normalization (SN) hook to
-        links.
-
-        1. Initialize link and SN separately.  This makes it easy to handle buffer and
-           parameter of links registered by SN hook.
-
-            >>> l = L.Convolution2D(3, 5, 3)
-            >>> hook = chainer.link_hooks.SpectralNormalization()
-            >>> _ = l.add_hook(hook)
-            >>> # Check the shape of the first left singular vector.
-            >>> getattr(l, hook.vector_name).shape
-            (5,)
-            >>> # Delete SN hook from this link.
-            >>> l.delete_hook(hook.name)
-
-        2. Initialize both link and SN hook at one time.  This makes it easy to define your
-           original :class:`~chainer.Chain`.
-
-            >>> # SN hook handles lazy initialization!
-            >>> layer = L.Convolution2D(
-            ...     5, 3, stride=1, pad=1).add_hook(
-            ...         chainer.link_hooks.SpectralNormalization())
+        vector_name (str): Attribute name of ``u`` on the link (``weight_name + '_u'``).
+        axis (int): Output axis of the weight (1 for deconvolutions, 0 otherwise).
     """
 
     name = 'SpectralNormalization'
 
-    def __init__(self, n_power_iteration=1, eps=1e-6, use_gamma=False,
-                 factor=None, weight_name='W', name=None):
+    def __init__(self, n_power_iteration=1, eps=1e-6, use_gamma=False, factor=None,
+                 weight_name='W', name=None):
         assert n_power_iteration > 0
         self.n_power_iteration = n_power_iteration
         self.eps = eps
@@ -155,123 +113,98 @@ class SpectralNormalization(link_hook.LinkHook):
         self.factor = factor
         self.weight_name = weight_name
         self.vector_name = weight_name + '_u'
-        self._initialized = False
         self.axis = 0
+        self._initialized = False
         if name is not None:
             self.name = name
 
     def __enter__(self):
         raise NotImplementedError(
-            'This hook is not supposed to be used as context manager.')
+            'SpectralNormalization must be added to a link; it cannot be used as a context '
+            'manager.')
 
-    def __exit__(self, *_):
+    def __exit__(self, *exc_info):
         raise NotImplementedError
 
     def added(self, link):
-        # Define axis and register ``u`` if the weight is initialized.
         if not hasattr(link, self.weight_name):
-            raise ValueError(
-                'Weight \'{}\' does not exist!'.format(self.weight_name))
-        if _is_deconvolution(link):
-            self.axis = 1
+            raise ValueError("Weight '{}' does not exist!".format(self.weight_name))
+        self.axis = _output_axis(link)
         if getattr(link, self.weight_name).array is not None:
             self._prepare_parameters(link)
 
     def deleted(self, link):
-        # Remove approximate vector ``u`` and parameter ``gamma`` if exists.
         if hasattr(link, self.vector_name):
             delattr(link, self.vector_name)
         if self.use_gamma and hasattr(link, 'gamma'):
             del link.gamma
 
     def forward_preprocess(self, cb_args):
-        # This method normalizes target link's weight spectrally
-        # using power iteration method
         link = cb_args.link
-        input_variable = cb_args.args[0]
         if not self._initialized:
-            self._prepare_parameters(link, input_variable)
-        weight = getattr(link, self.weight_name)
-        # For link.W or equivalents to be chainer.Parameter
-        # consistently to users, this hook maintains a reference to
-        # the unnormalized weight.
-        self.original_weight = weight
-        # note: `normalized_weight` is ~chainer.Variable
-        normalized_weight = self.normalize_weight(link)
-        setattr(link, self.weight_name, normalized_weight)
+            self._prepare_parameters(link, cb_args.args[0])
+        # The Parameter itself is put back after the call, so that users always see it.
+        self.original_weight = getattr(link, self.weight_name)
+        setattr(link, self.weight_name, self.normalize_weight(link))
 
     def forward_postprocess(self, cb_args):
-        # Here, the computational graph is already created,
-        # we can reset link.W or equivalents to be Parameter.
-        link = cb_args.link
-        setattr(link, self.weight_name, self.original_weight)
+        setattr(cb_args.link, self.weight_name, self.original_weight)
 
     def _prepare_parameters(self, link, input_variable=None):
-        """Prepare one buffer and one parameter.
-
-        Args:
-            link (:class:`~chainer.Link`): Link to normalize spectrally.
-            input_variable (:class:`~chainer.Variable`): The first minibatch to initialize
-                weight.
-        """
-        if getattr(link, self.weight_name).array is None:
-            if input_variable is not None:
-                link._initialize_params(input_variable.shape[1])
-        initialW = getattr(link, self.weight_name)
-        if initialW.shape[self.axis] == 0:
+        """Creates ``u`` (and ``gamma``), initializing a lazy weight from the input first."""
+        weight = getattr(link, self.weight_name)
+        if weight.array is None and input_variable is not None:
+            link._initialize_params(input_variable.shape[1])
+            weight = getattr(link, self.weight_name)
+        n_out = weight.shape[self.axis]
+        if n_out == 0:
             raise ValueError(
-                'Expect {}.shape[{}] > 0'.format(self.weight_name, self.axis)
-            )
-        u = link.xp.random.normal(
-            size=(initialW.shape[self.axis],)).astype(dtype=initialW.dtype)
+                'Expect {}.shape[{}] > 0'.format(self.weight_name, self.axis))
+        u = link.xp.random.normal(size=(n_out,)).astype(dtype=weight.dtype)
         setattr(link, self.vector_name, u)
         link.register_persistent(self.vector_name)
         if self.use_gamma:
-            # Initialize the scaling parameter with the max singular value.
-            weight_matrix = self.reshape_W(initialW.array)
-            xp = backend.get_array_module(weight_matrix)
-            _, s, _ = xp.linalg.svd(weight_matrix)
-            s0 = backend.CpuDevice().send(s[0])
+            matrix = self.reshape_W(weight.array)
+            xp = backend.get_array_module(matrix)
+            top = backend.CpuDevice().send(xp.linalg.svd(matrix, compute_uv=False)[0])
+            start = float(numpy.asarray(top))
             with link.init_scope():
                 link.gamma = variable.Parameter(
-                    initializers.Constant(numpy.asarray(s0).item(), dtype=initialW.dtype),
-                    ())
+                    initializers.Constant(start, dtype=weight.dtype), ())
             link.gamma.to_device(link.device)
         self._initialized = True
 
     def normalize_weight(self, link):
-        """Normalize target weight before every single forward computation."""
-        weight_name, vector_name = self.weight_name, self.vector_name
-        W = getattr(link, weight_name)
-        u = getattr(link, vector_name)
-        weight_matrix = self.reshape_W(W)
-        in_recomputing = getattr(chainer.config, 'in_recomputing', False)
-        if not in_recomputing:
+        """Returns the normalized weight (a Variable) of ``link`` for one forward call."""
+        W = getattr(link, self.weight_name)
+        u = getattr(link, self.vector_name)
+        matrix = self.reshape_W(W)
+        # During recomputation (e.g. checkpointing) the vectors of the first pass are reused.
+        recomputing = getattr(chainer.config, 'in_recomputing', False)
+        if recomputing:
+            v = self.v
+        else:
             with chainer.using_device(link.device):
                 u, v = update_approximate_vectors(
-                    weight_matrix, u, self.n_power_iteration, self.eps)
-        else:
-            v = self.v
-        sigma = calculate_max_singular_value(weight_matrix, u, v)
+                    matrix, u, self.n_power_iteration, self.eps)
+        sigma = calculate_max_singular_value(matrix, u, v)
         if self.factor is not None:
             sigma /= self.factor
         sigma = F.broadcast_to(sigma, W.shape)
         if self.use_gamma:
-            W = F.broadcast_to(link.gamma, W.shape) * W / sigma
+            normalized = F.broadcast_to(link.gamma, W.shape) * W / sigma
         else:
-            W = W / sigma
-        if not in_recomputing:
+            normalized = W / sigma
+        if not recomputing:
             self.v = v
-            with chainer.using_device(link.device):
-                if chainer.config.train:
-                    backend.copyto(getattr(link, vector_name), u)
-        return W
+            if chainer.config.train:
+                with chainer.using_device(link.device):
+                    backend.copyto(getattr(link, self.vector_name), u)
+        return normalized
 
     def reshape_W(self, W):
-        """Reshape & transpose weight into 2D if necessary."""
+        """Views ``W`` as a matrix with the output axis first: ``(shape[axis], -1)``."""
         if self.axis != 0:
-            axes = [self.axis] + [i for i in range(W.ndim) if i != self.axis]
-            W = W.transpose(axes)
-        if W.ndim == 2:
-            return W
-        return W.reshape(W.shape[0], -1)
+            order = [self.axis] + [i for i in range(W.ndim) if i != self.axis]
+            W = W.transpose(order)
+        return W if W.ndim == 2 else W.reshape(W.shape[0], -1)

@@ -10,15 +10,34 @@ from chainer.testing.backend import BackendConfig
 from chainer.testing.backend import inject_backend_tests
 from chainer.testing.function_link import FunctionTestBase
 from chainer.testing.function_link import FunctionTestCase
+from chainer.testing.function_link import FunctionTestError
 from chainer.testing.helper import assert_warns
 from chainer.testing.helper import patch
 from chainer.testing.helper import with_requires
+from chainer.testing.helper import without_requires
+from chainer.testing.matrix import generate_matrix
+from chainer.testing.parameterized import from_pytest_parameterize
 from chainer.testing.parameterized import parameterize
+from chainer.testing.parameterized import parameterize_pytest
 from chainer.testing.parameterized import product
 from chainer.testing.parameterized import product_dict
 from chainer.testing.random import fix_random
 from chainer.testing.training import get_trainer_with_mock_updater
 from chainer.testing.unary_math_function_test import unary_math_function_unittest
+
+
+def run_module(name, file):
+    """Runs the tests of the calling file with pytest when it is executed as a script.
+
+    Put ``testing.run_module(__name__, __file__)`` at the end of a test file.
+
+    Args:
+        name (str): ``__name__`` of the file.
+        file (str): ``__file__`` of the file.
+    """
+    if name == '__main__':
+        import pytest
+        pytest.main([file, '-vvs', '-x', '--pdb'])
 
 
 def __getattr__(name):
@@ -27,6 +46,9 @@ def __getattr__(name):
                 'LinkTestError'):
         from chainer.testing import _link_tests
         return getattr(_link_tests, name)
+    if name == 'distribution_unittest':
+        from chainer.testing import distribution_test
+        return distribution_test.distribution_unittest
     if name in ('save_and_load', 'save_and_load_npz', 'save_and_load_hdf5'):
         from chainer.testing import serializer
         return getattr(serializer, name)

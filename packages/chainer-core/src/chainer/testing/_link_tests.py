@@ -1,7 +1,7 @@
-"""Test case bases for links: ``LinkTestCase`` and ``LinkInitializersTestCase`` (v7 API).
+"""unittest templates for links: ``LinkTestCase`` and ``LinkInitializersTestCase``.
 
-Both are used together with :func:`chainer.testing.inject_backend_tests`, which turns each
-``test_*(self, backend_config)`` method into one test per backend configuration.
+Concrete test classes are decorated with :func:`chainer.testing.inject_backend_tests`, which
+turns each ``test_*(self, backend_config)`` method into one test per backend configuration.
 """
 import unittest
 
@@ -13,24 +13,24 @@ from chainer import initializers
 from chainer.initializer import _get_array_types
 from chainer.testing import function_link
 
+_MAX_DODGE_ATTEMPTS = 10
+
 
 class LinkTestError(function_link._TestError):
-    """Raised when the target link is implemented incorrectly."""
+    """Raised when the link under test does not behave as the test case expects."""
 
 
 class InitializerArgument:
-    """Pair of an initializer argument value and the initializer it stands for.
+    """An initializer argument whose effect differs from the argument itself.
 
-    Items of :meth:`LinkTestCase.generate_params` and
-    :meth:`LinkInitializersTestCase.get_initializers` may be instances of this class when
-    the value passed to the link constructor (``argument_value``, e.g. ``None``) differs
-    from the initializer the link is expected to use (``expected_initializer``, e.g. the
-    default :class:`~chainer.initializers.LeCunNormal` or a constant).
+    Use it in :meth:`LinkTestCase.generate_params` or
+    :meth:`LinkInitializersTestCase.get_initializers` when the value handed to the link (for
+    instance ``None``) stands for another initializer (for instance the link's default).
 
     Args:
-        argument_value: Value given to the link constructor.
-        expected_initializer: Initializer (or scalar/array) the parameter must be filled
-            with.  It must be deterministic for :class:`LinkInitializersTestCase`.
+        argument_value: What the link constructor receives.
+        expected_initializer: Initializer, scalar or array the parameter should then be
+            filled with (deterministic, for :class:`LinkInitializersTestCase`).
     """
 
     def __init__(self, argument_value, expected_initializer):
@@ -42,130 +42,100 @@ class InitializerArgument:
 
 
 def _check_generated_initializer(init):
+    # A bare None is ambiguous (its meaning depends on the link) and must be wrapped.
+    if init is None:
+        raise ValueError(
+            'A None initializer must be wrapped in a InitializerArgument along with the '
+            'expected initializer fallen back to.')
     if isinstance(init, InitializerArgument):
         init = init.expected_initializer
-    elif init is None:
-        raise ValueError(
-            'A None initializer must be wrapped in a InitializerArgument '
-            'along with the expected initializer fallen back to.')
     initializers._check_is_initializer_like(init)
 
 
-def _get_initializer_argument_value(init):
-    # The value passed to the link constructor.
-    if isinstance(init, InitializerArgument):
-        return init.argument_value
-    return init
+def _argument_value(init):
+    return init.argument_value if isinstance(init, InitializerArgument) else init
 
 
-def _get_expected_initializer(init):
-    # The initializer the parameter is expected to be filled with.
+def _expected_initializer(init):
     if isinstance(init, InitializerArgument):
         init = init.expected_initializer
     return initializers._get_initializer(init)
 
 
-def _get_link_params(link, param_names):
-    params = []
-    for name in param_names:
+def _params_of(link, names):
+    found = []
+    for name in names:
         param = getattr(link, name, None)
         if param is None:
-            raise LinkTestError.fail(
-                'Link does not have a parameter named \'{}\'.'.format(name))
-        params.append(param)
-    return params
+            LinkTestError.fail("Link does not have a parameter named '{}'.".format(name))
+        found.append(param)
+    return found
 
 
-def _as_noncontiguous_array(array):
-    # A non-contiguous array with the same values on the same device.
+def _noncontiguous_copy(array):
+    # Same values in a strided (non-contiguous) array on the same device.
     if array is None or array.ndim == 0 or array.size == 0:
         return array
     xp = backend.get_array_module(array)
-    buf = xp.empty(array.shape + (2,), dtype=array.dtype)
-    ret = buf[..., 0]
-    ret[...] = array
-    return ret
+    wide = xp.empty(array.shape + (2,), dtype=array.dtype)
+    view = wide[..., 1]
+    view[...] = array
+    return view
 
 
-def _check_array_types(arrays, device, func_name):
+def _require_array_tuple(arrays, device, producer):
     if not isinstance(arrays, tuple):
-        raise TypeError(
-            '`{}()` must return a tuple, not {}.'.format(func_name, type(arrays)))
-    if not all(
-            a is None or isinstance(a, device.supported_array_types) for a in arrays):
-        raise TypeError(
-            '{}() must return a tuple of arrays supported by device {} or None.\n'
-            'Actual: {}'.format(func_name, device, tuple(type(a) for a in arrays)))
+        raise TypeError('`{}()` must return a tuple, not {}.'.format(producer, type(arrays)))
+    for a in arrays:
+        if a is not None and not isinstance(a, device.supported_array_types):
+            raise TypeError(
+                '{}() must return a tuple of arrays supported by device {} or None.\n'
+                'Actual: {}'.format(producer, device, tuple(type(x) for x in arrays)))
 
 
-def _check_variable_types(vars, device, func_name, test_error_cls):
-    assert issubclass(test_error_cls, AssertionError)
-    if not isinstance(vars, tuple):
-        test_error_cls.fail(
-            '`{}()` must return a tuple, not {}.'.format(func_name, type(vars)))
-    if not all(isinstance(a, chainer.Variable) for a in vars):
-        test_error_cls.fail(
-            '{}() must return a tuple of Variables.\n'
-            'Actual: {}'.format(func_name, ', '.join(str(type(a)) for a in vars)))
-    if not all(isinstance(a.array, device.supported_array_types) for a in vars):
-        test_error_cls.fail(
-            '{}() must return a tuple of Variables of arrays supported by device {}.\n'
-            'Actual: {}'.format(
-                func_name, device, ', '.join(str(type(a.array)) for a in vars)))
+def _require_variable_tuple(values, device, producer):
+    if not isinstance(values, tuple):
+        LinkTestError.fail('`{}()` must return a tuple, not {}.'.format(producer, type(values)))
+    if not all(isinstance(v, chainer.Variable) for v in values):
+        LinkTestError.fail('{}() must return a tuple of Variables.\nActual: {}'.format(
+            producer, ', '.join(str(type(v)) for v in values)))
+    if not all(isinstance(v.array, device.supported_array_types) for v in values):
+        LinkTestError.fail(
+            '{}() must return Variables of arrays supported by device {}.\nActual: {}'.format(
+                producer, device, ', '.join(str(type(v.array)) for v in values)))
 
 
-def _check_forward_output_arrays_equal(
-        expected_arrays, actual_arrays, func_name, test_error_cls, **opts):
-    # `opts` is passed through to `testing.assert_allclose`.
+def _compare_outputs(expected, actual, producer, **tolerances):
     from chainer import testing
-    assert issubclass(test_error_cls, AssertionError)
-    assert isinstance(expected_arrays, tuple)
-    assert isinstance(actual_arrays, tuple)
-
-    if len(expected_arrays) != len(actual_arrays):
-        test_error_cls.fail(
-            '{}(): number of outputs ({}) does not match the expected number '
-            'of outputs ({}).\n'.format(
-                func_name, len(actual_arrays), len(expected_arrays)))
-
-    for i, (expected, actual) in enumerate(zip(expected_arrays, actual_arrays)):
-        if expected.shape != actual.shape:
-            test_error_cls.fail(
-                '{}(): shape of the output ({}) does not match the expected '
-                'shape ({}): output index {}.\n'.format(
-                    func_name, actual.shape, expected.shape, i))
-        if expected.dtype != actual.dtype:
-            test_error_cls.fail(
-                '{}(): dtype of the output ({}) does not match the expected '
-                'dtype ({}): output index {}.\n'.format(
-                    func_name, actual.dtype, expected.dtype, i))
-
-    for i, (expected, actual) in enumerate(zip(expected_arrays, actual_arrays)):
-        try:
-            testing.assert_allclose(expected, actual, **opts)
-        except AssertionError as e:
-            test_error_cls.fail(
-                '{}(): output index {} does not match the expected value.'.format(
-                    func_name, i), e)
+    if len(expected) != len(actual):
+        LinkTestError.fail('{}(): {} outputs were returned, {} were expected.'.format(
+            producer, len(actual), len(expected)))
+    for i, (want, got) in enumerate(zip(expected, actual)):
+        if want.shape != got.shape or want.dtype != got.dtype:
+            LinkTestError.fail(
+                '{}(): output {} has shape {} and dtype {}; expected shape {} and dtype '
+                '{}.'.format(producer, i, got.shape, got.dtype, want.shape, want.dtype))
+    for i, (want, got) in enumerate(zip(expected, actual)):
+        with LinkTestError.raise_if_fail(
+                '{}(): output {} differs from the expected value.'.format(producer, i)):
+            testing.assert_allclose(want, got, **tolerances)
 
 
 class _LinkTestBase:
 
     backend_config = None
 
-    # 'C' for C-contiguous inputs/parameters; None to also test non-contiguous arrays.
+    # 'C': inputs and parameters are C-contiguous; None: they are made non-contiguous.
     contiguous = None
 
-    # Names of the parameters of the link checked by the test, in the order of the
-    # initializers returned by `generate_params`, e.g. ('gamma', 'beta').
+    # Attribute names of the parameters under test, in the order of generate_params().
     param_names = ()
 
     def before_test(self, test_name):
-        """Hook called at the beginning of each test (``test_name`` is the test method)."""
-        pass
+        """Called first in each test, with the name of the test method."""
 
     def generate_params(self):
-        """Returns a tuple of initializers (or initializer arguments) for the link."""
+        """Returns a tuple of initializer arguments, one per name in ``param_names``."""
         raise NotImplementedError('generate_params is not implemented.')
 
     def generate_inputs(self):
@@ -173,158 +143,111 @@ class _LinkTestBase:
         raise NotImplementedError('generate_inputs is not implemented.')
 
     def create_link(self, initializers):
-        """Returns the link to test, built with the given initializer arguments."""
+        """Returns the link under test, built from the given initializer arguments."""
         raise NotImplementedError('create_link is not implemented.')
 
     def forward(self, link, inputs, device):
-        """Calls the link on ``inputs`` (Variables) and returns a tuple of output Variables."""
-        outputs = link(*inputs)
-        if not isinstance(outputs, tuple):
-            outputs = outputs,
-        return outputs
+        """Applies ``link`` to the input Variables; returns a tuple of output Variables."""
+        out = link(*inputs)
+        return out if isinstance(out, tuple) else (out,)
 
     def _generate_params(self):
-        params_init = self.generate_params()
-        if not isinstance(params_init, (tuple, list)):
-            raise TypeError(
-                '`generate_params` must return a tuple or a list.')
-        for init in params_init:
+        inits = self.generate_params()
+        if not isinstance(inits, (tuple, list)):
+            raise TypeError('`generate_params` must return a tuple or a list.')
+        for init in inits:
             _check_generated_initializer(init)
-        return params_init
+        return inits
 
     def _generate_inputs(self):
         inputs = self.generate_inputs()
-        _check_array_types(inputs, backend.CpuDevice(), 'generate_inputs')
+        _require_array_tuple(inputs, backend.CpuDevice(), 'generate_inputs')
         return inputs
+
+    def _arrange(self, arrays):
+        # Applies the ``contiguous`` setting to arrays already on the test device.
+        if self.contiguous == 'C':
+            return arrays
+        if self.contiguous is None:
+            return type(arrays)(_noncontiguous_copy(a) for a in arrays)
+        raise AssertionError('Invalid value of `contiguous`: {}'.format(self.contiguous))
 
     def _create_link(self, initializers, backend_config):
         link = self.create_link(initializers)
         if not isinstance(link, chainer.Link):
-            raise TypeError(
-                '`create_link` must return a chainer.Link object.')
+            raise TypeError('`create_link` must return a chainer.Link object.')
         link.to_device(backend_config.device)
         return link
-
-    def _create_initialized_link(self, inits, backend_config):
-        inits = [_get_initializer_argument_value(i) for i in inits]
-        link = self._create_link(inits, backend_config)
-
-        # Generate inputs and compute a forward pass to initialize the parameters.
-        inputs_np = self._generate_inputs()
-        inputs_xp = backend_config.get_array(inputs_np)
-        inputs_xp = self._to_noncontiguous_as_needed(inputs_xp)
-        input_vars = [chainer.Variable(i) for i in inputs_xp]
-        output_vars = self._forward(link, input_vars, backend_config)
-        outputs_xp = [v.array for v in output_vars]
-        link.cleargrads()
-        return link, inputs_xp, outputs_xp
 
     def _forward(self, link, inputs, backend_config):
         assert all(isinstance(x, chainer.Variable) for x in inputs)
         with backend_config:
             outputs = self.forward(link, inputs, backend_config.device)
-        _check_variable_types(outputs, backend_config.device, 'forward', LinkTestError)
+        _require_variable_tuple(outputs, backend_config.device, 'forward')
         return outputs
 
-    def _to_noncontiguous_as_needed(self, contig_arrays):
-        if self.contiguous is None:
-            # non-contiguous
-            return type(contig_arrays)(
-                _as_noncontiguous_array(a) for a in contig_arrays)
-        if self.contiguous == 'C':
-            # C-contiguous
-            return contig_arrays
-        assert False, (
-            'Invalid value of `contiguous`: {}'.format(self.contiguous))
+    def _run_link(self, inits, backend_config):
+        """Builds a link and runs it once (lazy parameters get initialized).
+
+        Returns:
+            tuple: ``(link, NumPy inputs, device inputs, device outputs)``.
+        """
+        link = self._create_link([_argument_value(i) for i in inits], backend_config)
+        inputs_np = self._generate_inputs()
+        inputs = self._arrange(backend_config.get_array(inputs_np))
+        outputs = self._forward(link, tuple(chainer.Variable(x) for x in inputs),
+                                backend_config)
+        return link, inputs_np, inputs, [y.array for y in outputs]
+
+    def _create_initialized_link(self, inits, backend_config):
+        link, _, inputs, outputs = self._run_link(inits, backend_config)
+        link.cleargrads()
+        return link, inputs, outputs
 
 
 class LinkTestCase(_LinkTestBase, unittest.TestCase):
-    """A base class for link forward and backward test cases.
+    """Template of forward and backward tests of a link.
 
-    Link test cases can inherit from this class to define a set of link tests for forward
-    and backward computations.  Use it together with
-    :func:`chainer.testing.inject_backend_tests`.
+    A concrete class defines ``param_names`` and implements:
 
-    .. rubric:: Required methods
+    * ``generate_params()``: a tuple of initializer arguments (or
+      :class:`InitializerArgument`) for the parameters named in ``param_names``;
+    * ``create_link(initializers)``: the link built with those arguments;
+    * ``generate_inputs()``: a tuple of NumPy input arrays;
+    * ``forward_expected(link, inputs)``: the expected outputs as a tuple of NumPy arrays,
+      computed from the NumPy inputs and the parameters of ``link`` (moved to the CPU).
 
-    Each concrete class must at least override the following methods.
+    Optionally it overrides ``forward(link, inputs, device)`` (by default ``link(*inputs)``)
+    and ``before_test(test_name)``, and sets the attributes ``skip_forward_test``,
+    ``skip_backward_test``, ``dodge_nondifferentiable`` (redraw inputs near kinks),
+    ``numerical_grad_dtype``, ``contiguous`` (``'C'`` or ``None``), ``check_forward_options``
+    (for :func:`chainer.testing.assert_allclose`) and ``check_backward_options`` (for
+    :func:`chainer.gradient_check.check_backward`).
 
-    ``generate_params(self)``
-        Returns a tuple of initializers (or :class:`InitializerArgument`) of the
-        parameters named in :attr:`param_names`.
+    Example::
 
-    ``create_link(self, initializers)``
-        Returns a link built with the given initializers.
+        @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+        class TestScale(testing.LinkTestCase):
 
-    ``generate_inputs(self)``
-        Returns a tuple of input arrays of type :class:`numpy.ndarray`.
+            param_names = ('W',)
 
-    ``forward_expected(self, link, inputs)``
-        Implements the expectation of the link forward computation.  ``inputs`` are NumPy
-        arrays and the link is on the CPU.  Returns a tuple of :class:`numpy.ndarray`.
+            def generate_params(self):
+                return numpy.random.uniform(-1, 1, (3,)).astype(numpy.float32),
 
-    .. rubric:: Optional methods
+            def create_link(self, initializers):
+                return MyScale(3, initialW=initializers[0])
 
-    ``forward(self, link, inputs, device)``
-        Calls the link on the input Variables.  Returns a tuple of output Variables.  The
-        default implementation calls ``link(*inputs)``.
+            def generate_inputs(self):
+                return numpy.random.uniform(-1, 1, (2, 3)).astype(numpy.float32),
 
-    ``before_test(self, test_name)``
-        A hook called before each test (``test_name`` is ``'test_forward'`` or
-        ``'test_backward'``).
-
-    .. rubric:: Attributes
-
-    ``param_names`` (tuple of str), ``skip_forward_test`` (bool), ``skip_backward_test``
-    (bool), ``dodge_nondifferentiable`` (bool), ``numerical_grad_dtype`` (dtype),
-    ``contiguous`` (None or ``'C'``), ``check_forward_options`` and
-    ``check_backward_options`` (dicts of options of
-    :func:`chainer.testing.assert_allclose` and :func:`chainer.gradient_check.check_backward`).
-
-    .. admonition:: Example
-
-        .. code-block:: python
-
-            @chainer.testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
-            class TestLinear(chainer.testing.LinkTestCase):
-
-                param_names = ('W', 'b')
-
-                def generate_params(self):
-                    initialW = numpy.random.uniform(-1, 1, (3, 2)).astype(numpy.float32)
-                    initial_bias = numpy.random.uniform(-1, 1, (3,)).astype(numpy.float32)
-                    return initialW, initial_bias
-
-                def generate_inputs(self):
-                    x = numpy.random.uniform(-1, 1, (1, 2)).astype(numpy.float32)
-                    return x,
-
-                def create_link(self, initializers):
-                    initialW, initial_bias = initializers
-                    return chainer.links.Linear(
-                        2, 3, initialW=initialW, initial_bias=initial_bias)
-
-                def forward(self, link, inputs, device):
-                    x, = inputs
-                    return link(x),
-
-                def forward_expected(self, link, inputs):
-                    W = link.W.array
-                    b = link.b.array
-                    x, = inputs
-                    return x.dot(W.T) + b,
+            def forward_expected(self, link, inputs):
+                x, = inputs
+                return x * link.W.array,
     """
 
-    # Skip forward tests
     skip_forward_test = False
-
-    # Skip backward tests
     skip_backward_test = False
-
-    # If True, non-differentiable points are avoided by re-drawing the inputs.
     dodge_nondifferentiable = False
-
-    # Dtype of the numerical gradient computation.
     numerical_grad_dtype = numpy.float64
 
     def __init__(self, *args, **kwargs):
@@ -333,218 +256,141 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
         super().__init__(*args, **kwargs)
 
     def forward_expected(self, link, inputs):
-        """Returns the expected outputs (tuple of NumPy arrays) of the link."""
+        """Returns the expected outputs (a tuple of NumPy arrays)."""
         raise NotImplementedError('forward_expected() is not implemented.')
 
     def check_forward_outputs(self, outputs, expected_outputs):
-        """Compares the actual and expected outputs (tuples of arrays)."""
-        assert isinstance(outputs, tuple)
-        assert isinstance(expected_outputs, tuple)
-        assert all(isinstance(a, _get_array_types()) for a in outputs)
-        assert all(isinstance(a, _get_array_types()) for a in expected_outputs)
-        _check_forward_output_arrays_equal(
-            expected_outputs, outputs, 'forward', LinkTestError,
-            **self.check_forward_options)
+        """Compares actual and expected outputs (tuples of arrays)."""
+        array_types = _get_array_types()
+        assert isinstance(outputs, tuple) and isinstance(expected_outputs, tuple)
+        assert all(isinstance(a, array_types) for a in outputs + expected_outputs)
+        _compare_outputs(expected_outputs, outputs, 'forward', **self.check_forward_options)
 
     def test_forward(self, backend_config):
-        """Tests forward computation."""
+        """Checks the outputs of the link against :meth:`forward_expected`."""
         if self.skip_forward_test:
             raise unittest.SkipTest('skip_forward_test is set')
-
         self.backend_config = backend_config
         self.before_test('test_forward')
 
-        inits = self._generate_params()
-        inits = [_get_initializer_argument_value(i) for i in inits]
-        link = self._create_link(inits, backend_config)
-
-        inputs_np = self._generate_inputs()
-        inputs_xp = backend_config.get_array(inputs_np)
-        inputs_xp = self._to_noncontiguous_as_needed(inputs_xp)
-        input_vars = tuple([chainer.Variable(i) for i in inputs_xp])
-        # Compute forward of the link and initialize its parameters.
-        output_vars = self._forward(link, input_vars, backend_config)
-        outputs_xp = [v.array for v in output_vars]
-
-        # Expected outputs are computed on the CPU so the link must be transferred.
+        link, inputs_np, _, outputs = self._run_link(self._generate_params(), backend_config)
         link.to_device(backend.CpuDevice())
-
-        expected_outputs_np = self._forward_expected(link, inputs_np)
-
-        self.check_forward_outputs(tuple(outputs_xp), expected_outputs_np)
+        expected = self.forward_expected(link, inputs_np)
+        _require_array_tuple(expected, backend.CpuDevice(), 'forward_expected')
+        self.check_forward_outputs(tuple(outputs), expected)
 
     def test_backward(self, backend_config):
-        """Tests backward computation."""
+        """Checks the gradients of the link (inputs and parameters) numerically."""
         if self.skip_backward_test:
             raise unittest.SkipTest('skip_backward_test is set')
-
         self.backend_config = backend_config
         self.before_test('test_backward')
 
         from chainer import gradient_check
+        attempts = _MAX_DODGE_ATTEMPTS if self.dodge_nondifferentiable else 1
+        for attempt in range(attempts):
+            try:
+                self._check_gradients(backend_config)
+                return
+            except gradient_check.NondifferentiableError:
+                if attempt == attempts - 1:
+                    raise
 
-        def do_check():
-            # Generate an initialized temporary link that is already forward propagated.
-            # It only provides the inputs, outputs and parameters for the check.
-            inits = self._generate_params()
-            link, inputs, outputs = self._create_initialized_link(inits, backend_config)
+    def _check_gradients(self, backend_config):
+        from chainer import gradient_check
+        inits = self._generate_params()
+        # A first run provides inputs, output shapes and initialized parameter values ...
+        probe, inputs, outputs = self._create_initialized_link(inits, backend_config)
+        params = self._arrange([p.array for p in _params_of(probe, self.param_names)])
+        inputs = self._arrange(inputs)
+        grad_outputs = tuple(
+            numpy.random.uniform(-1, 1, y.shape).astype(y.dtype)
+            for y in (backend.CpuDevice().send(y) for y in outputs))
+        grad_outputs = self._arrange(backend_config.get_array(grad_outputs))
 
-            # Extract the parameter ndarrays from the initialized link.
-            params = _get_link_params(link, self.param_names)
-            params = [p.array for p in params]
+        # ... and a second link computes with those values as its parameters.
+        target, _, _ = self._create_initialized_link(inits, backend_config)
+        param_vars = [chainer.Parameter(p) for p in params]
+        with target.init_scope():
+            for name, var in zip(self.param_names, param_vars):
+                setattr(target, name, var)
 
-            # Prepare inputs, outputs and upstream gradients for the gradient check.
-            cpu_device = backend.CpuDevice()
-            outputs = [cpu_device.send(output) for output in outputs]
-            grad_outputs = self._generate_grad_outputs(outputs)
-            grad_outputs = backend_config.get_array(grad_outputs)
+        def run(*xs):
+            xs = tuple(x if isinstance(x, chainer.Variable) else chainer.Variable(x)
+                       for x in xs)
+            return self._forward(target, xs, backend_config)
 
-            inputs = self._to_noncontiguous_as_needed(inputs)
-            params = self._to_noncontiguous_as_needed(params)
-            grad_outputs = self._to_noncontiguous_as_needed(grad_outputs)
-
-            # The link used for the actual forward propagation in the gradient check.
-            forward_link, _, _ = self._create_initialized_link(inits, backend_config)
-            param_vars = [chainer.Parameter(p) for p in params]
-            with forward_link.init_scope():
-                for param_name, p in zip(self.param_names, param_vars):
-                    setattr(forward_link, param_name, p)
-
-            def forward(*inputs):
-                inputs = tuple(
-                    x if isinstance(x, chainer.Variable) else chainer.Variable(x)
-                    for x in inputs)
-                return self._forward(forward_link, inputs, backend_config)
-
-            with LinkTestError.raise_if_fail(
-                    'backward is not implemented correctly'):
-                gradient_check.check_backward(
-                    forward, tuple(inputs), tuple(grad_outputs), params=param_vars,
-                    dtype=self.numerical_grad_dtype,
-                    detect_nondifferentiable=self.dodge_nondifferentiable,
-                    **self.check_backward_options)
-
-        if self.dodge_nondifferentiable:
-            while True:
-                try:
-                    do_check()
-                except gradient_check.NondifferentiableError:
-                    continue
-                else:
-                    break
-        else:
-            do_check()
-
-    def _forward_expected(self, link, inputs):
-        assert all(isinstance(x, numpy.ndarray) for x in inputs)
-        outputs = self.forward_expected(link, inputs)
-        _check_array_types(outputs, backend.CpuDevice(), 'forward_expected')
-        return outputs
-
-    def _generate_grad_outputs(self, outputs_template):
-        grad_outputs = tuple([
-            numpy.random.uniform(-1, 1, a.shape).astype(a.dtype)
-            for a in outputs_template])
-        return grad_outputs
+        with LinkTestError.raise_if_fail('backward is not implemented correctly'):
+            gradient_check.check_backward(
+                run, tuple(inputs), tuple(grad_outputs), params=param_vars,
+                dtype=self.numerical_grad_dtype,
+                detect_nondifferentiable=self.dodge_nondifferentiable,
+                **self.check_backward_options)
 
 
 class LinkInitializersTestCase(_LinkTestBase, unittest.TestCase):
-    """A base class for link parameter initializer test cases.
+    """Template checking that a link fills its parameters as its initializer arguments say.
 
-    Checks that every parameter named in :attr:`param_names` is filled as its initializer
-    argument says.  Use it together with :func:`chainer.testing.inject_backend_tests`.
+    Besides ``param_names``, ``generate_params()``, ``create_link(initializers)`` and
+    ``generate_inputs()`` (as in :class:`LinkTestCase`), a concrete class implements
+    ``get_initializers()``: one tuple per parameter of the initializer arguments to try for
+    it (scalars, arrays, deterministic initializers, or :class:`InitializerArgument` for
+    values such as ``None``).  While one parameter is tested the others use
+    ``generate_params()``.
 
-    .. rubric:: Required methods
+    Example::
 
-    ``generate_params(self)``, ``create_link(self, initializers)`` and
-    ``generate_inputs(self)`` as for :class:`LinkTestCase`, and
+        @testing.inject_backend_tests(None, [{}])
+        class TestScaleInitializers(testing.LinkInitializersTestCase):
 
-    ``get_initializers(self)``
-        Returns a tuple with one item per parameter: a tuple of initializer arguments to
-        try for that parameter (scalars, arrays, deterministic initializers, or
-        :class:`InitializerArgument` for arguments such as ``None`` whose expected
-        initializer differs).
+            param_names = ('W',)
 
-    .. rubric:: Optional methods
+            def generate_params(self):
+                return 1.,
 
-    ``forward(self, link, inputs, device)`` and ``before_test(self, test_name)``.
+            def create_link(self, initializers):
+                return MyScale(3, initialW=initializers[0])
 
-    .. admonition:: Example
+            def generate_inputs(self):
+                return numpy.ones((2, 3), numpy.float32),
 
-        .. code-block:: python
-
-            @chainer.testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
-            class TestLinearInitializers(chainer.testing.LinkInitializersTestCase):
-
-                param_names = ('W', 'b')
-
-                def generate_params(self):
-                    return 1., 1.
-
-                def generate_inputs(self):
-                    x = numpy.random.uniform(-1, 1, (1, 2)).astype(numpy.float32)
-                    return x,
-
-                def create_link(self, initializers):
-                    initialW, initial_bias = initializers
-                    return chainer.links.Linear(
-                        2, 3, initialW=initialW, initial_bias=initial_bias)
-
-                def get_initializers(self):
-                    initialW = [initializers.Constant(1), 2]
-                    initial_bias = [initializers.Constant(2), 3,
-                                    chainer.testing.InitializerArgument(None, 0)]
-                    return initialW, initial_bias
+            def get_initializers(self):
+                return (initializers.Constant(2.), 3.,
+                        testing.InitializerArgument(None, 1.)),
     """
 
     def get_initializers(self):
-        """Returns, per parameter, a tuple of initializer arguments to test."""
+        """Returns, for each parameter, a tuple of initializer arguments to try."""
         raise NotImplementedError('get_initializers is not implemented.')
 
+    def _get_initializers(self):
+        per_param = self.get_initializers()
+        if not isinstance(per_param, (tuple, list)):
+            raise TypeError('`get_initializers` must return a tuple or a list.')
+        for candidates in per_param:
+            if not isinstance(candidates, (tuple, list)):
+                raise TypeError(
+                    '`get_initializers` must return a tuple or a list of tuples or lists.')
+            for init in candidates:
+                _check_generated_initializer(init)
+        return per_param
+
     def test_initializers(self, backend_config):
-        """Tests that the parameters of a links are correctly initialized."""
+        """Checks every initializer argument of every parameter."""
         self.backend_config = backend_config
         self.before_test('test_initializers')
-
-        params_inits = self._get_initializers()
-
-        for i_param, param_inits in enumerate(params_inits):
-            # When testing an initializer for a particular parameter, other initializers
-            # are picked from generate_params.
+        for index, candidates in enumerate(self._get_initializers()):
             inits = list(self._generate_params())
-            for init in param_inits:
-                inits[i_param] = init
-                self._test_single_initializer(i_param, inits, backend_config)
+            for init in candidates:
+                inits[index] = init
+                self._check_one(index, inits, backend_config)
 
-    def _get_initializers(self):
-        params_inits = self.get_initializers()
-        if not isinstance(params_inits, (tuple, list)):
-            raise TypeError(
-                '`get_initializers` must return a tuple or a list.')
-        for param_inits in params_inits:
-            if not isinstance(param_inits, (tuple, list)):
-                raise TypeError(
-                    '`get_initializers` must return a tuple or a list of '
-                    'tuples or lists.')
-            for init in param_inits:
-                _check_generated_initializer(init)
-        return params_inits
-
-    def _test_single_initializer(self, i_param, inits, backend_config):
-        # Create and initialize a link with the given initializer arguments; `i_param` is
-        # the index of the parameter under test.
+    def _check_one(self, index, inits, backend_config):
         link, _, _ = self._create_initialized_link(inits, backend_config)
-
-        params = _get_link_params(link, self.param_names)
-        param = params[i_param]
-        param_np = backend.CpuDevice().send(param.array)
-
-        # The expected values of the parameter come from the (deterministic) initializer.
-        expected_init = _get_expected_initializer(inits[i_param])
-        expected_np = numpy.empty_like(param_np)
-        expected_init(expected_np)
-
+        actual = backend.CpuDevice().send(_params_of(link, self.param_names)[index].array)
+        expected = numpy.empty_like(actual)
+        _expected_initializer(inits[index])(expected)
         with LinkTestError.raise_if_fail(
-                'Parameter \'{}\' is not initialized as expected by {!r}'.format(
-                    self.param_names[i_param], inits[i_param])):
-            numpy.testing.assert_allclose(expected_np, param_np, atol=0, rtol=0)
+                "Parameter '{}' is not initialized as expected by {!r}".format(
+                    self.param_names[index], inits[index])):
+            numpy.testing.assert_allclose(expected, actual, atol=0, rtol=0)

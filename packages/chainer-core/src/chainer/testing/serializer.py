@@ -1,19 +1,17 @@
-"""Serialization round-trip helpers for tests."""
-
+"""Save-then-load helpers for serialization tests (``chainer.testing.save_and_load*``)."""
 import os
-import shutil
 import tempfile
 
 from chainer import serializers
 
 
 def save_and_load(src, dst, filename, saver, loader):
-    """Saves ``src`` to ``filename`` with ``saver`` and loads it into ``dst`` with ``loader``.
+    """Writes ``src`` to ``filename`` with ``saver``, then reads it into ``dst`` with ``loader``.
 
     Args:
         src: Object to save.
         dst: Object to load into.
-        filename (str): File name to use.
+        filename (str): Path of the intermediate file.
         saver (callable): Called as ``saver(filename, src)``.
         loader (callable): Called as ``loader(filename, dst)``.
     """
@@ -21,21 +19,17 @@ def save_and_load(src, dst, filename, saver, loader):
     loader(filename, dst)
 
 
+def _round_trip(src, dst, basename, saver, loader):
+    # The intermediate file lives in a private temporary directory removed afterwards.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as workdir:
+        save_and_load(src, dst, os.path.join(workdir, basename), saver, loader)
+
+
 def save_and_load_npz(src, dst):
-    """Saves ``src`` to a temporary NPZ file and loads it into ``dst``."""
-    tempdir = tempfile.mkdtemp()
-    try:
-        path = os.path.join(tempdir, 'tmp.npz')
-        save_and_load(src, dst, path, serializers.save_npz, serializers.load_npz)
-    finally:
-        shutil.rmtree(tempdir, ignore_errors=True)
+    """Copies the state of ``src`` into ``dst`` through a temporary NPZ file."""
+    _round_trip(src, dst, 'tmp.npz', serializers.save_npz, serializers.load_npz)
 
 
 def save_and_load_hdf5(src, dst):
-    """Saves ``src`` to a temporary HDF5 file and loads it into ``dst`` (requires h5py)."""
-    tempdir = tempfile.mkdtemp()
-    try:
-        path = os.path.join(tempdir, 'tmp.h5')
-        save_and_load(src, dst, path, serializers.save_hdf5, serializers.load_hdf5)
-    finally:
-        shutil.rmtree(tempdir, ignore_errors=True)
+    """Copies the state of ``src`` into ``dst`` through a temporary HDF5 file (needs h5py)."""
+    _round_trip(src, dst, 'tmp.h5', serializers.save_hdf5, serializers.load_hdf5)

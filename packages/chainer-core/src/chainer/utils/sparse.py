@@ -1,4 +1,8 @@
-"""Sparse matrices in COO format (``chainer.utils.CooMatrix``) for ``F.sparse_matmul``."""
+"""COO sparse matrices (``chainer.utils.CooMatrix``), the operands of ``F.sparse_matmul``.
+
+Index arrays may be padded with ``-1`` entries (negative row or column), which stand for no
+element; this keeps the arrays of a batch at a common length.
+"""
 import numpy
 
 import chainer
@@ -6,6 +10,7 @@ from chainer import backend
 
 
 def _scatter_add(xp, a, indices, values):
+    # a[indices] += values, accumulating repeated indices.
     if xp is numpy:
         numpy.add.at(a, indices, values)
     else:
@@ -13,143 +18,143 @@ def _scatter_add(xp, a, indices, values):
         cupyx.scatter_add(a, indices, values)
 
 
-class CooMatrix:
-    """A sparse matrix in COO format.
+def _check_coo_arguments(data, row, col, shape, order):
+    if data.ndim not in (1, 2):
+        raise ValueError('ndim of data must be 1 or 2.')
+    if row.ndim != data.ndim or col.ndim != data.ndim:
+        raise ValueError('ndim of data, row and col must be the same.')
+    if len(shape) != 2:
+        raise ValueError('length of shape must be 2.')
+    if min(shape) <= 0:
+        raise ValueError('numbers in shape must be greater than 0.')
+    if order not in ('C', 'F', 'other', None):
+        raise ValueError("order must be 'C', 'F', 'other' or None.")
 
-    Entries whose row or column index is negative are padding and are ignored.
+
+class CooMatrix:
+    """Sparse matrix, or batch of sparse matrices, in coordinate (COO) format.
 
     Args:
-        data (:ref:`ndarray`): The entries of the matrix (usually its non-zero elements);
-            one-dimensional for a single matrix, two-dimensional ``(batch, ldnz)`` for a batch.
-        row (:ref:`ndarray`): The row indices of the entries (same shape as ``data``).
-        col (:ref:`ndarray`): The column indices of the entries (same shape as ``data``).
-        shape (tuple of int): The shape of the matrix in dense format.
-        order ('C', 'F', 'other' or None): ``'C'`` if the entries are sorted by row (then
-            column), ``'F'`` if sorted by column (then row), ``'other'`` otherwise. ``None``
-            (default) detects it with :func:`get_order`.
-        requires_grad (bool): If ``True``, the gradient of ``data`` is computed in
-            back-propagation.
+        data (:ref:`ndarray`): Element values, shape ``(nnz,)`` for one matrix or
+            ``(batch, nnz)`` for a batch.
+        row (:ref:`ndarray`): Row index of each value (same shape as ``data``).
+        col (:ref:`ndarray`): Column index of each value (same shape as ``data``).
+        shape (tuple of int): Dense shape ``(rows, columns)`` of a matrix.
+        order ('C', 'F', 'other' or None): How the elements are sorted: by row then column
+            (``'C'``), by column then row (``'F'``) or otherwise; ``None`` finds it out with
+            :func:`get_order`.
+        requires_grad (bool): Whether backpropagation computes the gradient of ``data``.
 
     Attributes:
-        data (~chainer.Variable): The entries.
-        row, col (:ref:`ndarray`): The indices.
-        shape (tuple of int): The dense shape.
+        data (~chainer.Variable): Element values.
+        row (:ref:`ndarray`): Row indices.
+        col (:ref:`ndarray`): Column indices.
+        shape (tuple of int): Dense shape of a matrix.
         order (str): ``'C'``, ``'F'`` or ``'other'``.
     """
 
     def __init__(self, data, row, col, shape, order=None, requires_grad=False):
-        if not (1 <= data.ndim <= 2):
-            raise ValueError('ndim of data must be 1 or 2.')
-        if not (data.ndim == row.ndim == col.ndim):
-            raise ValueError('ndim of data, row and col must be the same.')
-        if len(shape) != 2:
-            raise ValueError('length of shape must be 2.')
-        if not (shape[0] > 0 and shape[1] > 0):
-            raise ValueError('numbers in shape must be greater than 0.')
-        if order not in ('C', 'F', 'other', None):
-            raise ValueError('order must be \'C\', \'F\', \'other\' or None.')
+        _check_coo_arguments(data, row, col, shape, order)
         self.data = chainer.Variable(data, requires_grad=requires_grad)
         self.row = row
         self.col = col
         self.shape = tuple(shape)
-        self.order = get_order(row, col) if order is None else order
+        self.order = order if order is not None else get_order(row, col)
 
     def to_dense(self):
-        """Returns the dense matrix (or batch of matrices) as an array."""
+        """Returns the dense array: ``shape``, or ``(batch,) + shape`` for a batch.
+
+        Values sharing a position are summed; padding entries are ignored.
+        """
         data = self.data.array
         xp = backend.get_array_module(data)
         if data.ndim == 1:
-            x = xp.zeros(self.shape, dtype=data.dtype)
-            valid = (self.row >= 0) & (self.col >= 0)
-            _scatter_add(xp, x, (self.row[valid], self.col[valid]), data[valid])
-            return x
-        x = xp.zeros((data.shape[0],) + self.shape, dtype=data.dtype)
-        for i in range(data.shape[0]):
-            valid = (self.row[i] >= 0) & (self.col[i] >= 0)
-            _scatter_add(xp, x[i], (self.row[i][valid], self.col[i][valid]), data[i][valid])
-        return x
+            dense = xp.zeros(self.shape, dtype=data.dtype)
+            _add_entries(xp, dense, data, self.row, self.col)
+            return dense
+        dense = xp.zeros((len(data),) + self.shape, dtype=data.dtype)
+        for k in range(len(data)):
+            _add_entries(xp, dense[k], data[k], self.row[k], self.col[k])
+        return dense
+
+
+def _add_entries(xp, dense, values, rows, cols):
+    keep = (rows >= 0) & (cols >= 0)
+    _scatter_add(xp, dense, (rows[keep], cols[keep]), values[keep])
+
+
+def _coo_arrays(xp, matrix, length):
+    # (data, row, col) of a 2-D dense array, padded with -1 indices up to ``length``.
+    rows, cols = xp.nonzero(matrix)
+    count = len(rows)
+    data = xp.zeros(length, dtype=matrix.dtype)
+    row = xp.full(length, -1, dtype=numpy.int32)
+    col = xp.full(length, -1, dtype=numpy.int32)
+    data[:count] = matrix[rows, cols]
+    row[:count] = rows
+    col[:count] = cols
+    return data, row, col
 
 
 def to_coo(x, ldnz=None, requires_grad=False):
-    """Returns a single or a batch of matrices in COO format.
+    """Converts a dense matrix, or a batch of them, to :class:`CooMatrix` (C order).
 
     Args:
-        x (:ref:`ndarray`): Input dense matrix. The ndim of ``x`` must be two or three. If
-            two, it is treated as a single matrix; if three, as a batch of matrices.
-        ldnz (int): Size of arrays for data, row index and column index to be created. The
-            actual size becomes ``max(nnz, ldnz)`` where ``nnz`` is the number of non-zero
-            elements (the maximum over the batch); extra entries are padding (index -1).
-        requires_grad (bool): If ``True``, the gradient of the sparse matrix is computed in
-            back-propagation.
+        x (:ref:`ndarray`): A matrix (2-D) or a batch of matrices (3-D).
+        ldnz (int): Minimum length of the element arrays; they are as long as the largest
+            number of non-zero elements otherwise, padding included.
+        requires_grad (bool): Whether backpropagation computes the gradient of the data.
 
     Returns:
-        ~chainer.utils.CooMatrix: The matrix or matrices in COO format (C order).
+        ~chainer.utils.CooMatrix: The sparse matrix or batch.
     """
     xp = backend.get_array_module(x)
+    floor = 0 if ldnz is None else ldnz
     if x.ndim == 2:
-        _row, _col = xp.where(x != 0)
-        nnz = len(_row)
-        if ldnz is None or ldnz < nnz:
-            ldnz = nnz
-        data = xp.zeros(ldnz, dtype=x.dtype)
-        row = xp.full(ldnz, -1, dtype=numpy.int32)
-        col = xp.full(ldnz, -1, dtype=numpy.int32)
-        data[:nnz] = x[_row, _col]
-        row[:nnz] = _row
-        col[:nnz] = _col
-        return CooMatrix(data, row, col, x.shape, order='C', requires_grad=requires_grad)
-    if x.ndim == 3:
-        nb = x.shape[0]
-        nnz = max([int((x[i] != 0).sum()) for i in range(nb)] or [0])
-        if ldnz is None or ldnz < nnz:
-            ldnz = nnz
-        data = xp.zeros((nb, ldnz), dtype=x.dtype)
-        row = xp.full((nb, ldnz), -1, dtype=numpy.int32)
-        col = xp.full((nb, ldnz), -1, dtype=numpy.int32)
-        for i in range(nb):
-            coo = to_coo(x[i], ldnz)
-            data[i] = coo.data.array
-            row[i] = coo.row
-            col[i] = coo.col
-        return CooMatrix(
-            data, row, col, x.shape[1:], order='C', requires_grad=requires_grad)
-    raise ValueError('ndim of x must be 2 or 3.')
+        data, row, col = _coo_arrays(xp, x, max(int(xp.count_nonzero(x)), floor))
+    elif x.ndim == 3:
+        length = max([int(xp.count_nonzero(m)) for m in x] + [floor])
+        data = xp.zeros((len(x), length), dtype=x.dtype)
+        row = xp.full((len(x), length), -1, dtype=numpy.int32)
+        col = xp.full((len(x), length), -1, dtype=numpy.int32)
+        for k in range(len(x)):
+            data[k], row[k], col[k] = _coo_arrays(xp, x[k], length)
+    else:
+        raise ValueError('ndim of x must be 2 or 3.')
+    return CooMatrix(data, row, col, x.shape[-2:], order='C', requires_grad=requires_grad)
 
 
-def _is_c_order(row, col):
-    """Whether the valid (non-negative) entries are sorted by ``row`` and then ``col``."""
-    if row.shape != col.shape:
+def _sorted_by(major, minor):
+    """Whether the valid entries are sorted by ``major`` and then by ``minor``."""
+    if major.shape != minor.shape:
         raise ValueError('shape of row and col must be the same.')
-    if row.ndim != 1:
-        return all(_is_c_order(row[i], col[i]) for i in range(row.shape[0]))
-    xp = backend.get_array_module(row)
-    valid = (row >= 0) & (col >= 0)
-    if bool(((row >= 0) != (col >= 0)).any()):
+    if major.ndim > 1:
+        return all(_sorted_by(major[k], minor[k]) for k in range(major.shape[0]))
+    xp = backend.get_array_module(major)
+    major_ok = major >= 0
+    if bool((major_ok != (minor >= 0)).any()):
         raise ValueError('invalid index combination of row and col.')
-    r = row[valid]
-    c = col[valid]
-    if r.shape[0] <= 1:
+    a = major[major_ok]
+    b = minor[major_ok]
+    if a.size < 2:
         return True
-    dr = r[1:] - r[:-1]
-    if bool((dr < 0).any()):
-        return False
-    dc = c[1:] - c[:-1]
-    return not bool(xp.logical_and(dr == 0, dc < 0).any())
+    step_a = a[1:] - a[:-1]
+    step_b = b[1:] - b[:-1]
+    return not bool(xp.logical_or(step_a < 0, (step_a == 0) & (step_b < 0)).any())
 
 
 def get_order(row, col):
-    """Checks the order of the entries of a COO matrix.
+    """Tells how the elements of a COO matrix are sorted.
 
     Args:
-        row (:ref:`ndarray`): The row indices.
-        col (:ref:`ndarray`): The column indices.
+        row (:ref:`ndarray`): Row indices.
+        col (:ref:`ndarray`): Column indices.
 
     Returns:
-        str: ``'C'`` if sorted by row then column, ``'F'`` if sorted by column then row,
-        ``'other'`` otherwise.
+        str: ``'C'`` (by row, then column), ``'F'`` (by column, then row) or ``'other'``.
     """
-    if _is_c_order(row, col):
+    if _sorted_by(row, col):
         return 'C'
-    if _is_c_order(col, row):
+    if _sorted_by(col, row):
         return 'F'
     return 'other'

@@ -106,28 +106,24 @@ class WalkerAlias:
     def sample_xp(self, xp, shape):
         """Generates samples with the array module ``xp``."""
         n = len(self.threshold)
-        pb = xp.random.uniform(0, n, shape)
-        index = pb.astype(numpy.int32)
-        # uniform() may return its upper bound because of rounding
-        index = xp.minimum(index, n - 1)
-        right = self.threshold[index] < (pb - index).astype(self.threshold.dtype)
-        return self.values[index * 2 + right.astype(numpy.int32)]
+        draw = xp.random.uniform(0, n, shape)
+        # the integer part picks a column (clipped: the upper bound may be hit by rounding),
+        # the fractional part decides between the column and its alias
+        column = xp.minimum(draw.astype(numpy.int32), n - 1)
+        take_alias = (draw - column).astype(self.threshold.dtype) > self.threshold[column]
+        return self.values[2 * column + take_alias.astype(numpy.int32)]
 
     def sample_gpu(self, shape):
         """Generates samples with a CUDA kernel."""
-        ps = cuda.cupy.random.uniform(size=shape, dtype=numpy.float32)
-        return cuda.elementwise(
-            'T ps, raw T threshold, raw S values, int32 b',
-            'int32 vs',
+        draws = cuda.cupy.random.uniform(size=shape, dtype=numpy.float32)
+        kernel = cuda.elementwise(
+            'T u, raw T threshold, raw S values, int32 n',
+            'int32 sample',
             '''
-            T pb = ps * b;
-            int index = __float2int_rd(pb);
-            // uniform() may return 1.0
-            if (index >= b) {
-              index = b - 1;
-            }
-            int lr = threshold[index] < pb - index;
-            vs = values[index * 2 + lr];
+            T scaled = u * n;
+            int column = min(__float2int_rd(scaled), n - 1);
+            int pick = (scaled - column) > threshold[column] ? 1 : 0;
+            sample = values[2 * column + pick];
             ''',
-            'walker_alias_sample'
-        )(ps, self.threshold, self.values, len(self.threshold))
+            'walker_alias_draw')
+        return kernel(draws, self.threshold, self.values, len(self.threshold))

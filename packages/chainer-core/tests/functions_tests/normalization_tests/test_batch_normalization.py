@@ -133,38 +133,64 @@ class TestFixedBatchNormalization(testing.FunctionTestCase):
 
 
 @testing.parameterize(*testing.product({
-    'use_cudnn': ['never', 'always'],
     'dtype': [numpy.float16, numpy.float32],
-    'layout': [((3, 4, 2, 2), (4,), None), ((5, 3), (3,), None)],
+    'layout': [((3, 4, 2, 2), (4,), None), ((5, 3), (3,), None), ((4, 2, 3), (3,), (0, 1))],
 }))
-@testing.inject_backend_tests(None, [{'use_cuda': True}])
+@testing.inject_backend_tests(None, [{'use_cuda': True},
+                                     {'use_cuda': True, 'use_cudnn': 'always'}])
 class TestBatchNormalizationGPU(testing.FunctionTestCase):
     """cuDNN (NCHW spatial) and CuPy paths against the same reference."""
 
-    def before_test(self, test_name):
-        self.backend_config.use_cudnn = self.use_cudnn
-
     def setUp(self):
         self.x_shape, self.gamma_shape, self.axis = self.layout
+        self.red = _axis_tuple(len(self.x_shape), len(self.gamma_shape), self.axis)
         fwd, bwd = _options(self.dtype)
         self.check_forward_options = fwd
         self.check_backward_options = bwd
         self.check_double_backward_options = bwd
 
     def generate_inputs(self):
-        x = numpy.random.uniform(-1, 1, self.x_shape).astype(self.dtype)
+        x = _generate_x(self.x_shape, self.red, self.dtype)
         gamma = numpy.random.uniform(.5, 1, self.gamma_shape).astype(self.dtype)
         beta = numpy.random.uniform(-1, 1, self.gamma_shape).astype(self.dtype)
         return x, gamma, beta
 
     def forward(self, inputs, device):
         x, gamma, beta = inputs
-        return F.batch_normalization(x, gamma, beta),
+        return F.batch_normalization(x, gamma, beta, axis=self.axis),
 
     def forward_expected(self, inputs):
         x, gamma, beta = inputs
-        red = _axis_tuple(x.ndim, gamma.ndim, None)
-        return _bn_reference(x, gamma, beta, red, 2e-5).astype(self.dtype),
+        return _bn_reference(x, gamma, beta, self.red, 2e-5).astype(self.dtype),
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize('use_cudnn', ['never', 'always'])
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('fixed', [False, True])
+def test_gpu_matches_cpu(use_cudnn, dtype, fixed):
+    from chainer.backends import cuda
+    rng = numpy.random.RandomState(0)
+    arrays = [_generate_x((4, 3, 2, 2), (0, 2, 3), dtype),
+              rng.uniform(.5, 1, 3).astype(dtype), rng.uniform(-1, 1, 3).astype(dtype)]
+    if fixed:
+        arrays += [rng.uniform(-1, 1, 3).astype(dtype), rng.uniform(.5, 1, 3).astype(dtype)]
+    gy = rng.uniform(-1, 1, (4, 3, 2, 2)).astype(dtype)
+    results = []
+    for to in (lambda a: a.copy(), cuda.to_gpu):
+        vs = [chainer.Variable(to(a)) for a in arrays]
+        rm, rv = to(numpy.zeros(3, dtype)), to(numpy.ones(3, dtype))
+        with chainer.using_config('use_cudnn', use_cudnn):
+            if fixed:
+                y = F.fixed_batch_normalization(*vs)
+            else:
+                y = F.batch_normalization(*vs, running_mean=rm, running_var=rv)
+            y.grad = to(gy)
+            y.backward()
+        results.append([cuda.to_cpu(a) for a in [y.array, rm, rv] + [v.grad for v in vs]])
+    tol = 2e-2 if dtype == numpy.float16 else 1e-4
+    for a, b in zip(*results):
+        numpy.testing.assert_allclose(a, b, atol=tol, rtol=tol)
 
 
 @pytest.mark.parametrize('layout', _LAYOUTS)

@@ -16,8 +16,7 @@ class ClippedReLU(function_node.FunctionNode):
         super().__init__()
         if not isinstance(z, float):
             raise TypeError('z must be float value')
-        # z must be positive.
-        assert z > 0
+        assert z > 0, 'the clipping value z must be positive'
         self.cap = z
 
     @property

@@ -54,7 +54,7 @@ class HardSigmoidGrad(function_node.FunctionNode):
 
 
 def hard_sigmoid(x):
-    """Element-wise hard-sigmoid function.
+    """Piecewise-linear approximation of the sigmoid, elementwise.
 
     ``f(x) = 0`` if ``x < -2.5``; ``0.2 x + 0.5`` if ``-2.5 <= x <= 2.5``; ``1`` if ``x > 2.5``.
 

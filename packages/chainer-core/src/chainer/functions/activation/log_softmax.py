@@ -103,7 +103,7 @@ class LogSoftmaxGrad(function_node.FunctionNode):
 
 
 def log_softmax(x, axis=1):
-    """Channel-wise log-softmax function ``log(softmax(x))``, computed stably.
+    """Log of the softmax along ``axis``, ``x - logsumexp(x, axis)``, computed stably.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of floating dtype.

@@ -4,33 +4,35 @@ from chainer.utils import type_check
 
 
 def maxout(x, pool_size, axis=1):
-    """Maxout activation function.
+    """Maxout activation: the maximum over groups of consecutive entries along ``axis``.
 
-    Splits ``axis`` (of size ``M * pool_size``) into ``(M, pool_size)`` and takes the maximum
-    over each group of ``pool_size`` consecutive entries, so that ``axis`` has size ``M``.
+    ``axis`` is cut into groups of ``pool_size`` neighbouring entries and each group is
+    replaced by its maximum, so an axis of length ``M * pool_size`` becomes one of length
+    ``M``.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of floating dtype.
-        pool_size (int): The size of each group; must divide ``x.shape[axis]``.
-        axis (int): The axis to pool over (default 1).
+        pool_size (int): The group size; it must divide ``x.shape[axis]``.
+        axis (int): The axis to reduce (default 1).
 
     Returns:
-        ~chainer.Variable: Output variable with ``x.shape[axis] // pool_size`` on ``axis``.
+        ~chainer.Variable: Output with ``x.shape[axis] // pool_size`` entries along ``axis``.
     """
     if pool_size <= 0:
         raise ValueError('pool_size must be a positive integer.')
-    x_shape = x.shape
-    ndim = len(x_shape)
-    if not -ndim <= axis < ndim:
+    shape = tuple(x.shape)
+    ndim = len(shape)
+    if axis < -ndim or axis >= ndim:
         raise type_check.InvalidType(
             '-x.ndim <= axis < x.ndim', 'x.ndim={}, axis={}'.format(ndim, axis),
             'axis out of range')
     axis %= ndim
-    if x_shape[axis] % pool_size != 0:
-        expect = 'x.shape[axis] % pool_size == 0'
-        actual = 'x.shape[axis]={}, pool_size={}'.format(x_shape[axis], pool_size)
-        msg = 'axis dimension must be divided by pool_size'
-        raise type_check.InvalidType(expect, actual, msg)
+    length = shape[axis]
+    if length % pool_size:
+        raise type_check.InvalidType(
+            'x.shape[axis] % pool_size == 0',
+            'x.shape[axis]={}, pool_size={}'.format(length, pool_size),
+            'the length of the pooled axis must be a multiple of pool_size')
     F = chainer.functions
-    shape = x_shape[:axis] + (x_shape[axis] // pool_size, pool_size) + x_shape[axis + 1:]
-    return F.max(F.reshape(x, shape), axis=axis + 1)
+    groups = shape[:axis] + (length // pool_size, pool_size) + shape[axis + 1:]
+    return F.max(F.reshape(x, groups), axis=axis + 1)

@@ -7,11 +7,13 @@ from chainer.utils import type_check
 
 
 def _w_shape(w_shape, x_ndim):
-    # W of shape (n1, ..., nk) broadcast against x of shape (B, n1, ..., nk, ...).
+    """Shape that aligns a parameter of shape ``(n1, ..., nk)`` with the axes 1..k of an
+    input of shape ``(B, n1, ..., nk, ...)`` (also used by swish)."""
     return (1,) + tuple(w_shape) + (1,) * (x_ndim - len(w_shape) - 1)
 
 
 def _reduce_axes(w_ndim, x_ndim):
+    """Axes over which the gradient of such a parameter is summed."""
     return (0,) + tuple(range(w_ndim + 1, x_ndim))
 
 

@@ -1,6 +1,4 @@
 """Randomized leaky rectified linear unit."""
-import numpy
-
 import chainer
 from chainer import backend
 from chainer import function_node
@@ -9,25 +7,25 @@ from chainer.utils import argument
 from chainer.utils import type_check
 
 
-def _rrelu_grad(y, r, gy):
-    xp = backend.get_array_module(gy)
-    return utils.force_array(xp.where(y >= 0, gy, gy * r), gy.dtype)
+def _scale_negative(values, ref, r):
+    """``values`` where ``ref >= 0`` and ``values * r`` elsewhere."""
+    xp = backend.get_array_module(values)
+    return utils.force_array(xp.where(ref >= 0, values, values * r), values.dtype)
 
 
 class RReLU(function_node.FunctionNode):
     """Randomized Leaky Rectifier Unit.
 
-    In training mode each negative element is scaled by a slope drawn from
-    ``U(lower, upper)`` (or by the given ``r``); in test mode by ``(lower + upper) / 2``.
+    Negative inputs are multiplied by slopes ``r``: drawn from ``U(lower, upper)`` per
+    element in training mode (unless given), and ``(lower + upper) / 2`` in test mode.
     """
 
     def __init__(self, lower=1. / 8, upper=1. / 3, r=None):
         super().__init__()
-        if not 0.0 <= lower < 1.0:
-            raise ValueError('lower must be in the range [0, 1)')
-        if not 0.0 <= upper < 1.0:
-            raise ValueError('upper must be in the range [0, 1)')
-        if not lower < upper:
+        for name, bound in (('lower', lower), ('upper', upper)):
+            if not 0.0 <= bound < 1.0:
+                raise ValueError('{} must be in the range [0, 1)'.format(name))
+        if lower >= upper:
             raise ValueError('lower must be less than upper')
         self.lower = lower
         self.upper = upper
@@ -42,32 +40,27 @@ class RReLU(function_node.FunctionNode):
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f')
         if self.r is not None:
-            type_check.expect(
-                x_type.dtype == self.r.dtype,
-                x_type.shape == self.r.shape,
-            )
+            type_check.expect(x_type.dtype == self.r.dtype, x_type.shape == self.r.shape)
 
     def forward(self, inputs):
         x, = inputs
         xp = backend.get_array_module(x)
-        if chainer.config.train:
-            if self.r is None:
-                if xp is numpy:
-                    r = numpy.random.uniform(self.lower, self.upper, x.shape)
-                else:
-                    r = xp.random.uniform(self.lower, self.upper, x.shape)
-                self.r = r.astype(x.dtype, copy=False)
-        else:
+        if not chainer.config.train:
             self.r = xp.full(x.shape, (self.lower + self.upper) / 2, dtype=x.dtype)
+        elif self.r is None:
+            slopes = xp.random.uniform(self.lower, self.upper, x.shape)
+            self.r = slopes.astype(x.dtype, copy=False)
         self.retain_outputs((0,))
-        return utils.force_array(xp.where(x >= 0, x, x * self.r), x.dtype),
+        return _scale_negative(x, x, self.r),
 
     def backward(self, indexes, grad_outputs):
+        # the output has the sign of the input, so it tells which slope applied
         y = self.get_retained_outputs()[0].array
         return _RReLUGrad(y, self.r).apply(grad_outputs)
 
 
 class _RReLUGrad(function_node.FunctionNode):
+    # linear in gy: its own gradient is itself
 
     def __init__(self, y, r):
         super().__init__()
@@ -76,7 +69,7 @@ class _RReLUGrad(function_node.FunctionNode):
 
     def forward(self, inputs):
         gy, = inputs
-        return _rrelu_grad(self.y, self.r, gy),
+        return _scale_negative(gy, self.y, self.r),
 
     def backward(self, indexes, grad_outputs):
         return _RReLUGrad(self.y, self.r).apply(grad_outputs)
@@ -85,29 +78,24 @@ class _RReLUGrad(function_node.FunctionNode):
 def rrelu(x, l=1. / 8, u=1. / 3, **kwargs):  # noqa: E741
     """Randomized Leaky Rectified Linear Unit function.
 
-    ``f(x) = x`` if ``x >= 0`` else ``r * x``, with ``r`` drawn elementwise from ``U(l, u)``
-    in training mode and ``r = (l + u) / 2`` in test mode (``chainer.config.train``).
+    ``f(x) = x`` for ``x >= 0`` and ``r * x`` otherwise; ``r`` is drawn elementwise from
+    ``U(l, u)`` in training mode and is ``(l + u) / 2`` in test mode
+    (``chainer.config.train``).
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of floating dtype.
-        l (float): Lower bound of the slope distribution, in ``[0, 1)``.
-        u (float): Upper bound of the slope distribution, in ``[0, 1)``, ``l < u``.
-        r (:ref:`ndarray`, optional): Slopes to use in training mode instead of sampling
-            (same shape and dtype as ``x``).
-        return_r (bool): If True, also return the slopes used.
+        l (float): Lower bound of the slopes, in ``[0, 1)``.
+        u (float): Upper bound of the slopes, in ``[0, 1)``, larger than ``l``.
+        r (:ref:`ndarray`, optional): Slopes used in training mode instead of random ones
+            (shape and dtype of ``x``).
+        return_r (bool): Also return the slopes that were used.
 
     Returns:
-        ~chainer.Variable or tuple: The output, or ``(output, r)`` if ``return_r`` is True.
+        ~chainer.Variable or tuple: The output, or ``(output, r)`` when ``return_r`` is set.
     """
-    r = None
-    return_r = False
-    if kwargs:
-        r, return_r = argument.parse_kwargs(
-            kwargs, ('r', r), ('return_r', return_r),
-            train='train argument is not supported anymore. '
-                  'Use chainer.using_config')
-    func = RReLU(l, u, r)
-    out, = func.apply((x,))
-    if return_r:
-        return out, func.r
-    return out
+    r, return_r = argument.parse_kwargs(
+        kwargs, ('r', None), ('return_r', False),
+        train='train argument is not supported anymore. Use chainer.using_config')
+    node = RReLU(l, u, r)
+    y, = node.apply((x,))
+    return (y, node.r) if return_r else y

@@ -70,7 +70,7 @@ class SigmoidGrad(function_node.FunctionNode):
 
 
 def sigmoid(x):
-    """Element-wise sigmoid logistic function ``1 / (1 + exp(-x))``.
+    """Logistic sigmoid ``1 / (1 + exp(-x))`` of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of floating dtype.

@@ -68,7 +68,7 @@ class SoftplusGrad(function_node.FunctionNode):
 
 
 def softplus(x, beta=1.0):
-    """Element-wise softplus function ``log(1 + exp(beta * x)) / beta``.
+    """Softplus ``log(1 + exp(beta * x)) / beta`` of every element.
 
     A smooth approximation of ReLU, computed stably for large ``|beta * x|``.
 

@@ -2,17 +2,14 @@
 import chainer
 from chainer import function_node
 from chainer import utils
+from chainer.functions.activation import prelu as _prelu
 from chainer.functions.activation import sigmoid as _sigmoid_mod
 from chainer.utils import type_check
 
 
-def _beta_shape(beta_shape, x_ndim):
-    # beta of shape (n1, ..., nk) broadcast against x of shape (B, n1, ..., nk, ...).
-    return (1,) + tuple(beta_shape) + (1,) * (x_ndim - len(beta_shape) - 1)
-
-
-def _reduce_axes(beta_ndim, x_ndim):
-    return (0,) + tuple(range(beta_ndim + 1, x_ndim))
+# beta is laid out against x exactly like the coefficients of PReLU
+_beta_shape = _prelu._w_shape
+_reduce_axes = _prelu._reduce_axes
 
 
 class Swish(function_node.FunctionNode):

@@ -61,7 +61,7 @@ class TanhGrad(function_node.FunctionNode):
 
 
 def tanh(x):
-    """Element-wise hyperbolic tangent function.
+    """Hyperbolic tangent of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of floating dtype.

@@ -1,13 +1,11 @@
-import numpy
-
+"""Dtype conversion: :func:`cast`."""
 import chainer
 from chainer import function_node
 from chainer.utils import type_check
 
 
 class Cast(function_node.FunctionNode):
-
-    """Cast function."""
+    """Converts the input to dtype ``typ``; the gradient is converted back to the input dtype."""
 
     def __init__(self, typ):
         self.type = typ
@@ -17,37 +15,33 @@ class Cast(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        self._in_type = x.dtype.type
+        self._source_dtype = x.dtype
         return x.astype(self.type, copy=False),
 
     def backward(self, indexes, grad_outputs):
-        if numpy.dtype(self._in_type).kind != 'f':
+        source = self._source_dtype
+        if source.kind != 'f':
+            # integer and boolean inputs have no gradient
             return None,
-        gy, = grad_outputs
-        return cast(gy, self._in_type),
+        return cast(grad_outputs[0], source),
 
 
 def cast(x, typ):
-    """Cast an input variable to a given type.
+    """Converts a variable to another dtype.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable to be
-            casted.
-        typ (:class:`str` of dtype or :class:`numpy.dtype`): Typecode or
-            data type to cast.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+        typ (str or :class:`numpy.dtype`): The target dtype.
 
     Returns:
-        ~chainer.Variable: Variable holding a casted array. The gradient is
-        cast back to the input dtype (``None`` for non-float inputs).
+        ~chainer.Variable: The converted variable. When ``x`` already has dtype ``typ`` and
+        backprop is disabled, ``x`` itself is returned as a variable.
 
     .. admonition:: Example
 
-        >>> x = np.arange(0, 3, dtype=np.float64)
-        >>> F.cast(x, np.float32).dtype
+        >>> F.cast(np.zeros(3, np.int32), np.float32).dtype
         dtype('float32')
-
     """
-    if x.dtype == typ:
-        if not chainer.config.enable_backprop:
-            return chainer.as_variable(x)
+    if x.dtype == typ and not chainer.config.enable_backprop:
+        return chainer.as_variable(x)
     return Cast(typ).apply((x,))[0]

@@ -1,13 +1,14 @@
+"""Transfer of a variable between devices: :func:`copy`."""
 import chainer
 from chainer import backend
-from chainer.backends import cuda
 from chainer import function_node
+from chainer.backends import cuda
+from chainer.functions._helpers import axes as _axes
 from chainer.utils import type_check
 
 
 class Copy(function_node.FunctionNode):
-
-    """Copies the input variable onto the specified device."""
+    """Sends the input to ``out_device``; gradients travel back to the source device."""
 
     def __init__(self, in_device, out_device):
         self._in_device = in_device
@@ -25,34 +26,21 @@ class Copy(function_node.FunctionNode):
 
 
 def copy(x, dst):
-    """Copies the input variable onto the specified device.
+    """Copies a variable to a device.
 
-    If the input ``x`` already resides on the device specified by ``dst``,
-    no copy will actually take place and the returned variable will hold a
-    view of the input. In other cases, the input will be copied to ``dst``.
-    When ``dst == -1``, the array is copied to the host memory.
-    This function supports copies from host to host, from host to device,
-    from device to device and from device to host.
+    No copy is made when ``x`` already lives on ``dst`` (the output then shares its array).
+    Any direction is supported: host to host, host to GPU, GPU to GPU and GPU to host.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`): Variable to be
-            copied.
-        dst: Target device specifier (a device object, a device specifier
-            string such as ``'@numpy'`` or ``'@cupy:0'``, or an integer GPU
-            id; ``-1`` means the host).
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Variable to transfer.
+        dst: Destination: a device object or specifier (e.g. ``'@numpy'``, ``'@cupy:0'``), a
+            GPU id, or a negative int for the host.
 
     Returns:
-        ~chainer.Variable: Output variable. Gradients are copied back to the
-        device of the input.
-
+        ~chainer.Variable: The variable on ``dst``.
     """
-    # For backward compatibility
-    if dst is cuda.DummyDevice:
-        dst = '@numpy'
-    elif isinstance(dst, int) and not isinstance(dst, bool) and dst < 0:
-        dst = '@numpy'
-    in_device = backend.get_device_from_array(
-        x.array if isinstance(x, chainer.variable.Variable) else x)
-    out_device = chainer.get_device(dst)
-    y, = Copy(in_device, out_device).apply((x,))
+    if dst is cuda.DummyDevice or (_axes.is_int(dst) and dst < 0):
+        dst = '@numpy'  # the v7 spellings of the host
+    source = x.array if isinstance(x, chainer.variable.Variable) else x
+    y, = Copy(backend.get_device_from_array(source), chainer.get_device(dst)).apply((x,))
     return y

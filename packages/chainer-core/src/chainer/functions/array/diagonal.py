@@ -1,29 +1,22 @@
+"""Extraction of (batched) diagonals: :func:`diagonal`."""
 from chainer import backend
 from chainer import function_node
+from chainer.functions._helpers import axes as _axes
 from chainer.utils import type_check
 
 
-def _diagonal_index(shape, offset, axis1, axis2):
-    """Returns ``(length, start1, start2)`` of the diagonal on the two axes."""
-    n1 = shape[axis1]
-    n2 = shape[axis2]
-    if offset >= 0:
-        length = max(0, min(n1, n2 - offset))
-        start1, start2 = 0, offset
-    else:
-        length = max(0, min(n1 + offset, n2))
-        start1, start2 = -offset, 0
-    return length, start1, start2
-
-
-def _diagonal_view(array, axis1, axis2):
-    xp = backend.get_array_module(array)
-    return xp.moveaxis(array, (axis1, axis2), (-2, -1))
+def _diagonal_positions(xp, shape, offset, axis1, axis2):
+    """Row and column indices of the diagonal ``offset`` on axes ``axis1``/``axis2``."""
+    rows, cols = shape[axis1], shape[axis2]
+    first_row = max(-offset, 0)
+    first_col = max(offset, 0)
+    count = max(0, min(rows - first_row, cols - first_col))
+    steps = xp.arange(count)
+    return steps + first_row, steps + first_col
 
 
 class Diagonal(function_node.FunctionNode):
-
-    """Extracts a diagonal of an array."""
+    """Takes the diagonal ``offset`` of the matrices spanned by ``axis1`` and ``axis2``."""
 
     def __init__(self, offset, axis1, axis2):
         self.offset = offset
@@ -32,29 +25,25 @@ class Diagonal(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
-        in_type = in_types[0]
-        type_check.expect(in_type.ndim >= 2)
-        type_check.expect(
-            max(self.axis1, self.axis2) < in_type.ndim,
-            -in_type.ndim <= min(self.axis1, self.axis2),
-        )
+        x_type, = in_types
+        type_check.expect(x_type.ndim >= 2)
+        _axes.expect_axis(x_type, self.axis1)
+        _axes.expect_axis(x_type, self.axis2)
 
     def forward(self, inputs):
         x, = inputs
         self._in_shape = x.shape
         y = x.diagonal(offset=self.offset, axis1=self.axis1, axis2=self.axis2)
-        # NumPy returns a read-only view; hand out a writable array.
+        # numpy gives a read-only view
         return y.copy(),
 
     def backward(self, indexes, grad_outputs):
-        return DiagonalGrad(
-            self._in_shape, self.offset, self.axis1, self.axis2
-        ).apply(grad_outputs)
+        grad = DiagonalGrad(self._in_shape, self.offset, self.axis1, self.axis2)
+        return grad.apply(grad_outputs)
 
 
 class DiagonalGrad(function_node.FunctionNode):
-
-    """Gradient of :class:`Diagonal`: embeds a diagonal into zeros."""
+    """Adjoint of :class:`Diagonal`: writes the input on a diagonal of a zero array."""
 
     def __init__(self, out_shape, offset, axis1, axis2):
         self.out_shape = out_shape
@@ -63,41 +52,34 @@ class DiagonalGrad(function_node.FunctionNode):
         self.axis2 = axis2
 
     def forward(self, inputs):
-        x, = inputs
-        xp = backend.get_array_module(x)
-        y = xp.zeros(self.out_shape, x.dtype)
+        d, = inputs
+        xp = backend.get_array_module(d)
         ndim = len(self.out_shape)
         axis1 = self.axis1 % ndim
         axis2 = self.axis2 % ndim
-        length, s1, s2 = _diagonal_index(
-            self.out_shape, self.offset, axis1, axis2)
-        if length > 0:
-            r = xp.arange(length)
-            view = _diagonal_view(y, axis1, axis2)
-            view[..., r + s1, r + s2] = x
+        y = xp.zeros(self.out_shape, d.dtype)
+        rows, cols = _diagonal_positions(xp, self.out_shape, self.offset, axis1, axis2)
+        if len(rows):
+            # with the two matrix axes moved last, the diagonal is y[..., rows, cols]
+            matrices = xp.moveaxis(y, (axis1, axis2), (-2, -1))
+            matrices[..., rows, cols] = d
         return y,
 
     def backward(self, indexes, grad_outputs):
-        return Diagonal(self.offset, self.axis1, self.axis2).apply(
-            grad_outputs)
+        return Diagonal(self.offset, self.axis1, self.axis2).apply(grad_outputs)
 
 
 def diagonal(x, offset=0, axis1=0, axis2=1):
-    """Take diagonal.
-
-    Axes other than ``axis1`` and ``axis2`` are regarded as batch dimensions.
+    """Takes diagonals of a variable, treating the other axes as batch axes.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`):
-            A variable to be sliced.
-        offset (int): Offset from the principal diagonal. An upper diagonal
-            matrix can have nonzero diagonals with nonnegative offsets.
-        axis1 (int): First axis (that has row indices) of matrix
-        axis2 (int): Second axis (that has column indices) of matrix
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input with ``ndim >= 2``.
+        offset (int): Which diagonal: 0 is the main one, positive values are above it and
+            negative ones below.
+        axis1 (int): The axis of the matrix rows.
+        axis2 (int): The axis of the matrix columns.
 
     Returns:
-        ~chainer.Variable: (Batched) diagonal vectors (the diagonal is the
-        last axis, as in :func:`numpy.diagonal`).
-
+        ~chainer.Variable: The diagonals, on the last axis (as :func:`numpy.diagonal`).
     """
     return Diagonal(offset, axis1, axis2).apply((x,))[0]

@@ -1,51 +1,40 @@
+"""Insertion of a length-one axis: :func:`expand_dims`."""
 import chainer
-from chainer import backend
 from chainer import function_node
+from chainer.functions._helpers import axes as _axes
 from chainer.utils import type_check
 
 
 class ExpandDims(function_node.FunctionNode):
-
-    """Expands dimensions of an input array without copy."""
+    """Inserts an axis of length one at position ``axis`` (the output is a view)."""
 
     def __init__(self, axis):
         self.axis = int(axis)
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
-        x_type, = in_types
-        if self.axis >= 0:
-            type_check.expect(x_type.ndim >= self.axis)
-        else:
-            type_check.expect(x_type.ndim >= -self.axis - 1)
+        _axes.expect_axis(in_types[0], self.axis, new_axis=True)
 
     def forward(self, inputs):
         x, = inputs
-        xp = backend.get_array_module(x)
-        return xp.expand_dims(x, self.axis),
+        self._in_shape = x.shape
+        position = self.axis % (x.ndim + 1)
+        return x.reshape(x.shape[:position] + (1,) + x.shape[position:]),
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        return chainer.functions.reshape(gy, self.inputs[0].shape),
+        return chainer.functions.reshape(grad_outputs[0], self._in_shape),
 
 
 def expand_dims(x, axis):
-    """Expands dimensions of an input variable without copy.
+    """Adds an axis of length one to a variable, without copying.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`):
-            Input variable.
-        axis (int):
-            Position where new axis is to be inserted. The ``axis`` parameter
-            is acceptable when :math:`-ndim - 1 \\leq axis \\leq ndim`
-            (``ndim`` is the dimension of input variables). When
-            :math:`axis < 0`, the result is the same with
-            :math:`ndim + 1 - |axis|`.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+        axis (int): Position of the new axis in the output, ``-x.ndim - 1 <= axis <= x.ndim``;
+            a negative value counts from the end of the output's axes.
 
     Returns:
-        ~chainer.Variable: Variable that holds an expanded input. The ``ndim``
-        of output is one greater than that of ``x``.
-
+        ~chainer.Variable: A variable with ``x.ndim + 1`` axes.
     """
     y, = ExpandDims(axis).apply((x,))
     return y

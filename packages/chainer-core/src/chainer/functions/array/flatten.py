@@ -1,19 +1,15 @@
+"""Flattening of a variable: :func:`flatten`."""
 from chainer.functions.array import reshape
 
 
 def flatten(x):
-    """Flatten a given array into one dimension.
+    """Reshapes ``x`` into one dimension.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of any shape (a 0-dim input
+            becomes a vector of length one).
 
     Returns:
-        ~chainer.Variable: Output variable flatten to one dimension.
-
-    .. note::
-
-       When you input a scalar array (i.e. the shape is ``()``),
-       you can also get the one dimension array whose shape is ``(1,)``.
-
+        ~chainer.Variable: A 1-D variable holding the ``x.size`` elements in C order.
     """
     return reshape.reshape(x, (x.size,))

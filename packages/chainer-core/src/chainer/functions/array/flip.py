@@ -1,44 +1,46 @@
-from chainer import backend
+"""Reversal of a variable along one axis: :func:`flip`."""
 from chainer import function_node
+from chainer.functions._helpers import axes as _axes
 from chainer.utils import type_check
 
 
-class Flip(function_node.FunctionNode):
+def _reversing_index(ndim, axis):
+    """Basic index that reads an array of ``ndim`` axes backwards along ``axis``."""
+    index = [slice(None)] * ndim
+    index[axis] = slice(None, None, -1)
+    return tuple(index)
 
-    """Flips an input variable in reverse order along the given axis."""
+
+class Flip(function_node.FunctionNode):
+    """Reverses the order of the elements along ``axis`` (the output is a view)."""
 
     def __init__(self, axis):
-        if not isinstance(axis, int) or isinstance(axis, bool):
+        if not _axes.is_int(axis):
             raise TypeError('axis must be int')
         self.axis = axis
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('a',))
-        x_type = in_types[0]
-        type_check.expect(x_type.ndim > 0)
-        if self.axis < 0:
-            type_check.expect(x_type.ndim >= -self.axis)
-        else:
-            type_check.expect(x_type.ndim > self.axis)
+        type_check.expect(in_types[0].ndim > 0)
+        _axes.expect_axis(in_types[0], self.axis)
 
     def forward(self, inputs):
-        xp = backend.get_array_module(*inputs)
-        return xp.flip(inputs[0], self.axis),
+        a, = inputs
+        return a[_reversing_index(a.ndim, self.axis)],
 
     def backward(self, indexes, grad_outputs):
-        return flip(grad_outputs[0], self.axis),
+        # reversing twice is the identity, so the gradient is flipped the same way
+        return Flip(self.axis).apply(grad_outputs)
 
 
 def flip(x, axis):
-    """Flips an input variable in reverse order along the given axis.
+    """Reverses a variable along one axis.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`):
-            Input variable.
-        axis (int): Axis along which the input variable is reversed.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input with at least one axis.
+        axis (int): The axis to reverse; negative values count from the last axis.
 
     Returns:
-        ~chainer.Variable: Output variable.
-
+        ~chainer.Variable: ``x`` with the order of its entries along ``axis`` reversed.
     """
     return Flip(axis).apply((x,))[0]

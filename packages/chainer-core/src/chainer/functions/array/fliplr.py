@@ -1,34 +1,26 @@
-from chainer import backend
-from chainer import function_node
+"""Left/right reversal of a variable: :func:`fliplr`."""
+from chainer.functions.array import flip as _flip
 from chainer.utils import type_check
 
 
-class FlipLR(function_node.FunctionNode):
+class FlipLR(_flip.Flip):
+    """Reverses the columns (axis 1) of an array with two or more axes."""
 
-    """Flip array in the left/right direction."""
+    def __init__(self):
+        super().__init__(1)
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('a',))
-        a_type = in_types[0]
-        type_check.expect(a_type.ndim >= 2)
-
-    def forward(self, inputs):
-        xp = backend.get_array_module(*inputs)
-        return xp.fliplr(inputs[0]),
-
-    def backward(self, indexes, grad_outputs):
-        return FlipLR().apply(grad_outputs)
+        type_check.expect(in_types[0].ndim >= 2)
 
 
 def fliplr(a):
-    """Flip array in the left/right direction.
+    """Reverses a variable in the left/right direction (along axis 1).
 
     Args:
-        a (:class:`~chainer.Variable` or :ref:`ndarray`):
-            Input variable. Its ``ndim`` must be at least 2.
+        a (:class:`~chainer.Variable` or :ref:`ndarray`): Input with ``ndim >= 2``.
 
     Returns:
-        ~chainer.Variable: Output variable, ``a`` reversed along axis 1.
-
+        ~chainer.Variable: ``a[:, ::-1]``.
     """
     return FlipLR().apply((a,))[0]

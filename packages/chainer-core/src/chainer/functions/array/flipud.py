@@ -1,34 +1,26 @@
-from chainer import backend
-from chainer import function_node
+"""Up/down reversal of a variable: :func:`flipud`."""
+from chainer.functions.array import flip as _flip
 from chainer.utils import type_check
 
 
-class FlipUD(function_node.FunctionNode):
+class FlipUD(_flip.Flip):
+    """Reverses the rows (axis 0) of an array with one or more axes."""
 
-    """Flip array in the up/down direction."""
+    def __init__(self):
+        super().__init__(0)
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('a',))
-        a_type = in_types[0]
-        type_check.expect(a_type.ndim >= 1)
-
-    def forward(self, inputs):
-        xp = backend.get_array_module(*inputs)
-        return xp.flipud(inputs[0]),
-
-    def backward(self, indexes, grad_outputs):
-        return FlipUD().apply(grad_outputs)
+        type_check.expect(in_types[0].ndim >= 1)
 
 
 def flipud(a):
-    """Flip array in the up/down direction.
+    """Reverses a variable in the up/down direction (along axis 0).
 
     Args:
-        a (:class:`~chainer.Variable` or :ref:`ndarray`):
-            Input variable. Its ``ndim`` must be at least 1.
+        a (:class:`~chainer.Variable` or :ref:`ndarray`): Input with ``ndim >= 1``.
 
     Returns:
-        ~chainer.Variable: Output variable, ``a`` reversed along axis 0.
-
+        ~chainer.Variable: ``a[::-1]``.
     """
     return FlipUD().apply((a,))[0]

@@ -1,3 +1,4 @@
+"""Padding of an array: :func:`pad`."""
 import numpy
 
 import chainer
@@ -5,79 +6,68 @@ from chainer import backend
 from chainer import function_node
 from chainer.utils import type_check
 
-# Modes whose padded values are copies of input elements; their gradient
-# is scattered back to the source elements.
-_COPYING_MODES = ('edge', 'reflect', 'symmetric', 'wrap')
+# modes whose border values are copies of input elements (with numpy's default
+# 'even' reflect_type): their gradient flows back to the copied elements
+_SOURCE_COPYING = ('edge', 'reflect', 'symmetric', 'wrap')
 
 
 class Pad(function_node.FunctionNode):
-
-    """Padding of an array."""
+    """Pads the input with :func:`numpy.pad` / :func:`cupy.pad` semantics."""
 
     def __init__(self, pad_width, mode, **keywords):
+        self.pad_width = pad_width
         self.mode = mode
         self.keywords = keywords
-        self.pad_width = pad_width
 
     def check_type_forward(self, in_types):
-        # Depending on the arguments, pad_width and keywords, the input value
-        # may be inappropriate. In that case, numpy.pad or cupy.pad will raise
-        # errors, so that only check the size and the dtype in this function.
+        # pad_width, mode and keywords are validated by the array library itself
         type_check.argname(in_types, ('x',))
-        x_type = in_types[0]
-        type_check.expect(x_type.dtype.kind == 'f')
+        type_check.expect(in_types[0].dtype.kind == 'f')
 
     def forward(self, inputs):
-        xp = backend.get_array_module(*inputs)
-        return xp.pad(inputs[0], self.pad_width, mode=self.mode,
-                      **self.keywords),
+        x, = inputs
+        self._in_shape = x.shape
+        xp = backend.get_array_module(x)
+        return xp.pad(x, self.pad_width, mode=self.mode, **self.keywords),
+
+    def _copies_sources(self):
+        return (self.mode in _SOURCE_COPYING
+                and self.keywords.get('reflect_type', 'even') == 'even')
 
     def backward(self, indexes, grad_outputs):
+        F = chainer.functions
         gy, = grad_outputs
-        in_shape = self.inputs[0].shape
-        if (self.mode in _COPYING_MODES
-                and self.keywords.get('reflect_type', 'even') == 'even'):
-            # Pad the flat indices of the input in the same way and scatter
-            # the gradient back onto them.
-            size = int(numpy.prod(in_shape, dtype=numpy.int64))
-            idx = numpy.pad(
-                numpy.arange(size).reshape(in_shape), self.pad_width,
-                mode=self.mode, **self.keywords)
+        shape = self._in_shape
+        if self._copies_sources():
+            # pad the positions of the input elements the same way: every output element
+            # then names the input element it was copied from
+            size = int(numpy.prod(shape, dtype=numpy.int64))
+            source = numpy.pad(numpy.arange(size).reshape(shape), self.pad_width,
+                               mode=self.mode, **self.keywords)
             xp = backend.get_array_module(gy)
-            idx = xp.asarray(idx.ravel())
-            zeros = xp.zeros((size,), dtype=gy.dtype)
-            gx = chainer.functions.scatter_add(
-                zeros, idx, chainer.functions.reshape(gy, (-1,)))
-            return chainer.functions.reshape(gx, in_shape),
-        # numpy.pad broadcasts pad_width to (ndim, 2)
-        pad_bw = numpy.broadcast_to(
-            numpy.asarray(self.pad_width), (len(in_shape), 2))
-        input_idxs = tuple(
-            slice(p[0], p[0] + dim) for dim, p in zip(in_shape, pad_bw))
-        return gy[input_idxs],
+            gx = F.scatter_add(xp.zeros(size, gy.dtype), xp.asarray(source.ravel()),
+                               F.reshape(gy, (-1,)))
+            return F.reshape(gx, shape),
+        # the other modes only get the gradient of the copy of the input itself
+        widths = numpy.broadcast_to(numpy.asarray(self.pad_width), (len(shape), 2))
+        inner = tuple(slice(int(before), int(before) + n) for n, (before, _) in zip(shape, widths))
+        return gy[inner],
 
 
 def pad(x, pad_width, mode, **keywords):
-    """Pad an input variable.
+    """Pads a variable (see :func:`numpy.pad`).
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`):
-            Input data.
-        pad_width (int or array-like):
-            Number of values padded to the edges of each axis.
-        mode (str):
-            Specifies how the function fills the periphery of the array.
-            The mode is passed to :func:`numpy.pad` or :func:`cupy.pad`.
-            If it is ``'constant'``, the input is padded by a constant value
-            specified by ``constant_values``. ``'edge'``, ``'reflect'``,
-            ``'symmetric'`` and ``'wrap'`` (with the default ``'even'``
-            ``reflect_type``) are also differentiable; for other modes the
-            gradient only covers the copy of the input (as in Chainer v7).
-        constant_values (int or array-like):
-            Constant values to fill the periphery in the ``'constant'`` mode.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input (float).
+        pad_width (int or array-like): Numbers of values added before and after each axis.
+        mode (str): Padding mode of :func:`numpy.pad` / :func:`cupy.pad`, e.g.
+            ``'constant'`` (fill with ``constant_values``). ``'edge'``, ``'reflect'``,
+            ``'symmetric'`` and ``'wrap'`` (with the default ``reflect_type``) propagate the
+            gradient of the border values too; other modes propagate only that of the copy
+            of ``x``, as Chainer v7 does.
+        constant_values (int or array-like): Fill values of the ``'constant'`` mode.
 
     Returns:
-        ~chainer.Variable: Output variable.
-
+        ~chainer.Variable: The padded variable.
     """
     return Pad(pad_width, mode, **keywords).apply((x,))[0]

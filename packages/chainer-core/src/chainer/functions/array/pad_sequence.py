@@ -1,3 +1,4 @@
+"""Padding of variable-length sequences into one array: :func:`pad_sequence`."""
 import numpy
 
 import chainer
@@ -7,71 +8,52 @@ from chainer.utils import type_check
 
 
 class PadSequence(function_node.FunctionNode):
-
-    """Pad a list of arrays to make a single array."""
+    """Stacks arrays of different lengths into ``(n, length, ...)``, filling with ``padding``."""
 
     def __init__(self, length, padding):
-        if length is not None:
-            length = int(length)
-        self.length = length
-
         if not numpy.isscalar(padding):
             raise ValueError('padding must be scalar')
+        self.length = None if length is None else int(length)
         self.padding = padding
 
     def check_type_forward(self, in_types):
-        for i, in_type in enumerate(in_types):
-            type_check.argname((in_type,), ('x{}'.format(i),))
+        type_check.argname(in_types, tuple('x%d' % i for i in range(len(in_types))))
+        head = in_types[0]
+        for t in in_types:
             type_check.expect(
-                in_type.ndim > 0,
-                in_type.shape[1:] == in_types[0].shape[1:],
-                in_type.dtype == in_types[0].dtype
+                t.ndim > 0,
+                t.shape[1:] == head.shape[1:],
+                t.dtype == head.dtype,
             )
-
-        if self.length is not None:
-            for in_type in in_types:
-                type_check.expect(in_type.shape[0] <= self.length)
+            if self.length is not None:
+                type_check.expect(t.shape[0] <= self.length)
 
     def forward(self, xs):
+        self._lengths = [len(x) for x in xs]
+        length = max(self._lengths) if self.length is None else self.length
         xp = backend.get_array_module(*xs)
-
-        if self.length is None:
-            length = max(len(x) for x in xs)
-        else:
-            length = self.length
-
-        shape = (len(xs), length) + xs[0].shape[1:]
-        y = xp.empty(shape, xs[0].dtype)
-        if length == 0:
-            return y,  # y is an empty array
-
-        for i, x in enumerate(xs):
-            n = len(x)
-            y[i, 0:n] = x
-            if n < length:
-                y[i, n:] = self.padding
+        y = xp.full((len(xs), length) + xs[0].shape[1:], self.padding, xs[0].dtype)
+        for row, x in zip(y, xs):
+            row[:len(x)] = x
         return y,
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
-        gxs = chainer.functions.separate(gy, axis=0)
-        return tuple(gxs[i][0:self.inputs[i].shape[0]] for i in indexes)
+        # each input receives the unpadded part of its row
+        return tuple(chainer.functions.get_item(gy, (i, slice(0, self._lengths[i])))
+                     for i in indexes)
 
 
 def pad_sequence(xs, length=None, padding=0):
-    """Pad given arrays to make a matrix.
+    """Pads arrays of different lengths to a common length and stacks them.
 
     Args:
-        xs (list of :class:`~chainer.Variable` or :ref:`ndarray`):
-            Variables you want to concatenate.
-        length (None or int): Size of the first dimension of a padded array.
-            If it is ``None``, the longest size of the first dimension of
-            ``xs`` is used.
-        padding (int or float): Value to fill.
+        xs (list of :class:`~chainer.Variable` or :ref:`ndarray`): Arrays whose shapes agree
+            except on the first axis.
+        length (int or None): Length of the padded axis; the longest input's by default.
+        padding (int or float): Fill value.
 
     Returns:
-        ~chainer.Variable: A padded matrix. Its shape is
-        ``(n, length, ...)``, where ``n == len(xs)``.
-
+        ~chainer.Variable: Array of shape ``(len(xs), length) + xs[0].shape[1:]``.
     """
-    return PadSequence(length, padding).apply((xs))[0]
+    return PadSequence(length, padding).apply(xs)[0]

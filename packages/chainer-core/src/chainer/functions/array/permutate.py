@@ -1,37 +1,37 @@
+"""Permutation of a variable along an axis: :func:`permutate`."""
 import numpy
 
 import chainer
 from chainer import backend
-from chainer.backends import cuda
 from chainer import function_node
+from chainer.backends import cuda
+from chainer.functions._helpers import axes as _axes
 from chainer.utils import type_check
 
 
-def _check_indices(indices):
-    if len(indices) == 0:
-        return
-    # TODO: check indices without copying them to the host
-    indices = cuda.to_cpu(indices)
-    for i in indices:
-        if 0 <= i < len(indices):
-            continue
-        raise ValueError('Out of bounds index: {}'.format(i))
-    sort = numpy.sort(indices)
-    for s, t in zip(sort, sort[1:]):
-        if s == t:
-            raise ValueError('indices contains duplicate value: {}'.format(s))
+def _validate_permutation(indices):
+    """Raises ``ValueError`` unless ``indices`` holds each of ``0 .. n - 1`` exactly once."""
+    host = numpy.asarray(cuda.to_cpu(indices))
+    n = len(host)
+    outside = host[(host < 0) | (host >= n)]
+    if outside.size:
+        raise ValueError('Out of bounds index: {} (expected 0 <= index < {})'.format(
+            outside[0], n))
+    repeated = numpy.flatnonzero(numpy.bincount(host, minlength=n) > 1)
+    if repeated.size:
+        raise ValueError('indices contains duplicate value: {}'.format(repeated[0]))
 
 
-def _inverse_indices(indices):
+def _inverted(indices):
+    """The permutation ``r`` with ``r[indices[k]] == k``."""
     xp = backend.get_array_module(indices)
-    r = xp.empty_like(indices)
-    r[indices] = xp.arange(len(indices), dtype=indices.dtype)
-    return r
+    inverse = xp.empty_like(indices)
+    inverse[indices] = xp.arange(len(indices), dtype=indices.dtype)
+    return inverse
 
 
 class Permutate(function_node.FunctionNode):
-
-    """Permutate function."""
+    """Reorders the slices along ``axis`` by ``indices`` (or by its inverse if ``inv``)."""
 
     def __init__(self, indices, axis, inv):
         self.indices = indices
@@ -41,61 +41,41 @@ class Permutate(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         x_type, = in_types
-        if self.axis < 0:
-            type_check.expect(x_type.ndim >= -self.axis)
-        else:
-            type_check.expect(x_type.ndim > self.axis)
+        _axes.expect_axis(x_type, self.axis)
         type_check.expect(x_type.shape[self.axis] == len(self.indices))
-
-    def _permutate(self, x, indices, inv):
-        if inv:
-            indices = _inverse_indices(indices)
-        xp = backend.get_array_module(x)
-        return xp.take(x, indices, axis=self.axis)
 
     def forward(self, inputs):
         x, = inputs
-        inds = self.indices
-
         if chainer.is_debug():
-            _check_indices(inds)
-
-        return self._permutate(x, inds, self.inv),
+            _validate_permutation(self.indices)
+        order = _inverted(self.indices) if self.inv else self.indices
+        return backend.get_array_module(x).take(x, order, axis=self.axis),
 
     def backward(self, indexes, grad_outputs):
-        g, = grad_outputs
-        inds = self.indices
-        gx, = Permutate(inds, self.axis, not self.inv).apply((g,))
-        return gx,
+        # the gradient is permuted back by the inverse permutation
+        return Permutate(self.indices, self.axis, not self.inv).apply(grad_outputs)
 
 
 def permutate(x, indices, axis=0, inv=False):
-    """Permutates a given variable along an axis.
+    """Reorders a variable along an axis by a permutation.
 
-    This function permutate ``x`` with given ``indices``.
-    That means ``y[i] = x[indices[i]]`` for all ``i``.
-    Note that this result is same as ``y = x.take(indices)``.
-    ``indices`` must be a permutation of ``[0, 1, ..., len(x) - 1]``.
-
-    When ``inv`` is ``True``, ``indices`` is treated as its inverse.
-    That means ``y[indices[i]] = x[i]``.
+    With ``inv=False`` the output is ``y[k] = x[indices[k]]`` (along ``axis``), i.e.
+    ``x.take(indices, axis)``; with ``inv=True`` it is the inverse reordering,
+    ``y[indices[k]] = x[k]``.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`):
-            Variable to permutate.
-        indices (:class:`~chainer.Variable` or :ref:`ndarray`):
-            Indices to extract from the variable. A one-dimensional int array.
-        axis (int): Axis that the input array is permutate along.
-        inv (bool): If ``True``, ``indices`` is treated as its inverse.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+        indices (:class:`~chainer.Variable` or :ref:`ndarray`): 1-D int array holding a
+            permutation of ``0 .. x.shape[axis] - 1``.
+        axis (int): The axis to reorder.
+        inv (bool): Apply the inverse permutation.
 
     Returns:
-        ~chainer.Variable: Output variable.
-
+        ~chainer.Variable: The reordered variable.
     """
     if isinstance(indices, chainer.variable.Variable):
         indices = indices.array
-    if indices.dtype.kind != 'i' or indices.ndim != 1:
-        raise ValueError(
-            'indices should be a one-dimensional int array')
+    if indices.ndim != 1 or indices.dtype.kind != 'i':
+        raise ValueError('indices should be a one-dimensional int array')
     y, = Permutate(indices, axis, inv).apply((x,))
     return y

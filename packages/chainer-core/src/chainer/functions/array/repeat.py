@@ -1,62 +1,54 @@
+"""Repetition of the elements of an array: :func:`repeat`."""
 import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions._helpers import axes as _axes
+from chainer.functions._helpers.loss import scatter_add
 from chainer.utils import type_check
 
 
-def _is_int(x):
-    # NumPy/CuPy also accept bools as repeats, so bool (an int) is allowed.
-    return isinstance(x, (int, numpy.integer))
+def _is_count(value):
+    # the array libraries accept bools as repeat counts too
+    return isinstance(value, (int, numpy.integer))
 
 
 class Repeat(function_node.FunctionNode):
-
-    """Repeat elements of an array."""
+    """Repeats every element ``repeats`` times along ``axis`` (the flattened input if None)."""
 
     def __init__(self, repeats, axis=None):
-        if _is_int(repeats):
-            self.repeats = (int(repeats),)
-        elif isinstance(repeats, tuple) and all(_is_int(x) for x in repeats):
-            self.repeats = tuple(int(x) for x in repeats)
+        if _is_count(repeats):
+            repeats = (int(repeats),)
+        elif isinstance(repeats, tuple) and all(_is_count(r) for r in repeats):
+            repeats = tuple(int(r) for r in repeats)
         else:
             raise TypeError('repeats must be int or tuple of ints')
-
-        if not all(x >= 0 for x in self.repeats):
+        if any(r < 0 for r in repeats):
             raise ValueError('all elements in repeats must be zero or larger')
-
-        if axis is not None and (not _is_int(axis) or isinstance(axis, bool)):
+        if axis is not None and not _axes.is_integer(axis):
             raise TypeError('axis must be int or None')
+        self.repeats = repeats
         self.axis = axis
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
-        x_type = in_types[0]
         if self.axis is not None:
-            if self.axis >= 0:
-                type_check.expect(self.axis < x_type.ndim)
-            else:
-                type_check.expect(-self.axis <= x_type.ndim)
+            _axes.expect_axis(in_types[0], self.axis)
 
     def forward(self, inputs):
-        self.retain_inputs(())
         x, = inputs
-        xp = backend.get_array_module(x)
-        repeats = self.repeats
-        if len(repeats) == 1:
-            repeats = repeats[0]
-        return xp.repeat(x, repeats, self.axis),
+        self._in_shape = x.shape
+        self._in_dtype = x.dtype
+        counts = self.repeats[0] if len(self.repeats) == 1 else self.repeats
+        return backend.get_array_module(x).repeat(x, counts, self.axis),
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        return RepeatGrad(
-            self.repeats, self.axis, self.inputs[0].shape,
-            self.inputs[0].dtype).apply((gy,))
+        grad = RepeatGrad(self.repeats, self.axis, self._in_shape, self._in_dtype)
+        return grad.apply(grad_outputs)
 
 
 class RepeatGrad(function_node.FunctionNode):
-
-    """Gradient of :class:`Repeat`: sums the repeated elements."""
+    """Gradient of :class:`Repeat`: sums each run of repeated elements into one."""
 
     def __init__(self, repeats, axis, in_shape, in_dtype):
         self.repeats = repeats
@@ -67,40 +59,28 @@ class RepeatGrad(function_node.FunctionNode):
     def forward(self, inputs):
         gy, = inputs
         xp = backend.get_array_module(gy)
-        repeats = self.repeats
-        axis = self.axis
-        if axis is None:
-            gy = gy.reshape(-1)
+        if self.axis is None:
             axis = 0
-            n = int(numpy.prod(self.in_shape, dtype=numpy.int64))
+            n = 1
+            for s in self.in_shape:
+                n *= s
+            gy = gy.reshape(-1)
         else:
-            axis %= len(self.in_shape)
+            axis = self.axis % len(self.in_shape)
             n = self.in_shape[axis]
-        # Move the repeated axis to the front: (n_out, rest...).
-        gy = xp.moveaxis(gy, axis, 0)
-        rest = gy.shape[1:]
-
-        if len(repeats) == 1:
-            r = repeats[0]
-            gx = gy.reshape((n, r) + rest).sum(axis=1)
+        runs = xp.moveaxis(gy, axis, 0)          # (total repeats, ...)
+        tail = runs.shape[1:]
+        if len(self.repeats) == 1:
+            # every element is repeated equally: fold the runs into their own axis
+            gx = runs.reshape((n, self.repeats[0]) + tail).sum(axis=1)
         else:
-            rep = numpy.asarray(repeats, dtype=numpy.intp)
-            if xp is numpy:
-                gx = numpy.zeros((n,) + rest, dtype=gy.dtype)
-                nonzero = rep > 0
-                if nonzero.any():
-                    starts = numpy.concatenate(([0], numpy.cumsum(rep)[:-1]))
-                    gx[nonzero] = numpy.add.reduceat(
-                        gy, starts[nonzero], axis=0)
-            else:
-                idx = xp.asarray(numpy.repeat(numpy.arange(n), rep))
-                gx = xp.zeros((n,) + rest, dtype=gy.dtype)
-                import cupyx
-                cupyx.scatter_add(gx, idx, gy)
+            owner = numpy.repeat(numpy.arange(n), self.repeats)
+            gx = xp.zeros((n,) + tail, gy.dtype)
+            scatter_add(gx, xp.asarray(owner), runs)
         gx = xp.moveaxis(gx, 0, axis)
         if self.axis is None:
             gx = gx.reshape(self.in_shape)
-        # (not ascontiguousarray: it turns 0-dim arrays into 1-dim ones)
+        # order='C' rather than ascontiguousarray, which would turn 0-dim results into 1-dim
         return gx.astype(self.in_dtype, order='C', copy=False),
 
     def backward(self, indexes, grad_outputs):
@@ -108,18 +88,16 @@ class RepeatGrad(function_node.FunctionNode):
 
 
 def repeat(x, repeats, axis=None):
-    """Construct an array by repeating a given array.
+    """Repeats each element of a variable (like :func:`numpy.repeat`).
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`):
-            Input variable.
-        repeats (:class:`int` or :class:`tuple` of :class:`int` s):
-            The number of times which each element of ``x`` is repeated.
-        axis (:class:`int`):
-            The axis along which to repeat values.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+        repeats (int or tuple of ints): Repeat count, shared by all elements or given per
+            element along ``axis``.
+        axis (int or None): The axis along which elements are repeated; ``None`` works on the
+            flattened input.
 
     Returns:
-        ~chainer.Variable: The repeated output Variable.
-
+        ~chainer.Variable: The variable with repeated elements.
     """
     return Repeat(repeats, axis).apply((x,))[0]

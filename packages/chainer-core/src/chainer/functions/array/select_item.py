@@ -1,102 +1,72 @@
-import numpy
-
+"""Picking one entry per row: :func:`select_item`."""
 import chainer
 from chainer import backend
-from chainer.backends import cuda
 from chainer import function_node
 from chainer.utils import type_check
 
 
-class SelectItem(function_node.FunctionNode):
+def _rows(xp, t):
+    return xp.arange(len(t))
 
-    """Select elements stored in given indices."""
+
+class SelectItem(function_node.FunctionNode):
+    """Returns ``x[i, t[i]]`` for every row ``i`` of a matrix ``x``."""
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x', 't'))
-
         x_type, t_type = in_types
-        type_check.expect(
-            t_type.dtype.kind == 'i',
-            x_type.ndim == 2,
-            t_type.ndim == 1,
-        )
+        type_check.expect(t_type.dtype.kind == 'i', x_type.ndim == 2, t_type.ndim == 1)
         type_check.expect(x_type.shape[0] == t_type.shape[0])
 
     def forward(self, inputs):
         self.retain_inputs((1,))
         x, t = inputs
-        if chainer.is_debug():
-            if not ((0 <= t).all() and (t < x.shape[1]).all()):
-                msg = 'Each label `t` need to satisfy `0 <= t < x.shape[1]`'
-                raise ValueError(msg)
-
+        if chainer.is_debug() and not ((t >= 0) & (t < x.shape[1])).all():
+            raise ValueError(
+                'every label t must satisfy 0 <= t < x.shape[1] (= {})'.format(x.shape[1]))
         xp = backend.get_array_module(x)
-        if xp is numpy:
-            return x[numpy.arange(t.size), t],
-        else:
-            y = cuda.elementwise(
-                'S t, raw T x',
-                'T y',
-                'int ind[] = {i, t}; y = x[ind];',
-                'getitem_fwd'
-            )(t, x)
-            return y,
+        return x[_rows(xp, t), t],
 
-    def backward(self, indexes, gy):
-        t = self.get_retained_inputs()[0]
+    def backward(self, indexes, grad_outputs):
+        t, = self.get_retained_inputs()
+        x = self.inputs[0]
         ret = []
-        if 0 in indexes:
-            gx = Assign(self.inputs[0].shape, self.inputs[0].dtype, t).apply(
-                gy)[0]
-            ret.append(gx)
-        if 1 in indexes:
-            ret.append(None)
+        for i in indexes:
+            if i == 0:
+                ret.append(Assign(x.shape, x.dtype, t).apply(grad_outputs)[0])
+            else:
+                ret.append(None)  # labels get no gradient
         return ret
 
 
 class Assign(function_node.FunctionNode):
-
-    """Gradient of :class:`SelectItem`: places values at given columns."""
+    """Gradient of :class:`SelectItem`: writes ``gy[i]`` at ``(i, t[i])`` of a zero matrix."""
 
     def __init__(self, shape, dtype, t):
         self.shape = shape
         self.dtype = dtype
         self.t = t.array
 
-    def forward_cpu(self, inputs):
-        gx = numpy.zeros(self.shape, self.dtype)
-        gx[numpy.arange(self.t.size), self.t] = inputs[0]
+    def forward(self, inputs):
+        gy, = inputs
+        xp = backend.get_array_module(gy)
+        gx = xp.zeros(self.shape, self.dtype)
+        gx[_rows(xp, self.t), self.t] = gy
         return gx,
 
-    def forward_gpu(self, inputs):
-        gx = cuda.cupy.zeros(self.shape, self.dtype)
-        gx = cuda.elementwise(
-            'S t, T gloss',
-            'raw T gx',
-            'int ind[] = {i, t}; gx[ind] = gloss;',
-            'getitem_bwd'
-        )(self.t, inputs[0], gx)
-        return gx,
-
-    def backward(self, indexes, gy):
-        return SelectItem().apply((gy[0], self.t))
+    def backward(self, indexes, grad_outputs):
+        return SelectItem().apply((grad_outputs[0], self.t))
 
 
 def select_item(x, t):
-    """Select elements stored in given indices.
-
-    This function returns ``t.choose(x.T)``, that means
-    ``y[i] == x[i, t[i]]`` for all ``i``.
+    """Selects one element of each row: ``y[i] = x[i, t[i]]``.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`):
-            Variable storing arrays. A two-dimensional float array.
-        t (:class:`~chainer.Variable` or :ref:`ndarray`):
-            Variable storing index numbers. A one-dimensional int array.
-            Length of the ``t`` should be equal to ``x.shape[0]``.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Matrix of shape ``(N, K)``.
+        t (:class:`~chainer.Variable` or :ref:`ndarray`): Int column indices of shape
+            ``(N,)``.
 
     Returns:
-        ~chainer.Variable: Variable that holds ``t``-th element of ``x``.
-
+        ~chainer.Variable: The selected elements, of shape ``(N,)``.
     """
     return SelectItem().apply((x, t))[0]

@@ -1,59 +1,48 @@
+"""Splitting of a variable into its slices along an axis: :func:`separate`."""
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer import utils
+from chainer.functions._helpers import axes as _axes
 from chainer.utils import type_check
 
 
 class Separate(function_node.FunctionNode):
-
-    """Separates an array along a given axis."""
+    """Returns the slices ``x[..., k, ...]`` along ``axis`` as separate outputs."""
 
     def __init__(self, axis):
         self.axis = axis
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
-        x_type = in_types[0]
-        if self.axis >= 0:
-            type_check.expect(self.axis < x_type.ndim)
-        else:
-            type_check.expect(-self.axis <= x_type.ndim)
+        _axes.expect_axis(in_types[0], self.axis)
 
     def forward(self, inputs):
         x, = inputs
-        xp = backend.get_array_module(x)
-        axis = self.axis % x.ndim
-        self._shape = x.shape[:axis] + x.shape[axis + 1:]
+        self._xp = backend.get_array_module(x)
+        moved = self._xp.moveaxis(x, self.axis, 0)
+        self._slice_shape = moved.shape[1:]
         self._dtype = x.dtype
-        self._xp = xp
-        index = (slice(None),) * axis
-        return tuple(x[index + (i,)] for i in range(x.shape[axis]))
+        return tuple(utils.force_array(piece) for piece in moved)
 
     def backward(self, indexes, grad_outputs):
-        grad_outputs = [
-            self._xp.zeros(self._shape, dtype=self._dtype) if g is None else g
-            for g in grad_outputs]
-        return chainer.functions.stack(grad_outputs, self.axis),
+        # slices without a gradient contribute zeros
+        grads = [self._xp.zeros(self._slice_shape, self._dtype) if g is None else g
+                 for g in grad_outputs]
+        return chainer.functions.stack(grads, self.axis),
 
 
 def separate(x, axis=0):
-    """Separates an array along a given axis.
+    """Splits a variable into its slices along an axis (the inverse of :func:`stack`).
 
-    This function separates an array along a given axis. For example, shape
-    of an array is ``(2, 3, 4)``. When it separates the array with
-    ``axis=1``, it returns three ``(2, 4)`` arrays.
-
-    This function is an inverse of :func:`chainer.functions.stack`.
+    For instance, an input of shape ``(2, 3, 4)`` separated along ``axis=1`` gives three
+    variables of shape ``(2, 4)``.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`):
-            Variable to be separated.
-        axis (int): Axis along which variables are separated.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+        axis (int): The axis that is removed.
 
     Returns:
-        tuple of chainer.Variable: Output variables.
-
-    .. seealso:: :func:`chainer.functions.stack`
-
+        tuple of ~chainer.Variable: ``x.shape[axis]`` variables.
     """
     return Separate(axis).apply((x,))

@@ -1,63 +1,48 @@
+"""Spatial-to-channel rearrangement: :func:`space2depth`."""
 import chainer
-from chainer import backend
 from chainer import function_node
 from chainer.utils import type_check
 
 
 class Space2Depth(function_node.FunctionNode):
-
-    """Space to depth transformation."""
+    """Moves ``r x r`` spatial blocks into ``r x r`` groups of channels."""
 
     def __init__(self, r):
         self.r = r
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('X',))
-        type_check.expect(
-            in_types[0].dtype.kind == 'f',
-            in_types[0].ndim == 4,
-        )
-        type_check.expect(
-            in_types[0].shape[2] % self.r == 0,
-            in_types[0].shape[3] % self.r == 0,
-        )
+        x_type, = in_types
+        type_check.expect(x_type.dtype.kind == 'f', x_type.ndim == 4)
+        type_check.expect(x_type.shape[2] % self.r == 0, x_type.shape[3] % self.r == 0)
 
     def forward(self, inputs):
-        X, = inputs
-        xp = backend.get_array_module(X)
+        x, = inputs
         r = self.r
-        bsize, c, a, b = X.shape
-        a //= r
-        b //= r
-        X = xp.reshape(X, (bsize, c, a, r, b, r))
-        X = xp.transpose(X, (0, 3, 5, 1, 2, 4))
-        X = xp.reshape(X, (bsize, r * r * c, a, b))
-        return X,
+        n, c, height, width = x.shape
+        h = height // r
+        w = width // r
+        # pixel (i * r + p, j * r + q) of map k goes to channel (p * r + q) * c + k
+        blocks = x.reshape(n, c, h, r, w, r)       # (n, k, i, p, j, q)
+        y = blocks.transpose(0, 3, 5, 1, 2, 4)     # (n, p, q, k, i, j)
+        return y.reshape(n, r * r * c, h, w),
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        return chainer.functions.depth2space(gy, self.r),
+        return chainer.functions.depth2space(grad_outputs[0], self.r),
 
 
 def space2depth(X, r):
-    """Computes the space2depth transformation for subpixel calculations.
+    """Rearranges spatial blocks into channels (the inverse of :func:`depth2space`).
+
+    Element ``y[n, (p * r + q) * c + k, i, j]`` of the output is
+    ``X[n, k, i * r + p, j * r + q]``.
 
     Args:
-        X (:class:`~chainer.Variable` or :ref:`ndarray`): Variable holding a
-            4d array of shape ``(batch, channel, dim1 * r, dim2 * r)``.
-        r (int): the downscaling factor.
+        X (:class:`~chainer.Variable` or :ref:`ndarray`): Input of shape
+            ``(n, c, h * r, w * r)``.
+        r (int): The downscaling factor.
 
     Returns:
-        ~chainer.Variable:
-            A variable holding the downscaled layer array from subpixel array
-            sampling. The shape is ``(batch, channel * r * r, dim1, dim2)``.
-            It is the inverse of :func:`depth2space`.
-
-    .. note::
-       This can be used to compute inverse super-resolution transformations.
-       See https://arxiv.org/abs/1609.05158 for details.
-
-    .. seealso:: :func:`depth2space`
-
+        ~chainer.Variable: Output of shape ``(n, c * r * r, h, w)``.
     """
     return Space2Depth(r).apply((X,))[0]

@@ -1,3 +1,4 @@
+"""Splitting of a variable into pieces along an axis: :func:`split_axis`."""
 import collections.abc
 
 import numpy
@@ -9,83 +10,66 @@ from chainer.utils import type_check
 
 
 class SplitAxis(function_node.FunctionNode):
-
-    """Function that splits multiple arrays along the specified axis."""
+    """Cuts the input along ``axis`` into equal sections or at given split points."""
 
     def __init__(self, indices_or_sections, axis):
-        if isinstance(indices_or_sections, bool) or not isinstance(
-                indices_or_sections,
-                (int, numpy.integer, collections.abc.Iterable)):
-            raise TypeError('indices_or_sections must be integer or 1-D array')
-        if isinstance(indices_or_sections, collections.abc.Iterable):
-            indices_or_sections = [int(i) for i in indices_or_sections]
-            if chainer.is_debug():
-                for p, n in zip(indices_or_sections, indices_or_sections[1:]):
-                    if p > n:
-                        raise ValueError('indices_or_sections must be sorted')
+        spec = indices_or_sections
+        if isinstance(spec, collections.abc.Iterable):
+            spec = [int(p) for p in spec]
+            if chainer.is_debug() and any(a > b for a, b in zip(spec, spec[1:])):
+                raise ValueError('indices_or_sections must be sorted')
+        elif isinstance(spec, (int, numpy.integer)) and not isinstance(spec, bool):
+            spec = int(spec)
         else:
-            indices_or_sections = int(indices_or_sections)
-        self.indices_or_sections = indices_or_sections
+            raise TypeError('indices_or_sections must be integer or 1-D array')
+        self.indices_or_sections = spec
         self.axis = axis
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         x_type, = in_types
-        type_check.expect(
-            -x_type.ndim <= self.axis, self.axis < x_type.ndim)
-        axis = self.axis % type_check.eval(x_type.ndim)
-
-        if isinstance(self.indices_or_sections, list):
-            if len(self.indices_or_sections) > 0:
-                max_index = type_check.make_variable(
-                    self.indices_or_sections[-1], 'max_index')
-                type_check.expect(x_type.shape[axis] >= max_index)
+        type_check.expect(-x_type.ndim <= self.axis, self.axis < x_type.ndim)
+        length = x_type.shape[self.axis % type_check.eval(x_type.ndim)]
+        spec = self.indices_or_sections
+        if isinstance(spec, list):
+            if spec:
+                last = type_check.make_variable(spec[-1], 'max_index')
+                type_check.expect(length >= last)
         else:
-            sections = type_check.make_variable(
-                self.indices_or_sections, 'sections')
+            sections = type_check.make_variable(spec, 'sections')
             type_check.expect(sections > 0)
-            type_check.expect(x_type.shape[axis] % sections == 0)
+            type_check.expect(length % sections == 0)
 
     def forward(self, inputs):
         x, = inputs
         self._xp = backend.get_array_module(x)
-        ret = tuple(self._xp.split(x, self.indices_or_sections, self.axis))
-        self._shapes = [r.shape for r in ret]
-        return ret
+        pieces = self._xp.split(x, self.indices_or_sections, self.axis)
+        self._piece_shapes = [p.shape for p in pieces]
+        self._dtype = x.dtype
+        return tuple(pieces)
 
     def backward(self, indexes, grad_outputs):
-        dtype = self.inputs[0].dtype
-        grads = [
-            self._xp.zeros(shape, dtype=dtype) if gy is None else gy
-            for gy, shape in zip(grad_outputs, self._shapes)]
+        # pieces without a gradient contribute zeros
+        grads = [self._xp.zeros(shape, self._dtype) if g is None else g
+                 for g, shape in zip(grad_outputs, self._piece_shapes)]
         return chainer.functions.concat(grads, self.axis),
 
 
 def split_axis(x, indices_or_sections, axis, force_tuple=True):
-    """Splits given variables along an axis.
+    """Splits a variable into pieces along an axis.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`):
-            A variable to be split.
-        indices_or_sections (int or 1-D array): If this argument is an integer,
-            N, the array will be divided into N equal arrays along axis.
-            If it is a 1-D array, elements indicate the indices of splitting
-            points.
-        axis (int): Axis that the input array is split along.
-        force_tuple (bool): If ``True`` (the default) this method returns a
-            tuple even when the number of outputs is one. Otherwise, if
-            ``False`` a Variable will be returned when the number of outputs
-            is one.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
+        indices_or_sections (int or 1-D array): An int ``N`` cuts ``x`` into ``N`` pieces of
+            equal length; a sorted sequence gives the split points.
+        axis (int): The axis along which ``x`` is cut.
+        force_tuple (bool): If ``True`` (default) a tuple is returned even for a single
+            piece; otherwise a single piece is returned as a variable.
 
     Returns:
-        tuple or ~chainer.Variable: Tuple of :class:`~chainer.Variable`
-        objects if the number of outputs is more than 1 or
-        :class:`~chainer.Variable` otherwise.
-        When ``force_tuple`` is ``True``, returned value is always a tuple
-        regardless of the number of outputs.
-
+        tuple of ~chainer.Variable or ~chainer.Variable: The pieces.
     """
-    res = SplitAxis(indices_or_sections, axis).apply((x,))
-    if force_tuple or len(res) != 1:
-        return res
-    return res[0]
+    pieces = SplitAxis(indices_or_sections, axis).apply((x,))
+    if len(pieces) == 1 and not force_tuple:
+        return pieces[0]
+    return pieces

@@ -1,48 +1,44 @@
+"""Exchange of two axes: :func:`swapaxes`."""
 from chainer import function_node
+from chainer.functions._helpers import axes as _axes
 from chainer.utils import type_check
 
 
 class Swapaxes(function_node.FunctionNode):
-
-    """Swap two axes of an array."""
+    """Exchanges ``axis1`` and ``axis2`` of the input (the output is a view)."""
 
     def __init__(self, axis1, axis2):
         self.axis1 = axis1
         self.axis2 = axis2
 
-    def check_type_forward(self, in_types):
-        type_check.argname(in_types, ('x',))
-        x_type = in_types[0]
-        for axis in (self.axis1, self.axis2):
-            if axis >= 0:
-                type_check.expect(axis < x_type.ndim)
-            else:
-                type_check.expect(-axis <= x_type.ndim)
-
     @property
     def label(self):
         return 'Swapaxes'
 
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        _axes.expect_axis(in_types[0], self.axis1)
+        _axes.expect_axis(in_types[0], self.axis2)
+
     def forward(self, inputs):
-        self.retain_inputs(())
         x, = inputs
         return x.swapaxes(self.axis1, self.axis2),
 
     def backward(self, indexes, grad_outputs):
+        # an exchange of two axes undoes itself
         return Swapaxes(self.axis1, self.axis2).apply(grad_outputs)
 
 
 def swapaxes(x, axis1, axis2):
-    """Swap two axes of a variable.
+    """Exchanges two axes of a variable.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
-        axis1 (int): The first axis to swap.
-        axis2 (int): The second axis to swap.
+        axis1 (int): One of the axes.
+        axis2 (int): The other axis.
 
     Returns:
-        ~chainer.Variable: Variable whose axes are swapped.
-
+        ~chainer.Variable: ``x`` with ``axis1`` and ``axis2`` interchanged.
     """
     y, = Swapaxes(axis1, axis2).apply((x,))
     return y

@@ -1,3 +1,4 @@
+"""Time-major/batch-major conversion of sequences: :func:`transpose_sequence`."""
 import numpy
 
 from chainer import backend
@@ -5,28 +6,24 @@ from chainer import function_node
 from chainer.utils import type_check
 
 
-def _transpose(xs, length):
-    """Transposes a list of length-sorted arrays into ``length`` arrays."""
-    if length == 0:
+def _regroup(xs, n_out):
+    """Element ``t`` of every sequence in ``xs`` (sorted by decreasing length) becomes row
+    ``k`` of output ``t``; returns ``n_out`` arrays."""
+    if n_out == 0:
         return ()
     xp = backend.get_array_module(*xs)
-    lengths = numpy.array([len(x) for x in xs], dtype=numpy.intp)
-    offsets = numpy.zeros(len(xs), dtype=numpy.intp)
-    numpy.cumsum(lengths[:-1], out=offsets[1:])
-    data = xp.concatenate(xs, axis=0)
-    # counts[t]: number of sequences longer than t (lengths are sorted).
-    counts = (lengths[None, :] > numpy.arange(length)[:, None]).sum(axis=1)
+    lengths = numpy.array([len(x) for x in xs])
+    starts = numpy.concatenate(([0], numpy.cumsum(lengths)[:-1]))
+    flat = xp.concatenate(xs, axis=0)
     outs = []
-    for t in range(length):
-        n = int(counts[t])
-        index = xp.asarray(offsets[:n] + t)
-        outs.append(data[index])
+    for t in range(n_out):
+        owners = numpy.flatnonzero(lengths > t)   # the sequences still running at step t
+        outs.append(flat[xp.asarray(starts[owners] + t)])
     return tuple(outs)
 
 
 class TransposeSequence(function_node.FunctionNode):
-
-    """Function that transposes a list of Variables."""
+    """Transposes a list of arrays sorted by decreasing length (``length`` outputs)."""
 
     def __init__(self, length):
         self._length = length
@@ -34,48 +31,41 @@ class TransposeSequence(function_node.FunctionNode):
     def check_type_forward(self, xs_type):
         for x_type in xs_type:
             type_check.expect(x_type.ndim >= 1)
-        for p, n in zip(xs_type, xs_type[1:]):
+        for longer, shorter in zip(xs_type, xs_type[1:]):
             type_check.expect(
-                p.shape[0] >= n.shape[0],
-                p.shape[1:] == n.shape[1:],
+                longer.shape[0] >= shorter.shape[0],
+                longer.shape[1:] == shorter.shape[1:],
             )
 
     def forward(self, xs):
         if not xs:
             return ()
-        ys = _transpose(xs, self._length)
+        ys = _regroup(xs, self._length)
         self._out_shapes = [y.shape for y in ys]
         self._dtype = xs[0].dtype
+        self._xp = backend.get_array_module(*xs)
         return ys
 
     def backward(self, indexes, grad_outputs):
-        xp = backend.get_array_module(*[
-            g for g in grad_outputs if g is not None])
-        grad_outputs = [
-            xp.zeros(shape, dtype=self._dtype) if g is None else g
-            for g, shape in zip(grad_outputs, self._out_shapes)]
-        return TransposeSequence(len(self.inputs)).apply(grad_outputs)
+        grads = [self._xp.zeros(shape, self._dtype) if g is None else g
+                 for g, shape in zip(grad_outputs, self._out_shapes)]
+        # transposing again restores the original grouping
+        return TransposeSequence(len(self.inputs)).apply(grads)
 
 
 def transpose_sequence(xs):
-    """Transpose a list of Variables.
+    """Transposes a list of sequences (batch-major to time-major, or back).
 
-    This function transposes a list of :class:`~chainer.Variable`\\ s and
-    returns a list of :class:`~chainer.Variable`\\ s.
-    For example a user gives ``[(0, 1, 2, 3), (4, 5), (6)]``, the function
-    returns ``[(0, 4, 6), (1, 5), (2), (3)]``.
-    Note that a given list needs to be sorted by each length of
-    :class:`~chainer.Variable`.
+    Output ``t`` gathers element ``t`` of every input long enough to have one. For instance
+    ``[(0, 1, 2, 3), (4, 5), (6,)]`` becomes ``[(0, 4, 6), (1, 5), (2,), (3,)]``. The inputs
+    must be sorted by decreasing length.
 
     Args:
-        xs (list of :class:`~chainer.Variable` or :ref:`ndarray`):
-            Variables to transpose.
+        xs (list of :class:`~chainer.Variable` or :ref:`ndarray`): The sequences.
 
     Returns:
-        tuple of :class:`~chainer.Variable`: Transposed list.
-
+        tuple of ~chainer.Variable: The transposed sequences.
     """
     if not xs:
         return ()
-    ys = TransposeSequence(len(xs[0])).apply(xs)
-    return ys
+    return TransposeSequence(len(xs[0])).apply(xs)

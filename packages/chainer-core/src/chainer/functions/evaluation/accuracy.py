@@ -1,11 +1,11 @@
-"""Classification accuracy."""
+"""Classification accuracy: :func:`accuracy`."""
 from chainer import backend
 from chainer import function_node
-from chainer.utils import type_check
+from chainer.functions.evaluation import _labels
 
 
 class Accuracy(function_node.FunctionNode):
-    """Accuracy of ``argmax(y, axis=1)`` against integer labels ``t`` (not differentiable)."""
+    """Fraction of samples whose arg-max class equals the label (not differentiable)."""
 
     def __init__(self, ignore_label=None):
         super().__init__()
@@ -16,46 +16,30 @@ class Accuracy(function_node.FunctionNode):
         return 'accuracy'
 
     def check_type_forward(self, in_types):
-        type_check.argname(in_types, ('x', 't'))
-        x_type, t_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            t_type.dtype.kind == 'i',
-        )
-        t_ndim = type_check.eval(t_type.ndim)
-        type_check.expect(
-            x_type.ndim >= t_type.ndim,
-            x_type.shape[0] == t_type.shape[0],
-            x_type.shape[2:t_ndim + 1] == t_type.shape[1:],
-        )
-        for i in range(t_ndim + 1, type_check.eval(x_type.ndim)):
-            type_check.expect(x_type.shape[i] == 1)
+        _labels.check_scores_and_labels(in_types)
 
     def forward(self, inputs):
         y, t = inputs
         xp = backend.get_array_module(y)
-        pred = y.argmax(axis=1).reshape(t.shape)
+        hits = _labels.predicted_labels(y, t) == t
         if self.ignore_label is None:
-            return xp.asarray((pred == t).mean(dtype=y.dtype)),
-        valid = t != self.ignore_label
-        total = int(valid.sum())
-        if total == 0:
-            return xp.asarray(0.0, dtype=y.dtype),
-        count = int(((pred == t) & valid).sum())
-        return xp.asarray(float(count) / total, dtype=y.dtype),
+            return xp.asarray(hits.mean(dtype=y.dtype)),
+        counted = t != self.ignore_label
+        n_counted = int(counted.sum())
+        ratio = int((hits & counted).sum()) / n_counted if n_counted else 0.0
+        return xp.asarray(ratio, dtype=y.dtype),
 
 
 def accuracy(y, t, ignore_label=None):
-    """Computes multiclass classification accuracy of the minibatch.
+    """Multiclass classification accuracy of a minibatch.
 
     Args:
-        y (:class:`~chainer.Variable` or :ref:`ndarray`): Scores of shape ``(N, C, ...)``;
-            the prediction is the argmax over axis 1.
-        t (:class:`~chainer.Variable` or :ref:`ndarray`): Signed integer labels of shape
-            ``(N, ...)``.
-        ignore_label (int or None): Samples with this label are left out of the count.
+        y (:class:`~chainer.Variable` or :ref:`ndarray`): Class scores ``(N, C, ...)``; the
+            prediction is the arg-max over axis 1.
+        t (:class:`~chainer.Variable` or :ref:`ndarray`): Int labels ``(N, ...)``.
+        ignore_label (int or None): Samples with this label are not counted.
 
     Returns:
-        ~chainer.Variable: A scalar of ``y``'s dtype (0 when every sample is ignored).
+        ~chainer.Variable: Scalar of ``y``'s dtype (0 if every sample is ignored).
     """
     return Accuracy(ignore_label=ignore_label).apply((y, t))[0]

@@ -1,11 +1,11 @@
-"""Binary classification accuracy."""
+"""Binary classification accuracy: :func:`binary_accuracy`."""
 from chainer import backend
 from chainer import function_node
 from chainer.utils import type_check
 
 
 class BinaryAccuracy(function_node.FunctionNode):
-    """Accuracy of ``y >= 0`` against 0/1 labels, ignoring label -1 (not differentiable)."""
+    """Fraction of entries where ``y >= 0`` matches the 0/1 label; label -1 is skipped."""
 
     ignore_label = -1
 
@@ -25,23 +25,22 @@ class BinaryAccuracy(function_node.FunctionNode):
     def forward(self, inputs):
         y, t = inputs
         xp = backend.get_array_module(y)
-        y = y.ravel()
-        t = t.ravel()
-        c = y >= 0
-        count = max(1, int((t != self.ignore_label).sum()))
-        # Ignored entries (-1) never equal a 0/1 prediction.
-        return xp.asarray(float((c == t).sum()) / count, dtype=y.dtype),
+        predicted = (y >= 0).astype(t.dtype)
+        # an ignored label (-1) never equals a 0/1 prediction, so it is never a hit
+        hits = int((predicted == t).sum())
+        n_counted = max(int((t != self.ignore_label).sum()), 1)
+        return xp.asarray(hits / n_counted, dtype=y.dtype),
 
 
 def binary_accuracy(y, t):
-    """Computes binary classification accuracy of the minibatch.
+    """Binary classification accuracy of a minibatch.
 
     Args:
         y (:class:`~chainer.Variable` or :ref:`ndarray`): Scores; ``y >= 0`` predicts 1.
-        t (:class:`~chainer.Variable` or :ref:`ndarray`): Signed integer labels (0 or 1) of
-            the same shape; entries equal to -1 are ignored.
+        t (:class:`~chainer.Variable` or :ref:`ndarray`): Int labels of the same shape: 0, 1,
+            or -1 for entries to ignore.
 
     Returns:
-        ~chainer.Variable: A scalar of ``y``'s dtype (0 when every entry is ignored).
+        ~chainer.Variable: Scalar of ``y``'s dtype (0 if every entry is ignored).
     """
     return BinaryAccuracy().apply((y, t))[0]

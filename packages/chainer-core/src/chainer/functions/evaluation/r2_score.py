@@ -1,20 +1,22 @@
-"""Coefficient of determination."""
+"""Coefficient of determination: :func:`r2_score`."""
 from chainer import backend
 from chainer import function_node
 from chainer.utils import type_check
 
+_MULTIOUTPUT = ('uniform_average', 'raw_values')
+
 
 class R2_score(function_node.FunctionNode):  # noqa: N801 (v7 name)
-    """R^2 (coefficient of determination) regression score (not differentiable)."""
+    """R^2 regression score along the first axis (not differentiable)."""
 
     def __init__(self, sample_weight, multioutput):
         super().__init__()
         if sample_weight is not None:
             raise NotImplementedError()
-        if multioutput in ('uniform_average', 'raw_values'):
-            self.multioutput = multioutput
-        else:
-            raise ValueError('invalid multioutput argument')
+        if multioutput not in _MULTIOUTPUT:
+            raise ValueError(
+                "invalid multioutput argument: expected 'uniform_average' or 'raw_values'")
+        self.multioutput = multioutput
 
     @property
     def label(self):
@@ -32,30 +34,32 @@ class R2_score(function_node.FunctionNode):  # noqa: N801 (v7 name)
     def forward(self, inputs):
         pred, true = inputs
         xp = backend.get_array_module(pred)
-        ss_res = xp.asarray(((pred - true) ** 2).sum(axis=0))
-        ss_tot = xp.asarray(((true - true.mean(axis=0)) ** 2).sum(axis=0))
-        zero = ss_tot == 0
-        ss_tot[zero] = 1  # dummy value to avoid a division by zero
-        ret = xp.where(zero, 0.0, 1 - ss_res / ss_tot).astype(pred.dtype, copy=False)
+        residual = ((true - pred) ** 2).sum(axis=0)
+        spread = ((true - true.mean(axis=0)) ** 2).sum(axis=0)
+        # an output whose target is constant scores 0 (its division is skipped)
+        constant = spread == 0
+        score = 1 - residual / xp.where(constant, 1, spread)
+        score = xp.where(constant, 0.0, score).astype(pred.dtype, copy=False)
         if self.multioutput == 'uniform_average':
-            return xp.asarray(ret.mean()),
-        return ret,
+            score = score.mean()
+        return xp.asarray(score),
 
 
 def r2_score(pred, true, sample_weight=None, multioutput='uniform_average'):
-    """Computes the R^2 score, ``1 - sum((true - pred)^2) / sum((true - mean(true))^2)``.
+    """R^2 score, ``1 - sum((true - pred)**2) / sum((true - mean(true))**2)``.
 
-    Computed along the first axis; an output whose ``true`` is constant scores 0.
+    Sums and means run along the first axis; an output whose ``true`` values are all equal
+    scores 0.
 
     Args:
-        pred (:class:`~chainer.Variable` or :ref:`ndarray`): Predicted values.
-        true (:class:`~chainer.Variable` or :ref:`ndarray`): Ground truth, same shape/dtype.
+        pred (:class:`~chainer.Variable` or :ref:`ndarray`): Predictions.
+        true (:class:`~chainer.Variable` or :ref:`ndarray`): Targets (same shape and dtype).
         sample_weight: Must be None (weights are not supported).
-        multioutput (str): ``'uniform_average'`` (mean over outputs) or ``'raw_values'``
-            (one score per output).
+        multioutput (str): ``'uniform_average'`` averages the scores of all outputs;
+            ``'raw_values'`` returns them.
 
     Returns:
-        ~chainer.Variable: A scalar, or one score per output for ``'raw_values'``.
+        ~chainer.Variable: The score (a scalar, or one per output with ``'raw_values'``).
     """
     return R2_score(sample_weight=sample_weight, multioutput=multioutput).apply(
         (pred, true))[0]

@@ -25,7 +25,7 @@ class Arctanh(function_node.FunctionNode):
 
 
 def arctanh(x):
-    """Elementwise inverse hyperbolic tangent function.
+    """Inverse hyperbolic tangent of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float, in (-1, 1)).

@@ -40,7 +40,7 @@ class Mean(function_node.FunctionNode):
 
 
 def average(x, axis=None, weights=None, keepdims=False):
-    """Calculates the (weighted) average of array elements over a given axis.
+    """Mean of a variable over some axes, optionally weighted.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Elements to average (float).
@@ -63,15 +63,15 @@ def average(x, axis=None, weights=None, keepdims=False):
     divider = F.sum(weights)
     if axis is None:
         if x.shape != weights.shape:
-            raise ValueError('Shape of x and weights must be same when axis is None')
+            raise ValueError('weights must have the shape of x when axis is None')
     elif len(axis) > 1:
-        raise ValueError('tuple axis is not supported when weights is given')
+        raise ValueError('a tuple axis cannot be combined with weights')
     else:
         ax = axis[0]
         if not -x.ndim <= ax < x.ndim:
             raise ValueError('axis {} is out of bounds for x of ndim {}'.format(ax, x.ndim))
         if weights.ndim != 1 or weights.shape[0] != x.shape[ax]:
-            raise ValueError('Length of weights must be same as x.shape[axis]')
+            raise ValueError('weights must be 1-D with length x.shape[axis]')
         w_shape = [1] * x.ndim
         w_shape[ax] = weights.shape[0]
         weights = F.broadcast_to(F.reshape(weights, tuple(w_shape)), x.shape)

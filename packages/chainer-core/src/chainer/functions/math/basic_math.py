@@ -462,6 +462,8 @@ def add(*xs):
     """Elementwise addition: ``x0 + x1 + ...`` (a scalar or array on the right is allowed)."""
     if len(xs) == 2:
         lhs, rhs = xs
+        if isinstance(rhs, _Variable):
+            return Add().apply(xs)[0]
         rhs_var = _as_variable_rhs(lhs, rhs)
         if rhs_var is None:
             return AddConstant(rhs).apply((lhs,))[0]
@@ -489,6 +491,8 @@ def rsub(self, rhs):
 
 def mul(self, rhs):
     """Elementwise multiplication: ``x * rhs``."""
+    if isinstance(rhs, _Variable):
+        return Mul().apply((self, rhs))[0]
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return MulConstant(rhs).apply((self,))[0]

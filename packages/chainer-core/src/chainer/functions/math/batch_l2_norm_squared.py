@@ -52,9 +52,8 @@ class BatchL2NormSquaredGrad(function_node.FunctionNode):
 
 
 def batch_l2_norm_squared(x):
-    """L2 norm (a.k.a. Euclidean norm) squared of each sample.
-
-    Computes the squared L2 norm over all axes but the first.
+    """Squared Euclidean norm of every sample: the sum of squares over all axes but the
+    first.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of shape ``(B, ...)`` with

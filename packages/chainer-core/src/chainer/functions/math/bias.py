@@ -20,18 +20,16 @@ def _broadcast_from(y, x_shape, axis):
 
 
 def bias(x, y, axis=1):
-    """Elementwise summation with broadcasting.
+    """Adds ``y`` to ``x``, aligning the axes of ``y`` with ``x``'s from ``axis`` on.
 
-    Computes an elementwise summation of two input variables, with the shape of the latter
-    variable broadcasted to match the shape of the former. ``axis`` is the first axis of the
-    first variable along which the second variable is applied. For example, with ``x`` of
-    shape ``(100, 3, 40, 60)``, ``y`` of shape ``(3, 40)`` and ``axis=1``, ``y`` is treated
-    as ``(1, 3, 40, 1)``.
+    ``y.shape`` must equal ``x.shape[axis:axis + y.ndim]``; ``y`` is repeated over the other
+    axes of ``x``. E.g. ``x`` of shape ``(N, C, H, W)`` and ``y`` of shape ``(C, H)`` with
+    ``axis=1`` add ``y[c, h]`` to every ``x[n, c, h, w]``.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable to be summed.
-        y (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable to sum, broadcasted.
-        axis (int): The first axis of ``x`` along which ``y`` is applied.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): The larger operand.
+        y (:class:`~chainer.Variable` or :ref:`ndarray`): The operand that is broadcast.
+        axis (int): The axis of ``x`` matched with the first axis of ``y``.
 
     Returns:
         ~chainer.Variable: Output variable.

@@ -4,7 +4,7 @@ from chainer import backend, utils
 
 
 def ceil(x):
-    """Elementwise ceil function (not differentiable).
+    """Rounds every element up to the nearest integer (no gradient).
 
     The output is a new :class:`~chainer.Variable` that is not connected to the
     computational graph (the gradient is zero almost everywhere).

@@ -10,8 +10,7 @@ class Clip(function_node.FunctionNode):
 
     def __init__(self, x_min, x_max):
         if x_min is None and x_max is None:
-            raise ValueError('must set either max or min')
-        # x_min must be less than x_max.
+            raise ValueError('at least one of x_min and x_max must be given')
         if x_min is not None and x_max is not None and x_min >= x_max:
             raise ValueError('x_min must be less than x_max.')
         self.x_min = x_min
@@ -64,10 +63,9 @@ class ClipGrad(function_node.FunctionNode):
 
 
 def clip(x, x_min, x_max):
-    """Clips (limits) elements of the input.
+    """Limits every element to the range ``[x_min, x_max]``.
 
-    Given an interval ``[x_min, x_max]``, elements outside it are clipped to its edges.
-    One of the bounds may be ``None`` (no clipping on that side), not both.
+    Either bound (not both) may be ``None`` to leave that side open.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).

@@ -115,13 +115,12 @@ class Cumprodsum(function_node.FunctionNode):
 
 
 def cumprod(x, axis=None):
-    """Cumulative product of array elements over a given axis.
+    """Running products along an axis: ``y[..., i, ...] = x[..., :i + 1, ...].prod(axis)``.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`): Elements to calculate the
-            cumulative product (float).
-        axis (int or None): Axis along which the cumulative product is taken. If it is not
-            specified, the input is flattened.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input (float).
+        axis (int or None): The axis to accumulate along; ``None`` accumulates over the
+            flattened input.
 
     Returns:
         ~chainer.Variable: Output variable.

@@ -43,13 +43,12 @@ class Cumsum(function_node.FunctionNode):
 
 
 def cumsum(x, axis=None):
-    """Cumulative sum of array elements over a given axis.
+    """Running sums along an axis: ``y[..., i, ...] = x[..., :i + 1, ...].sum(axis)``.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`): Elements to calculate the
-            cumulative sum (float).
-        axis (int or None): Axis along which the cumulative sum is taken. If it is not
-            specified, the input is flattened.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input (float).
+        axis (int or None): The axis to accumulate along; ``None`` accumulates over the
+            flattened input.
 
     Returns:
         ~chainer.Variable: Output variable.

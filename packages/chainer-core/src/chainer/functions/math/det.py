@@ -34,7 +34,7 @@ class BatchDet(function_node.FunctionNode):
 
 
 def batch_det(a):
-    """Computes the determinants of a batch of square matrices.
+    """Determinant of each matrix of a batch.
 
     Args:
         a (:class:`~chainer.Variable` or :ref:`ndarray`): Input of shape ``(m, n, n)``.
@@ -46,7 +46,7 @@ def batch_det(a):
 
 
 def det(a):
-    """Computes the determinant of a single square matrix.
+    """Determinant of one square matrix.
 
     Args:
         a (:class:`~chainer.Variable` or :ref:`ndarray`): Input matrix of shape ``(n, n)``.

@@ -22,19 +22,17 @@ def _parse_einsum_input(subscripts, ndims):
     if '->' in subscripts:
         lhs, out = subscripts.split('->')
         if '->' in out:
-            raise ValueError('einsum subscripts string includes "->" more than once')
+            raise ValueError('einsum: "->" may appear only once in the subscripts')
     else:
         lhs, out = subscripts, None
     in_subs = lhs.split(',')
     if len(in_subs) != len(ndims):
-        raise ValueError('more operands provided to einstein sum function than specified '
-                         'in the subscripts string' if len(in_subs) < len(ndims) else
-                         'fewer operands provided to einstein sum function than specified '
-                         'in the subscripts string')
+        raise ValueError('einsum: the subscripts describe {} operands but {} were given'
+                         .format(len(in_subs), len(ndims)))
     for s in in_subs + ([out] if out is not None else []):
         rest = s.replace('...', '', 1)
         if any(c not in _LETTERS for c in rest):
-            raise ValueError('invalid subscript in einstein sum: {!r}'.format(s))
+            raise ValueError('einsum: subscripts must be letters, got {!r}'.format(s))
 
     used = set(lhs + (out or '')) & set(_LETTERS)
     n_ell = 0
@@ -43,7 +41,7 @@ def _parse_einsum_input(subscripts, ndims):
             n_ell = max(n_ell, nd - (len(s) - 3))
     free = [c for c in _LETTERS if c not in used]
     if n_ell > len(free):
-        raise ValueError('too many dimensions for einsum')
+        raise ValueError('einsum: not enough letters for the broadcast dimensions')
     ell = ''.join(free[:n_ell])
 
     converted = []
@@ -51,14 +49,10 @@ def _parse_einsum_input(subscripts, ndims):
         if '...' in s:
             k = nd - (len(s) - 3)
             if k < 0:
-                raise ValueError('einstein sum subscripts string contains too many subscripts '
-                                 'for an operand')
+                raise ValueError('einsum: an operand has fewer dimensions than subscripts')
             s = s.replace('...', ell[n_ell - k:])
         if len(s) != nd:
-            raise ValueError('operand has more dimensions than subscripts given in einstein '
-                             'sum' if len(s) < nd else
-                             'einstein sum subscripts string contains too many subscripts '
-                             'for an operand')
+            raise ValueError('einsum: operand with {} dimensions labeled {!r}'.format(nd, s))
         converted.append(s)
 
     if out is None:
@@ -71,19 +65,16 @@ def _parse_einsum_input(subscripts, ndims):
         if '...' in out:
             out = out.replace('...', ell)
         elif n_ell:
-            raise ValueError("output has more dimensions than subscripts given in einstein "
-                             "sum, but no '...' ellipsis provided to broadcast the extra "
-                             "dimensions.")
+            raise ValueError("einsum: the output needs '...' to keep the broadcast "
+                             'dimensions of the inputs')
         if len(set(out)) != len(out):
-            raise ValueError('einstein sum subscripts string includes output subscript '
-                             'multiple times')
+            raise ValueError('einsum: an output subscript is repeated in {!r}'.format(out))
         in_letters = set(''.join(converted))
         for c in out:
             if c not in in_letters:
-                raise ValueError('einstein sum subscripts string included output subscript '
-                                 '{!r} which never appeared in an input'.format(c))
+                raise ValueError('einsum: output subscript {!r} labels no input '
+                                 'dimension'.format(c))
     return converted, out
-
 
 
 def _unique(s):
@@ -207,10 +198,9 @@ def einsum(*operands):
         ~chainer.Variable: The result of the summation.
     """
     if not operands:
-        raise ValueError('must specify the einstein sum subscripts string and at least one '
-                         'operand')
+        raise ValueError('einsum needs a subscripts string and at least one operand')
     subscripts, arrays = operands[0], operands[1:]
     if not arrays:
-        raise ValueError('must specify at least one operand')
+        raise ValueError('einsum needs at least one operand')
     in_subs, out_sub = _parse_einsum_input(subscripts, [a.ndim for a in arrays])
     return EinSum(in_subs, out_sub).apply(arrays)[0]

@@ -21,7 +21,7 @@ class Erf(UnarySpecialFunction):
 
 
 def erf(x):
-    """Elementwise error function, :math:`\\frac{2}{\\sqrt{\\pi}} \\int_0^x e^{-t^2} dt`.
+    """Error function of every element, :math:`\\frac{2}{\\sqrt{\\pi}} \\int_0^x e^{-t^2} dt`.
 
     Uses SciPy on CPU when available (a slow pure-Python fallback is used otherwise).
 

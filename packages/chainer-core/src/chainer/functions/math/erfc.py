@@ -21,7 +21,7 @@ class Erfc(UnarySpecialFunction):
 
 
 def erfc(x):
-    """Elementwise complementary error function, :math:`1 - \\mathrm{erf}(x)`.
+    """Complementary error function of every element, :math:`1 - \\mathrm{erf}(x)`.
 
     Uses SciPy on CPU when available (a slow pure-Python fallback is used otherwise).
 

@@ -19,7 +19,7 @@ class ErfcInv(UnarySpecialFunction):
 
 
 def erfcinv(x):
-    """Elementwise inverse function of the complementary error function.
+    """Inverse of the complementary error function, elementwise.
 
     Requires SciPy on CPU. Inputs outside ``[0, 2]`` give NaN.
 

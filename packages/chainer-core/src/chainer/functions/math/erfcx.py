@@ -19,7 +19,7 @@ class Erfcx(UnarySpecialFunction):
 
 
 def erfcx(x):
-    """Elementwise scaled complementary error function, :math:`e^{x^2} \\mathrm{erfc}(x)`.
+    """Scaled complementary error function of every element, :math:`e^{x^2} \\mathrm{erfc}(x)`.
 
     Requires SciPy on CPU.
 

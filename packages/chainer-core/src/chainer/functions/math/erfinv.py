@@ -19,7 +19,7 @@ class ErfInv(UnarySpecialFunction):
 
 
 def erfinv(x):
-    """Elementwise inverse function of the error function.
+    """Inverse of the error function, elementwise.
 
     Requires SciPy on CPU. Inputs outside ``[-1, 1]`` give NaN.
 

@@ -90,7 +90,7 @@ class Log10(function_node.FunctionNode):
 
 
 def exp(x):
-    """Elementwise exponential function.
+    """Exponential ``e ** x`` of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
@@ -102,7 +102,7 @@ def exp(x):
 
 
 def log(x):
-    """Elementwise natural logarithm function.
+    """Natural logarithm of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
@@ -114,9 +114,7 @@ def log(x):
 
 
 def log2(x):
-    """Elementwise logarithm function to the base 2.
-
-    .. math:: y_i = \\log_2 x_i.
+    """Base-2 logarithm of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
@@ -128,9 +126,7 @@ def log2(x):
 
 
 def log10(x):
-    """Elementwise logarithm function to the base 10.
-
-    .. math:: y_i = \\log_{10} x_i.
+    """Base-10 logarithm of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).

@@ -25,7 +25,7 @@ class Expm1(function_node.FunctionNode):
 
 
 def expm1(x):
-    """Elementwise exponential minus one function, ``exp(x) - 1``.
+    """``exp(x) - 1`` of every element, accurate near zero.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).

@@ -59,7 +59,7 @@ class FFT(function_node.FunctionNode):
 
 
 def fft(x):
-    """Fast Fourier transform.
+    """One-dimensional discrete Fourier transform along the last axis.
 
     Args:
         x (tuple): ``(real, imag)`` where ``real`` and ``imag`` are :class:`~chainer.Variable`
@@ -74,7 +74,7 @@ def fft(x):
 
 
 def ifft(x):
-    """Inverse fast Fourier transform.
+    """Inverse of :func:`fft` along the last axis.
 
     Args:
         x (tuple): ``(real, imag)`` where ``real`` and ``imag`` are :class:`~chainer.Variable`

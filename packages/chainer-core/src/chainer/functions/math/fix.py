@@ -4,7 +4,7 @@ from chainer import backend, utils
 
 
 def fix(x):
-    """Elementwise fix function (round toward zero; not differentiable).
+    """Rounds every element toward zero (no gradient).
 
     The output is a new :class:`~chainer.Variable` that is not connected to the
     computational graph (the gradient is zero almost everywhere).

@@ -4,7 +4,7 @@ from chainer import backend, utils
 
 
 def floor(x):
-    """Elementwise floor function (not differentiable).
+    """Rounds every element down to the nearest integer (no gradient).
 
     The output is a new :class:`~chainer.Variable` that is not connected to the
     computational graph (the gradient is zero almost everywhere).

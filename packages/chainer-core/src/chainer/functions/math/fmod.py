@@ -32,7 +32,7 @@ class Fmod(function_node.FunctionNode):
 
 
 def fmod(x, divisor):
-    """Elementwise mod function, ``x - fix(x / divisor) * divisor``.
+    """Remainder ``x - fix(x / divisor) * divisor`` (sign of ``x``), elementwise.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Dividend (float).

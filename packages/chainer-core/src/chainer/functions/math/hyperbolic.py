@@ -46,7 +46,7 @@ class Cosh(function_node.FunctionNode):
 
 
 def sinh(x):
-    """Elementwise hyperbolic sine function.
+    """Hyperbolic sine of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
@@ -58,7 +58,7 @@ def sinh(x):
 
 
 def cosh(x):
-    """Elementwise hyperbolic cosine function.
+    """Hyperbolic cosine of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).

@@ -20,10 +20,10 @@ class Identity(function_node.FunctionNode):
 
 
 def identity(*inputs):
-    """Just returns input variables.
+    """Passes the inputs through a graph node unchanged.
 
     Args:
-        inputs: Input variables or arrays.
+        inputs: Variables or arrays.
 
     Returns:
         ~chainer.Variable or tuple of ~chainer.Variable: The single output when given one

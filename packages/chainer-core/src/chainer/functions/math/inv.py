@@ -53,7 +53,7 @@ class BatchInv(function_node.FunctionNode):
 
 
 def inv(a):
-    """Computes the inverse of a square matrix.
+    """Inverse of one square matrix.
 
     Args:
         a (:class:`~chainer.Variable` or :ref:`ndarray`): Input matrix of shape ``(n, n)``.
@@ -68,7 +68,7 @@ def inv(a):
 
 
 def batch_inv(a):
-    """Computes the inverses of a batch of square matrices.
+    """Inverse of each matrix of a batch.
 
     Args:
         a (:class:`~chainer.Variable` or :ref:`ndarray`): Input of shape ``(m, n, n)``.

@@ -73,9 +73,9 @@ def _lin(factor, *gs_and_signs):
 
 
 def linear_interpolate(p, x, y):
-    """Elementwise linear-interpolation function.
+    """Interpolates linearly between ``y`` and ``x``: ``p * x + (1 - p) * y``.
 
-    Computes :math:`f(p, x, y) = p x + (1 - p) y` for inputs of the same shape and dtype.
+    The three inputs share one shape and dtype.
 
     Args:
         p (:class:`~chainer.Variable` or :ref:`ndarray`): Interpolation coefficients.

@@ -48,7 +48,7 @@ class LogNdtr(UnarySpecialFunction):
 
 
 def log_ndtr(x):
-    """Logarithm of the standard normal cumulative distribution function, accurately.
+    """``log(ndtr(x))`` of every element, accurate far into the lower tail.
 
     Uses SciPy on CPU when available (a slow pure-Python fallback is used otherwise); the
     gradient uses :func:`~chainer.functions.erfcx`, which requires SciPy on CPU.

@@ -25,7 +25,7 @@ class Log1p(function_node.FunctionNode):
 
 
 def log1p(x):
-    """Elementwise natural logarithm plus one function, ``log(1 + x)``.
+    """``log(1 + x)`` of every element, accurate near zero.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).

@@ -47,14 +47,11 @@ class LogSumExp(function_node.FunctionNode):
 
 
 def logsumexp(x, axis=None):
-    """Log-sum-exp of array elements over a given axis.
-
-    Computes :math:`y = \\log \\sum_i \\exp(x_i)` stably (by subtracting the maximum).
+    """``log(sum(exp(x)))`` over some axes, computed without overflow.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`): Elements to log-sum-exp (float).
-        axis (None, int, or tuple of int): Axis which a sum is performed. The default (None)
-            reduces over all axes.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input (float).
+        axis (None, int, or tuple of int): The reduced axes; ``None`` (default) reduces all.
 
     Returns:
         ~chainer.Variable: Output variable.

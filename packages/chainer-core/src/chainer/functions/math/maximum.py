@@ -65,7 +65,7 @@ class MaximumGrad(function_node.FunctionNode):
 
 
 def maximum(x1, x2):
-    """Elementwise maximum of input variables.
+    """Larger of ``x1`` and ``x2`` at every position.
 
     Args:
         x1 (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).

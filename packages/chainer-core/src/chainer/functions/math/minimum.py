@@ -32,7 +32,7 @@ class MinimumGrad(_maximum.MaximumGrad):
 
 
 def minimum(x1, x2):
-    """Elementwise minimum of input variables.
+    """Smaller of ``x1`` and ``x2`` at every position.
 
     Args:
         x1 (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).

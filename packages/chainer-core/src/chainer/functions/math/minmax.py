@@ -114,13 +114,12 @@ class ArgMin(IndexSelectorBase):
 
 
 def max(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
-    """Maximum of array elements over a given axis.
+    """Largest element of a variable over some axes.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`): Array to be maximized (float).
-        axis (None, int, or tuple of int): Axis over which a max is performed. The default
-            (None) reduces over all axes.
-        keepdims (bool): If ``True``, the reduced axes are kept with size one.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input (float).
+        axis (None, int, or tuple of int): The reduced axes; ``None`` (default) reduces all.
+        keepdims (bool): Keep the reduced axes, with length one.
 
     Returns:
         ~chainer.Variable: Output variable.
@@ -129,13 +128,12 @@ def max(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
 
 
 def min(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
-    """Minimum of array elements over a given axis.
+    """Smallest element of a variable over some axes.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`): Array to be minimized (float).
-        axis (None, int, or tuple of int): Axis over which a min is performed. The default
-            (None) reduces over all axes.
-        keepdims (bool): If ``True``, the reduced axes are kept with size one.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input (float).
+        axis (None, int, or tuple of int): The reduced axes; ``None`` (default) reduces all.
+        keepdims (bool): Keep the reduced axes, with length one.
 
     Returns:
         ~chainer.Variable: Output variable.
@@ -144,7 +142,7 @@ def min(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
 
 
 def argmax(x, axis=None):
-    """Returns the index of the maximum value along an axis.
+    """Position of the largest element along an axis.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input array (float).
@@ -157,7 +155,7 @@ def argmax(x, axis=None):
 
 
 def argmin(x, axis=None):
-    """Returns the index of the minimum value along an axis.
+    """Position of the smallest element along an axis.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input array (float).

@@ -62,14 +62,12 @@ class Prod(function_node.FunctionNode):
 
 
 def prod(x, axis=None, keepdims=False):
-    """Product of array elements over a given axis.
+    """Multiplies the elements of a variable over some axes.
 
     Args:
-        x (:class:`~chainer.Variable` or :ref:`ndarray`): Elements to calculate the product
-            (float).
-        axis (None, int, or tuple of int): Axis which a product is performed. The default
-            (None) multiplies all elements.
-        keepdims (bool): If ``True``, the reduced axes are kept with size one.
+        x (:class:`~chainer.Variable` or :ref:`ndarray`): Input (float).
+        axis (None, int, or tuple of int): The reduced axes; ``None`` (default) reduces all.
+        keepdims (bool): Keep the reduced axes, with length one.
 
     Returns:
         ~chainer.Variable: Output variable.

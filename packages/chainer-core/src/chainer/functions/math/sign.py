@@ -4,7 +4,7 @@ from chainer import backend, utils
 
 
 def sign(x):
-    """Elementwise sign function (-1, 0 or 1; not differentiable).
+    """Sign (-1, 0 or 1) of every element (no gradient).
 
     The output is a new :class:`~chainer.Variable` that is not connected to the
     computational graph (the gradient is zero almost everywhere).

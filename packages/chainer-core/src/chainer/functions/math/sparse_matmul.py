@@ -73,15 +73,11 @@ class CooMatMul(function_node.FunctionNode):
 
     def __init__(self, sp_row, sp_col, sp_shape, sp_order='other',
                  transa=False, transb=False, transc=False, dtype=None):
-        if sp_row.ndim != sp_col.ndim:
-            raise ValueError('ndim of sp_row and sp_col must be the same.')
-        if sp_row.ndim != 1 and sp_row.ndim != 2:
-            raise ValueError('ndim of sp_row and sp_col must be one or two.')
-        for i in range(sp_row.ndim):
-            if sp_row.shape[i] != sp_col.shape[i]:
-                raise ValueError('shape of sp_row and sp_col must be the same.')
+        if sp_row.shape != sp_col.shape or sp_row.ndim not in (1, 2):
+            raise ValueError('sp_row and sp_col must be 1-D or 2-D arrays of one shape, got '
+                             '{} and {}'.format(sp_row.shape, sp_col.shape))
         if len(sp_shape) != 2:
-            raise ValueError('len(sp_shape) must be two.')
+            raise ValueError('sp_shape must have two entries, got {}'.format(sp_shape))
         self.sp_row = sp_row
         self.sp_col = sp_col
         self.sp_shape = tuple(sp_shape)
@@ -202,10 +198,10 @@ def _is_dense(x):
 
 
 def sparse_matmul(a, b, transa=False, transb=False):
-    """Computes the batched multiplication of sparse and dense matrices.
+    """Matrix product of a sparse (COO) and a dense operand, optionally batched.
 
-    One of ``a`` and ``b`` is a :class:`~chainer.utils.CooMatrix` (see
-    :func:`~chainer.utils.to_coo`) and the other a dense 2-D (or, for a batch, 3-D) array.
+    Exactly one of ``a`` and ``b`` is a :class:`~chainer.utils.CooMatrix` (see
+    :func:`~chainer.utils.to_coo`); the other is a dense 2-D array, or 3-D for a batch.
 
     Args:
         a (~chainer.Variable, :ref:`ndarray` or ~chainer.utils.CooMatrix): The left operand.
@@ -223,7 +219,6 @@ def sparse_matmul(a, b, transa=False, transb=False):
         return CooMatMul(b.row, b.col, b.shape, b.order,
                          transa=not transb, transb=not transa, transc=True,
                          ).apply((b.data, a))[0]
-    msg = 'This combination of type of inputs is not supported.\n'
-    msg += '    a: {}\n'.format(type(a))
-    msg += '    b: {}\n'.format(type(b))
-    raise ValueError(msg)
+    raise ValueError(
+        'sparse_matmul needs one CooMatrix and one dense operand; got a: {}, b: {}'.format(
+            type(a), type(b)))

@@ -55,7 +55,7 @@ class RsqrtGPU(function_node.FunctionNode):
 
 
 def sqrt(x):
-    """Elementwise square root function, ``y_i = sqrt(x_i)``.
+    """Square root of every element.
 
     Negative inputs give NaN (NumPy/CuPy semantics).
 
@@ -69,7 +69,7 @@ def sqrt(x):
 
 
 def rsqrt(x):
-    """Elementwise reciprocal square root function, ``y_i = 1 / sqrt(x_i)``.
+    """``1 / sqrt(x)`` of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).

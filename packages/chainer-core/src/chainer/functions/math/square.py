@@ -25,7 +25,7 @@ class Square(function_node.FunctionNode):
 
 
 def square(x):
-    """Elementwise square function, ``y_i = x_i ** 2``.
+    """Square ``x * x`` of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).

@@ -113,13 +113,11 @@ def _transpose_back(g, order):
 
 
 def tensordot(a, b, axes=2):
-    """Returns the tensor dot product of two arrays along specified axes.
-
-    Equivalent to :func:`numpy.tensordot`.
+    """Contracts two tensors over pairs of axes, like :func:`numpy.tensordot`.
 
     Args:
-        a (:class:`~chainer.Variable` or :ref:`ndarray`): The first argument (float).
-        b (:class:`~chainer.Variable` or :ref:`ndarray`): The second argument (float).
+        a (:class:`~chainer.Variable` or :ref:`ndarray`): Left operand (float).
+        b (:class:`~chainer.Variable` or :ref:`ndarray`): Right operand (float).
         axes: An int ``N`` sums over the last ``N`` axes of ``a`` and the first ``N`` axes of
             ``b``; a pair ``(a_axes, b_axes)`` of ints or sequences names the axes explicitly.
 

@@ -300,7 +300,7 @@ class Arctan2Grad(function_node.FunctionNode):
 
 
 def sin(x):
-    """Elementwise sin function.
+    """Sine of every element (radians).
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
@@ -312,7 +312,7 @@ def sin(x):
 
 
 def cos(x):
-    """Elementwise cos function.
+    """Cosine of every element (radians).
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
@@ -324,7 +324,7 @@ def cos(x):
 
 
 def tan(x):
-    """Elementwise tan function.
+    """Tangent of every element (radians).
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
@@ -336,7 +336,7 @@ def tan(x):
 
 
 def arcsin(x):
-    """Elementwise arcsine function.
+    """Inverse sine of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
@@ -348,7 +348,7 @@ def arcsin(x):
 
 
 def arccos(x):
-    """Elementwise arccosine function.
+    """Inverse cosine of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
@@ -360,7 +360,7 @@ def arccos(x):
 
 
 def arctan(x):
-    """Elementwise arctangent function.
+    """Inverse tangent of every element.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable (float).
@@ -372,9 +372,7 @@ def arctan(x):
 
 
 def arctan2(x1, x2):
-    """Elementwise arctangent function with two arguments.
-
-    Computes ``arctan(x1 / x2)`` in the quadrant given by the signs of ``x1`` and ``x2``.
+    """Angle of the point ``(x2, x1)``: ``arctan(x1 / x2)`` in the right quadrant.
 
     Args:
         x1 (:class:`~chainer.Variable` or :ref:`ndarray`): Y-coordinates (float).

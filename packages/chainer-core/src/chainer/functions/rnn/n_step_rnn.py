@@ -147,11 +147,9 @@ def n_step_rnn_base(n_layers, dropout_ratio, hx, ws, bs, xs, activation, use_bi_
     See :func:`n_step_rnn` for the other arguments.
     """
     _check_kwargs(kwargs)
-    activation_list = ['tanh', 'relu']
-    if activation not in activation_list:
-        candidate = ','.join(activation_list)
-        raise ValueError('Invalid activation: "%s". Please select from [%s]'
-                         % (activation, candidate))
+    if activation not in ('tanh', 'relu'):
+        raise ValueError('Invalid activation: {!r}; n_step_rnn supports tanh and '
+                         'relu'.format(activation))
 
     def cell(w, b):
         return _RNNCell(activation, w, b)

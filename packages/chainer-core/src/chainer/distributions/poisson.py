@@ -1,0 +1,59 @@
+"""The Poisson distribution."""
+import numpy
+
+import chainer
+from chainer import distribution
+from chainer.distributions import utils as dist_utils
+
+
+class Poisson(distribution.Distribution):
+    """Poisson distribution with rate ``lam``.
+
+    Args:
+        lam (~chainer.Variable or array): Rate (mean) parameter (positive).
+    """
+
+    def __init__(self, lam):
+        self.lam = dist_utils._as_param(lam)
+
+    @property
+    def params(self):
+        return {'lam': self.lam}
+
+    @property
+    def batch_shape(self):
+        return self.lam.shape
+
+    def log_prob(self, x):
+        F = chainer.functions
+        if isinstance(x, chainer.Variable):
+            x_array = x.array
+        else:
+            x_array = x
+            x = chainer.Variable(self.xp.asarray(x).astype(self.lam.dtype))
+        logp = x * F.log(self.lam) - self.lam - F.lgamma(x + 1)
+        return dist_utils._fill_where(
+            (x_array >= 0) & (x_array == x_array.round()), logp, -numpy.inf)
+
+    @property
+    def mean(self):
+        return self.lam
+
+    def sample_n(self, n):
+        xp = self.xp
+        eps = xp.random.poisson(self.lam.array, size=(n,) + self.lam.shape)
+        return chainer.Variable(eps.astype(self.lam.dtype))
+
+    @property
+    def support(self):
+        return 'non negative integer'
+
+    @property
+    def variance(self):
+        return self.lam
+
+
+@distribution.register_kl(Poisson, Poisson)
+def _kl_poisson_poisson(dist1, dist2):
+    F = chainer.functions
+    return dist1.lam * (F.log(dist1.lam) - F.log(dist2.lam)) - dist1.lam + dist2.lam

@@ -1,0 +1,56 @@
+"""Common machinery of :func:`hstack`, :func:`vstack` and :func:`dstack`.
+
+Each joins its inputs along one axis after giving them enough dimensions (numpy's
+``atleast_Nd`` rules). An input that already has the joining axis is concatenated along it;
+a lower-dimensional one is promoted to a shape with a unit joining axis, so all such inputs
+must share one shape.
+"""
+import chainer
+from chainer import backend
+from chainer import function_node
+from chainer.functions._helpers import axes as _axes
+from chainer.utils import type_check
+
+
+class JoinNode(function_node.FunctionNode):
+    """Base class; subclasses give ``_join`` (the numpy function name) and ``_axis``."""
+
+    _join = None
+
+    def _axis(self, ndim):
+        """Returns ``(axis, native)``: the joining axis of the output for inputs of ``ndim``
+        dimensions, and whether the inputs already have that axis."""
+        raise NotImplementedError
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() > 0)
+        type_check.argname(in_types, tuple('xs[%d]' % i for i in range(len(in_types))))
+        head = in_types[0]
+        ndim = type_check.eval(head.ndim)
+        axis, native = self._axis(ndim)
+        for other in in_types[1:]:
+            type_check.expect(head.dtype == other.dtype, head.ndim == other.ndim)
+            if not native:
+                type_check.expect(head.shape == other.shape)
+                continue
+            for d in range(ndim):
+                if d != axis:
+                    type_check.expect(head.shape[d] == other.shape[d])
+
+    def forward(self, xs):
+        self._in_shapes = [x.shape for x in xs]
+        xp = backend.get_array_module(*xs)
+        return getattr(xp, self._join)(xs),
+
+    def backward(self, indexes, grad_outputs):
+        F = chainer.functions
+        gy, = grad_outputs
+        shapes = self._in_shapes
+        axis, native = self._axis(len(shapes[0]))
+        if len(shapes) == 1:
+            pieces = (gy,)
+        elif native:
+            pieces = F.split_axis(gy, _axes.cumulative_offsets([s[axis] for s in shapes]), axis)
+        else:
+            pieces = F.split_axis(gy, len(shapes), axis)
+        return tuple(p if p.shape == s else F.reshape(p, s) for p, s in zip(pieces, shapes))

@@ -1,0 +1,311 @@
+"""The Distribution interface, the distributions' function nodes, gradients and errors."""
+import copy
+import warnings
+
+import numpy
+import pytest
+
+import chainer
+from chainer import distribution
+from chainer import distributions as D
+from chainer import gradient_check
+from chainer import testing
+from chainer.distributions import bernoulli
+from chainer.distributions import laplace
+from chainer.distributions import multivariate_normal
+from chainer.distributions import utils as dist_utils
+
+
+def _u(low, high, shape=(3, 2), dtype=numpy.float64):
+    return numpy.random.uniform(low, high, shape).astype(dtype)
+
+
+# --- the interface -------------------------------------------------------------------------
+
+
+class _Coin(distribution.Distribution):
+    """A distribution defining only what the defaults build on."""
+
+    def __init__(self, p):
+        self.p = chainer.as_variable(p)
+
+    @property
+    def params(self):
+        return {'p': self.p}
+
+    @property
+    def batch_shape(self):
+        return self.p.shape
+
+    def cdf(self, x):
+        return chainer.functions.clip(self.p * 0 + x, 0., 1.)
+
+    def log_prob(self, x):
+        return chainer.functions.log(self.p * x + (1 - self.p) * (1 - x))
+
+    @property
+    def variance(self):
+        return self.p * (1 - self.p)
+
+    def sample_n(self, n):
+        u = numpy.random.uniform(size=(n,) + self.p.shape)
+        return chainer.Variable((u < self.p.array).astype(self.p.dtype))
+
+
+@testing.fix_random()
+def test_defaults_derived_from_other_members():
+    p = _u(0.2, 0.8)
+    d = _Coin(p)
+    x = _u(0.1, 0.9)
+    testing.assert_allclose(d.prob(x).array, p * x + (1 - p) * (1 - x))
+    testing.assert_allclose(d.log_cdf(x).array, numpy.log(x))
+    testing.assert_allclose(d.survival_function(x).array, 1 - x)
+    testing.assert_allclose(d.log_survival_function(x).array, numpy.log(1 - x))
+    testing.assert_allclose(d.stddev.array, numpy.sqrt(p * (1 - p)))
+    assert d.event_shape == ()
+    assert d.xp is numpy
+    assert d.sample().shape == (3, 2)
+    assert d.sample(4).shape == (4, 3, 2)
+    assert d.sample((2, 5)).shape == (2, 5, 3, 2)
+    for name in ('entropy', 'mean', 'mode', 'covariance', 'support'):
+        with pytest.raises(NotImplementedError):
+            getattr(d, name)
+    with pytest.raises(NotImplementedError):
+        d.icdf(x)
+    with pytest.raises(NotImplementedError):
+        d.perplexity(x)
+    assert '_Coin' in repr(d) and 'batch_shape=(3, 2)' in repr(d)
+    d2 = copy.copy(d)
+    assert d2 is not d and d2.p is d.p
+
+
+def test_abstract_distribution():
+    d = distribution.Distribution()
+    for name in ('params', 'batch_shape', 'entropy', 'mean', 'variance'):
+        with pytest.raises(NotImplementedError):
+            getattr(d, name)
+    with pytest.raises(NotImplementedError):
+        d.log_prob(0.)
+    with pytest.raises(NotImplementedError):
+        d.sample_n(1)
+
+
+def test_distributions_are_exported():
+    assert isinstance(D.Normal(numpy.zeros(1, 'f'), numpy.ones(1, 'f')),
+                      distribution.Distribution)
+
+
+# --- parameters, options and errors ---------------------------------------------------------
+
+
+def test_normal_scale_or_log_scale():
+    loc = numpy.zeros(2, 'f')
+    with pytest.raises(ValueError):
+        D.Normal(loc)
+    with pytest.raises(ValueError):
+        D.Normal(loc, numpy.ones(2, 'f'), log_scale=numpy.zeros(2, 'f'))
+    with pytest.raises(TypeError):
+        D.Normal(loc, numpy.ones(2, 'f'), unknown=1)
+    d = D.Normal(loc, log_scale=numpy.log(numpy.full(2, 2., 'f')))
+    testing.assert_allclose(d.scale.array, [2., 2.])
+    assert d.params.keys() == {'loc', 'scale'}
+
+
+def test_parameters_broadcast():
+    d = D.Normal(numpy.zeros((3, 2), 'f'), numpy.float32(2.))
+    assert d.batch_shape == (3, 2)
+    assert d.scale.shape == (3, 2)
+
+
+def test_uniform_arguments():
+    with pytest.raises(ValueError):
+        D.Uniform(low=numpy.zeros(2, 'f'))
+    with pytest.raises(ValueError):
+        D.Uniform(low=numpy.zeros(2, 'f'), high=numpy.ones(2, 'f'),
+                  loc=numpy.zeros(2, 'f'), scale=numpy.ones(2, 'f'))
+    d = D.Uniform(loc=numpy.ones(2, 'f'), scale=numpy.full(2, 2., 'f'))
+    testing.assert_allclose(d.high.array, [3., 3.])
+
+
+def test_bernoulli_and_categorical_need_one_parameterization():
+    with pytest.raises(ValueError):
+        D.Bernoulli()
+    with pytest.raises(ValueError):
+        D.Bernoulli(p=numpy.full(2, 0.5, 'f'), logit=numpy.zeros(2, 'f'))
+    with pytest.raises(ValueError):
+        D.Categorical()
+
+
+def test_multivariate_normal_arguments():
+    with pytest.raises(ValueError):
+        D.MultivariateNormal(numpy.zeros(3, 'f'))
+    with pytest.raises(ValueError):
+        D.MultivariateNormal(numpy.zeros(3, 'f'), scale_tril=numpy.eye(2, dtype='f'))
+
+
+def test_independent():
+    base = D.Normal(numpy.zeros((2, 3, 4), 'f'), numpy.ones((2, 3, 4), 'f'))
+    d = D.Independent(base)
+    assert d.batch_shape == (2,) and d.event_shape == (3, 4)
+    d = D.Independent(base, 0)
+    assert d.batch_shape == (2, 3, 4) and d.event_shape == ()
+    with pytest.raises(ValueError):
+        D.Independent(base, 4)
+    d = D.Independent(base, 2)
+    testing.assert_allclose(d.entropy.array, numpy.full(2, 12 * 0.5 * numpy.log(
+        2 * numpy.pi * numpy.e)), rtol=1e-5)
+    x = numpy.zeros((2, 3, 4), 'f')
+    testing.assert_allclose(d.cdf(x).array, numpy.full(2, 0.5 ** 12), rtol=1e-4)
+
+
+def test_cauchy_mean_and_variance_are_undefined():
+    d = D.Cauchy(numpy.zeros(2, 'f'), numpy.ones(2, 'f'))
+    with pytest.warns(RuntimeWarning):
+        assert numpy.isnan(d.mean.array).all()
+    with pytest.warns(RuntimeWarning):
+        assert numpy.isnan(d.variance.array).all()
+
+
+@numpy.errstate(invalid='ignore', divide='ignore')
+def test_out_of_support():
+    assert numpy.isneginf(D.Beta(numpy.ones(1, 'f'), numpy.ones(1, 'f'))
+                          .log_prob(numpy.full(1, 1.5, 'f')).array).all()
+    assert numpy.isneginf(D.Poisson(numpy.ones(1, 'f'))
+                          .log_prob(numpy.full(1, 1.5, 'f')).array).all()
+    assert numpy.isneginf(D.Geometric(numpy.full(1, 0.5, 'f'))
+                          .log_prob(numpy.zeros(1, 'f')).array).all()
+    assert numpy.isneginf(D.Bernoulli(numpy.full(1, 0.5, 'f'), binary_check=True)
+                          .log_prob(numpy.full(1, 0.5, 'f')).array).all()
+    ohc = D.OneHotCategorical(numpy.array([[0.5, 0.5, 0.]], 'f'))
+    assert numpy.isneginf(ohc.log_prob(numpy.array([[0., 0., 1.]], 'f')).array).all()
+    testing.assert_allclose(ohc.log_prob(numpy.array([[1., 0., 0.]], 'f')).array,
+                            [numpy.log(0.5)])
+
+
+def test_bernoulli_extreme_logits():
+    d = D.Bernoulli(logit=numpy.array([numpy.inf, -numpy.inf], 'f'))
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        lp1 = d.log_prob(numpy.ones(2, 'f')).array
+        lp0 = d.log_prob(numpy.zeros(2, 'f')).array
+    assert lp1[0] == 0 and numpy.isneginf(lp1[1])
+    assert numpy.isneginf(lp0[0]) and lp0[1] == 0
+
+
+def test_pareto_moments_infinite_for_small_alpha():
+    d = D.Pareto(numpy.ones(2, 'f'), numpy.array([0.5, 1.5], 'f'))
+    assert numpy.isinf(d.mean.array[0]) and numpy.isfinite(d.mean.array[1])
+    assert numpy.isinf(d.variance.array).all()
+
+
+@testing.fix_random()
+def test_reparameterized_samples_are_differentiable():
+    loc = chainer.Variable(_u(-1, 1, dtype=numpy.float32))
+    scale = chainer.Variable(_u(0.5, 1.5, dtype=numpy.float32))
+    smp = D.Normal(loc, scale).sample(5)
+    chainer.functions.sum(smp).backward()
+    testing.assert_allclose(loc.grad, numpy.full((3, 2), 5.))
+    assert scale.grad is not None
+
+
+@testing.fix_random()
+def test_log_prob_gradients():
+    x = _u(-1, 1, (4, 3, 2))
+
+    def f(loc, scale):
+        return D.Normal(loc, scale).log_prob(x)
+
+    gradient_check.check_backward(
+        f, (_u(-1, 1), _u(0.5, 1.5)), _u(-1, 1, (4, 3, 2)), atol=1e-4, rtol=1e-3)
+
+    x01 = _u(0.1, 0.9)
+
+    def g(a, b):
+        return D.Beta(a, b).log_prob(x01)
+
+    gradient_check.check_backward(g, (_u(1, 2), _u(1, 2)), _u(-1, 1), atol=1e-4, rtol=1e-3)
+
+
+def test_cached_parameters_follow_enable_backprop():
+    p = chainer.Variable(numpy.full(2, 0.3, 'f'))
+    d = D.Bernoulli(p)
+    with chainer.no_backprop_mode():
+        logit_no_graph = d.logit
+    logit = d.logit
+    assert logit_no_graph.creator is None
+    assert logit.creator is not None
+    assert d.logit is logit
+
+
+# --- function nodes --------------------------------------------------------------------------
+
+
+@testing.fix_random()
+def test_bernoulli_log_prob_node():
+    logit = _u(-2, 2)
+    x = numpy.random.randint(0, 2, (3, 2)).astype(numpy.float64)
+    y, = bernoulli.BernoulliLogProb().apply((logit, x))
+    p = 1 / (1 + numpy.exp(-logit))
+    testing.assert_allclose(y.array, x * numpy.log(p) + (1 - x) * numpy.log(1 - p))
+
+    def f(logit):
+        return bernoulli.BernoulliLogProb().apply((logit, x))[0]
+
+    gradient_check.check_backward(f, logit, _u(-1, 1))
+    gradient_check.check_double_backward(f, logit, _u(-1, 1), _u(-1, 1))
+
+
+@testing.fix_random()
+def test_laplace_cdf_and_icdf_nodes():
+    y = _u(-2, 2)
+    cdf, = laplace.LaplaceCDF().apply((y,))
+    expected = numpy.where(y < 0, 0.5 * numpy.exp(y), 1 - 0.5 * numpy.exp(-y))
+    testing.assert_allclose(cdf.array, expected)
+    icdf, = laplace.LaplaceICDF().apply((cdf,))
+    testing.assert_allclose(icdf.array, y, rtol=1e-6)
+
+    def f(y):
+        return laplace.LaplaceCDF().apply((y,))[0]
+
+    def g(x):
+        return laplace.LaplaceICDF().apply((x,))[0]
+
+    gradient_check.check_backward(f, y, _u(-1, 1))
+    gradient_check.check_backward(g, _u(0.1, 0.9), _u(-1, 1))
+    gradient_check.check_double_backward(g, _u(0.1, 0.9), _u(-1, 1), _u(-1, 1))
+
+
+@pytest.mark.parametrize('lower', [True, False])
+@testing.fix_random()
+def test_triangular_inv(lower):
+    a = numpy.tril(_u(-1, 1, (2, 3, 3))) + 2 * numpy.eye(3)
+    if not lower:
+        a = numpy.swapaxes(a, -1, -2).copy()
+    inv, = multivariate_normal.TriangularInv(lower).apply((a,))
+    testing.assert_allclose(inv.array, numpy.linalg.inv(a), atol=1e-10)
+
+    def f(a):
+        return multivariate_normal.TriangularInv(lower).apply((a,))[0]
+
+    mask = numpy.tri(3) if lower else numpy.tri(3).T
+    # perturb only the triangle (the rest of the input is ignored)
+    gradient_check.check_backward(
+        lambda a: f(a * mask), a, _u(-1, 1, (2, 3, 3)), atol=1e-5, rtol=1e-4)
+
+
+def test_triangular_inv_type_check():
+    with pytest.raises(chainer.utils.type_check.InvalidType):
+        multivariate_normal.TriangularInv().apply((numpy.zeros((2, 3), 'f'),))
+
+
+def test_modified_xlogx():
+    x = numpy.array([0., 0.5, 2.], 'f')
+    y = dist_utils._modified_xlogx(x)
+    testing.assert_allclose(y.array, [0., 0.5 * numpy.log(0.5), 2 * numpy.log(2.)])
+    v = chainer.Variable(numpy.array([0.5, 2.], 'f'))
+    chainer.functions.sum(dist_utils._modified_xlogx(v)).backward()
+    testing.assert_allclose(v.grad, numpy.log(v.array) + 1)
+    v = chainer.Variable(x)
+    with pytest.warns(RuntimeWarning):
+        chainer.functions.sum(dist_utils._modified_xlogx(v)).backward()
+    assert v.grad[0] == 0
