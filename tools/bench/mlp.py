@@ -1,93 +1,167 @@
-"""MLP optimizer benchmark: Chainer optimizers against a NumPy-only floor of the same math.
+"""MLP training-step benchmark: Chainer against a NumPy floor of the same math.
 
-Measures, on CPU, with float32:
+Every number is a full training step on CPU in float32: forward (``F.linear`` + ``F.relu``
+per hidden layer, ``F.linear``, ``F.softmax_cross_entropy``), backward, and the optimizer
+update. The floor is the same math written plainly in NumPy (one forward, the hand-derived
+backward, and the textbook in-place update of each optimizer), measured in the same run with
+the two interleaved so that both see the same machine load.
 
-* the optimizer update time per step of MomentumSGD and Adam for the 784-1000-1000-10 MLP
-  (the parameters of a ``chainer.Chain`` used with ``F.linear``; the gradients of one
-  backward pass of a batch of 100 are reused), next to the same update written in plain
-  NumPy on the same arrays;
-* a full Adam training step (forward, backward, update) of a 784-100-10 MLP on a batch of
-  one example, next to a hand-written NumPy forward/backward/update.
+Reported (one JSON line):
 
-Prints one JSON line; ``ratio`` is Chainer time / NumPy time (measured in the same run).
-Usage: ``python tools/bench/mlp.py [--quick]``.
+* ``a_adam_784-100-10_b1``: Adam step of a 784-100-10 MLP on a batch of 1, with
+  ``optimizer.update(lossfun, x, t)`` on a ``chainer.Chain`` (goal: ``speed >= 0.45``);
+* ``b_adam_784-1000-1000-10_b100`` and ``b_momentum_sgd_784-1000-1000-10_b100``: the same
+  for a 784-1000-1000-10 MLP on a batch of 100 (goal: ``speed > 1``);
+* ``sgd_raw_784-100-10_b1``: iterations/s of a hand-written SGD step on raw ``F.linear`` and
+  ``chainer.Parameter`` objects (``cleargrad``, ``backward``, ``p.array -= lr * p.grad``).
+
+``speed`` is NumPy time / Chainer time (1.0 = as fast as the NumPy floor). Before timing, one
+step of each side is run from the same initial values and the results are checked to match.
+
+Usage: ``python tools/bench/mlp.py [--quick]`` (sets ``OPENBLAS_NUM_THREADS=1`` unless set).
 """
 
-import json
-import math
-import sys
-import time
+import os
 
-import numpy
+os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')
 
-import chainer
-import chainer.functions as F
-from chainer import optimizers
+import json  # noqa: E402
+import math  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
 
+import numpy  # noqa: E402
+
+import chainer  # noqa: E402
+import chainer.functions as F  # noqa: E402
+from chainer import optimizers  # noqa: E402
+
+
+def _init_params(sizes, seed):
+    rng = numpy.random.RandomState(seed)
+    params = []
+    for n_in, n_out in zip(sizes[:-1], sizes[1:]):
+        params.append((rng.standard_normal((n_out, n_in)) * math.sqrt(2.0 / n_in))
+                      .astype(numpy.float32))
+        params.append(rng.uniform(-0.1, 0.1, n_out).astype(numpy.float32))
+    return params
+
+
+class _Data:
+    """A fixed cycle of random minibatches (both sides see the same sequence).
+
+    Training on one fixed batch drives the loss and gradients towards 0 and the optimizer
+    states into float32 denormals, whose slow arithmetic would dominate the timings.
+    """
+
+    def __init__(self, batch, n_in, n_out, seed, n_batches=32):
+        rng = numpy.random.RandomState(seed)
+        self.batches = [(rng.standard_normal((batch, n_in)).astype(numpy.float32),
+                         rng.randint(0, n_out, batch).astype(numpy.int32))
+                        for _ in range(n_batches)]
+        self.i = 0
+
+    def next(self):
+        self.i = (self.i + 1) % len(self.batches)
+        return self.batches[self.i]
+
+
+# --- Chainer side ---------------------------------------------------------------------------
 
 class MLP(chainer.Chain):
-    """MLP whose layers are parameters used with ``F.linear`` (no ``chainer.links``)."""
+    """MLP whose layers are ``chainer.Parameter`` pairs used with ``F.linear``."""
 
-    def __init__(self, sizes, seed=0):
+    def __init__(self, arrays):
         super().__init__()
-        rng = numpy.random.RandomState(seed)
-        self.n_layers = len(sizes) - 1
+        self.n_layers = len(arrays) // 2
         with self.init_scope():
-            for i, (n_in, n_out) in enumerate(zip(sizes[:-1], sizes[1:])):
-                scale = math.sqrt(2.0 / n_in)
-                setattr(self, 'W{}'.format(i), chainer.Parameter(
-                    (rng.standard_normal((n_out, n_in)) * scale).astype(numpy.float32)))
-                setattr(self, 'b{}'.format(i), chainer.Parameter(
-                    numpy.zeros(n_out, dtype=numpy.float32)))
-
-    def layers(self):
-        return [(getattr(self, 'W{}'.format(i)), getattr(self, 'b{}'.format(i)))
-                for i in range(self.n_layers)]
+            for i in range(self.n_layers):
+                setattr(self, 'W{}'.format(i), chainer.Parameter(arrays[2 * i].copy()))
+                setattr(self, 'b{}'.format(i), chainer.Parameter(arrays[2 * i + 1].copy()))
 
     def forward(self, x):
         h = x
-        for i, (W, b) in enumerate(self.layers()):
-            h = F.linear(h, W, b)
-            if i + 1 < self.n_layers:
+        last = self.n_layers - 1
+        for i in range(self.n_layers):
+            h = F.linear(h, getattr(self, 'W{}'.format(i)), getattr(self, 'b{}'.format(i)))
+            if i < last:
                 h = F.relu(h)
         return h
 
-
-def _best_per_call(fn, n, repeat):
-    best = float('inf')
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(n):
-            fn()
-        best = min(best, (time.perf_counter() - t0) / n)
-    return best
+    def arrays(self):
+        return [getattr(self, '{}{}'.format(k, i)).array
+                for i in range(self.n_layers) for k in 'Wb']
 
 
-def _compare(ours, floor, n, repeat):
-    # Interleave the two measurements so that both see the same machine load.
-    best_ours = best_floor = float('inf')
-    for _ in range(repeat):
-        best_ours = min(best_ours, _best_per_call(ours, n, 1))
-        best_floor = min(best_floor, _best_per_call(floor, n, 1))
-    return {'chainer_ms': round(best_ours * 1e3, 4), 'numpy_ms': round(best_floor * 1e3, 4),
-            'ratio': round(best_ours / best_floor, 3)}
+class Classifier(chainer.Chain):
+    """Loss of the predictor (``F.softmax_cross_entropy``), as ``L.Classifier`` computes it."""
+
+    def __init__(self, predictor):
+        super().__init__()
+        with self.init_scope():
+            self.predictor = predictor
+
+    def forward(self, x, t):
+        return F.softmax_cross_entropy(self.predictor(x), t)
 
 
-# --- NumPy floors -------------------------------------------------------------------------
+# --- NumPy floor ----------------------------------------------------------------------------
 
-def _momentum_floor(params, grads, states, lr=0.01, momentum=0.9):
-    for p, g, v in zip(params, grads, states):
-        v *= momentum
-        v -= lr * g
-        p += v
+def numpy_grads(params, x, t):
+    """Loss and gradients of a relu MLP with softmax cross entropy, written plainly."""
+    n_layers = len(params) // 2
+    hs = [x]
+    h = x
+    for i in range(n_layers):
+        h = h @ params[2 * i].T + params[2 * i + 1]
+        if i < n_layers - 1:
+            h = numpy.maximum(h, 0)
+            hs.append(h)
+    n = len(t)
+    y = h - h.max(axis=1, keepdims=True)
+    e = numpy.exp(y)
+    s = e.sum(axis=1, keepdims=True)
+    loss = -(y[numpy.arange(n), t] - numpy.log(s[:, 0])).mean()
+    gy = e / s
+    gy[numpy.arange(n), t] -= 1
+    gy /= n
+    grads = [None] * len(params)
+    for i in reversed(range(n_layers)):
+        h_in = hs[i]
+        grads[2 * i] = gy.T @ h_in
+        grads[2 * i + 1] = gy.sum(axis=0)
+        if i > 0:
+            gy = (gy @ params[2 * i]) * (h_in > 0)
+    return loss, grads
 
 
-class _AdamFloor:
-    def __init__(self, params, alpha=0.001, beta1=0.9, beta2=0.999, eps=1e-8):
+class NumpySGD:
+    def __init__(self, params, lr):
+        self.params, self.lr = params, lr
+
+    def update(self, grads):
+        for p, g in zip(self.params, grads):
+            p -= self.lr * g
+
+
+class NumpyMomentumSGD:
+    def __init__(self, params, lr, momentum=0.9):
+        self.params, self.lr, self.momentum = params, lr, momentum
+        self.v = [numpy.zeros_like(p) for p in params]
+
+    def update(self, grads):
+        for p, g, v in zip(self.params, grads, self.v):
+            v *= self.momentum
+            v -= self.lr * g
+            p += v
+
+
+class NumpyAdam:
+    def __init__(self, params, alpha, beta1=0.9, beta2=0.999, eps=1e-8):
         self.params = params
+        self.alpha, self.beta1, self.beta2, self.eps = alpha, beta1, beta2, eps
         self.m = [numpy.zeros_like(p) for p in params]
         self.v = [numpy.zeros_like(p) for p in params]
-        self.alpha, self.beta1, self.beta2, self.eps = alpha, beta1, beta2, eps
         self.t = 0
 
     def update(self, grads):
@@ -100,98 +174,113 @@ class _AdamFloor:
             p -= alpha_t * m / (numpy.sqrt(v) + self.eps)
 
 
-def _numpy_step(params, adam, x, t):
-    # forward / backward of relu MLP + softmax cross entropy, then the Adam update
-    (W0, b0), (W1, b1) = params[0:2], params[2:4]
-    h = x @ W0.T + b0
-    numpy.maximum(h, 0, out=h)
-    y = h @ W1.T + b1
-    y -= y.max(axis=1, keepdims=True)
-    e = numpy.exp(y)
-    e /= e.sum(axis=1, keepdims=True)
-    gy = e
-    gy[numpy.arange(len(t)), t] -= 1
-    gy /= len(t)
-    gW1 = gy.T @ h
-    gb1 = gy.sum(axis=0)
-    gh = gy @ W1
-    gh *= h > 0
-    gW0 = gh.T @ x
-    gb0 = gh.sum(axis=0)
-    adam.update([gW0, gb0, gW1, gb1])
+# --- timing ---------------------------------------------------------------------------------
+
+# CPU time of this process: on a shared machine it leaves out the time spent descheduled
+# (the BLAS runs single-threaded, so it is the time of the one thread doing the work).
+_clock = time.process_time
 
 
-# --- benchmarks ---------------------------------------------------------------------------
+def _time_per_call(fn, n):
+    t0 = _clock()
+    for _ in range(n):
+        fn()
+    return (_clock() - t0) / n
 
-def bench_update(opt_name, n, repeat):
-    model = MLP((784, 1000, 1000, 10))
-    rng = numpy.random.RandomState(1)
-    x = rng.standard_normal((100, 784)).astype(numpy.float32)
-    t = rng.randint(0, 10, 100).astype(numpy.int32)
-    loss = F.softmax_cross_entropy(model(x), t)
-    model.cleargrads()
-    loss.backward()
-    params = [p for _, p in sorted(model.namedparams())]
-    if opt_name == 'MomentumSGD':
-        opt = optimizers.MomentumSGD(lr=1e-6)
+
+def _compare(ours, floor, n, repeat):
+    # Best of ``repeat`` interleaved rounds of ``n`` calls each.
+    best_ours = best_floor = float('inf')
+    for _ in range(repeat):
+        best_ours = min(best_ours, _time_per_call(ours, n))
+        best_floor = min(best_floor, _time_per_call(floor, n))
+    return best_ours, best_floor
+
+
+def _check_close(name, ours, floor):
+    for a, b in zip(ours, floor):
+        if not numpy.allclose(a, b, rtol=1e-3, atol=1e-5):
+            raise AssertionError('{}: Chainer and the NumPy floor disagree'.format(name))
+
+
+def bench_step(sizes, batch, opt_name, n, repeat, seed=0):
+    init = _init_params(sizes, seed)
+    data_c = _Data(batch, sizes[0], sizes[-1], seed + 1)
+    data_f = _Data(batch, sizes[0], sizes[-1], seed + 1)
+    model = Classifier(MLP(init))
+    params = [a.copy() for a in init]
+    if opt_name == 'Adam':
+        opt = optimizers.Adam(alpha=1e-4)
+        floor_opt = NumpyAdam(params, alpha=1e-4)
     else:
-        opt = optimizers.Adam(alpha=1e-6)
+        opt = optimizers.MomentumSGD(lr=1e-3)
+        floor_opt = NumpyMomentumSGD(params, lr=1e-3)
     opt.setup(model)
 
-    f_params = [p.array.copy() for p in params]
-    f_grads = [p.grad.copy() for p in params]
-    if opt_name == 'MomentumSGD':
-        f_states = [numpy.zeros_like(p) for p in f_params]
-
-        def floor():
-            _momentum_floor(f_params, f_grads, f_states, lr=1e-6)
-    else:
-        adam = _AdamFloor(f_params, alpha=1e-6)
-
-        def floor():
-            adam.update(f_grads)
-
-    opt.update()  # allocate states
-    floor()
-    return _compare(opt.update, floor, n, repeat)
-
-
-def bench_adam_step_batch1(n, repeat):
-    model = MLP((784, 100, 10), seed=2)
-    opt = optimizers.Adam(alpha=1e-4).setup(model)
-    rng = numpy.random.RandomState(3)
-    x = rng.standard_normal((1, 784)).astype(numpy.float32)
-    t = numpy.array([3], dtype=numpy.int32)
-
-    def lossfun(x, t):
-        return F.softmax_cross_entropy(model(x), t)
-
     def ours():
-        opt.update(lossfun, x, t)
-
-    params = [p.array.copy() for pair in model.layers() for p in pair]
-    adam = _AdamFloor(params, alpha=1e-4)
+        opt.update(model, *data_c.next())
 
     def floor():
-        _numpy_step(params, adam, x, t)
+        _, grads = numpy_grads(params, *data_f.next())
+        floor_opt.update(grads)
 
     ours()
     floor()
-    return _compare(ours, floor, n, repeat)
+    _check_close(opt_name, model.predictor.arrays(), params)
+    c, f = _compare(ours, floor, n, repeat)
+    return {'chainer_ms': round(c * 1e3, 4), 'numpy_ms': round(f * 1e3, 4),
+            'speed': round(f / c, 3)}
+
+
+def bench_raw_sgd(sizes, batch, n, repeat, lr=1e-3, seed=0):
+    init = _init_params(sizes, seed)
+    data_c = _Data(batch, sizes[0], sizes[-1], seed + 1)
+    data_f = _Data(batch, sizes[0], sizes[-1], seed + 1)
+    ps = [chainer.Parameter(a.copy()) for a in init]
+    n_layers = len(ps) // 2
+    params = [a.copy() for a in init]
+    floor_opt = NumpySGD(params, lr)
+
+    def ours():
+        x, t = data_c.next()
+        h = x
+        for i in range(n_layers):
+            h = F.linear(h, ps[2 * i], ps[2 * i + 1])
+            if i < n_layers - 1:
+                h = F.relu(h)
+        loss = F.softmax_cross_entropy(h, t)
+        for p in ps:
+            p.cleargrad()
+        loss.backward()
+        for p in ps:
+            p.array -= lr * p.grad
+
+    def floor():
+        _, grads = numpy_grads(params, *data_f.next())
+        floor_opt.update(grads)
+
+    ours()
+    floor()
+    _check_close('SGD', [p.array for p in ps], params)
+    c, f = _compare(ours, floor, n, repeat)
+    return {'chainer_it_per_s': round(1.0 / c, 1), 'numpy_it_per_s': round(1.0 / f, 1),
+            'speed': round(f / c, 3)}
 
 
 def main(argv):
     quick = '--quick' in argv
-    n_big, r_big = (3, 2) if quick else (10, 5)
-    n_small, r_small = (50, 2) if quick else (300, 5)
+    n_big, r_big = (2, 2) if quick else (5, 6)
+    n_small, r_small = (50, 2) if quick else (200, 7)
+    small, big = (784, 100, 10), (784, 1000, 1000, 10)
     result = {
-        'bench': 'mlp_optimizers',
+        'bench': 'mlp_train_step',
         'numpy': numpy.__version__,
-        'update_784-1000-1000-10_b100': {
-            'MomentumSGD': bench_update('MomentumSGD', n_big, r_big),
-            'Adam': bench_update('Adam', n_big, r_big),
-        },
-        'adam_train_step_784-100-10_b1': bench_adam_step_batch1(n_small, r_small),
+        'openblas_threads': os.environ.get('OPENBLAS_NUM_THREADS'),
+        'a_adam_784-100-10_b1': bench_step(small, 1, 'Adam', n_small, r_small),
+        'b_adam_784-1000-1000-10_b100': bench_step(big, 100, 'Adam', n_big, r_big),
+        'b_momentum_sgd_784-1000-1000-10_b100': bench_step(
+            big, 100, 'MomentumSGD', n_big, r_big),
+        'sgd_raw_784-100-10_b1': bench_raw_sgd(small, 1, n_small, r_small),
     }
     print(json.dumps(result))
 

@@ -143,7 +143,7 @@ def _walk(pairs, retain_grad, double, targets=None):
 def _accumulate(prev, gx, raw):
     if raw:
         return prev + gx
-    if prev._node.creator_node is None and gx._node.creator_node is None:
+    if prev.creator_node is None and gx.creator_node is None:
         return _make_variable(prev._array + gx._array, False)
     return prev + gx
 
@@ -188,10 +188,11 @@ def backward_from_variables(outputs, grad_outputs, retain_grad, enable_double_ba
     """Backprop from several outputs; leaf gradients are accumulated into ``grad``."""
     pairs = []
     for y, gy in zip(outputs, grad_outputs):
-        if y._node.creator_node is None:
+        node = y._node
+        if node is None or node.creator_node is None:
             continue
         gy = _initial_grad(y, gy, loss_scale)
-        pairs.append((y._node, gy))
+        pairs.append((node, gy))
     if not pairs:
         return
     with configuration.using_config('enable_backprop', enable_double_backprop):
@@ -243,7 +244,7 @@ def backward(outputs, grad_outputs=None, **kwargs):
             gy = y._grad_var
             if gy is None:
                 raise ValueError('grad of an output must be set (or given in grad_outputs)')
-        if y._node.creator_node is not None:
+        if y.creator_node is not None:
             pairs.append((y, gy))
     backward_from_variables([p[0] for p in pairs], [p[1] for p in pairs], False,
                             enable_double_backprop, None)
@@ -265,13 +266,13 @@ def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
             gy = _make_variable(xp.ones_like(array), False)
         if loss_scale is not None:
             gy = _make_variable(gy._array * loss_scale, False)
-        pairs.append((y._node, gy))
-    targets = {x._node for x in inputs}
+        pairs.append((y.node, gy))
+    targets = {x.node for x in inputs}
     with configuration.using_config('enable_backprop', enable_double_backprop):
         _, found = _walk(pairs, retain_grad, enable_double_backprop, targets)
         result = []
         for i, x in enumerate(inputs):
-            gx = found.get(x._node)
+            gx = found.get(x.node)
             if grad_inputs is not None and grad_inputs[i] is not None:
                 gi = grad_inputs[i]
                 gx = gi if gx is None else _add(gx, gi, enable_double_backprop)

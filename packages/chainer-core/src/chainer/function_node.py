@@ -15,6 +15,7 @@ from chainer import variable as variable_module
 _config = configuration.config
 _Variable = variable_module.Variable
 _make_variable = variable_module._make_variable
+_make_output_variable = variable_module._make_output_variable
 _weakref = weakref.ref
 _type_check_state = type_check._state
 
@@ -143,6 +144,8 @@ class FunctionNode:
         rank = 0
         for x in input_vars:
             node = x._node
+            if node is None:
+                node = x.node
             input_nodes.append(node)
             if node.rank > rank:
                 rank = node.rank
@@ -152,12 +155,9 @@ class FunctionNode:
         ret = []
         refs = []
         for y in outputs:
-            var = _make_variable(y, True)
-            node = var._node
-            node.creator_node = self
-            node.rank = rank
+            var = _make_output_variable(y, self, rank)
             ret.append(var)
-            refs.append(_weakref(node))
+            refs.append(_weakref(var._node))
         self.outputs = tuple(refs)
 
         if self._input_indexes_to_retain is not None:
@@ -281,9 +281,7 @@ class FunctionNode:
         for index, data in zip(self._output_indexes_to_retain, self._retained_output_data):
             node = outputs[index]()
             if node is None:
-                var = _make_variable(data, True)
-                var._node.creator_node = self
-                var._node.rank = self.rank + 1
+                var = _make_output_variable(data, self, self.rank + 1)
                 if new_outputs is None:
                     new_outputs = list(outputs)
                 new_outputs[index] = weakref.ref(var._node)

@@ -134,7 +134,7 @@ class _CheckBackward:
         for x, skip in zip(x_vars, no_grads):
             if skip and x.dtype.kind == 'f':
                 x._requires_grad = False
-                x._node.requires_grad = False
+                x.node.requires_grad = False
 
         # analytical gradients
         for x in x_vars:
@@ -301,7 +301,7 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
         for x, skip in zip(xs, no_grads):
             if skip:
                 x._requires_grad = False
-                x._node.requires_grad = False
+                x.node.requires_grad = False
         ys = _as_tuple(func(*xs))
         ys = [chainer.as_variable(y) for y in ys]
         pairs = [(y, gy) for y, gy in zip(ys, gys) if gy is not None]

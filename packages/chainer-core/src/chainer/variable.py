@@ -268,37 +268,41 @@ class Variable:
     @property
     def name(self):
         """Name of the variable (str or None)."""
-        return self._node.name
+        node = self._node
+        return None if node is None else node.name
 
     @name.setter
     def name(self, n):
-        self._node.name = n
+        self.node.name = n
 
     @property
     def label(self):
         """Short text that represents the variable (shape and dtype)."""
-        return self._node.label
+        return self.node.label
 
     @property
     def creator(self):
         """The function that created this variable (Function or FunctionNode), or None."""
-        return self._node.creator
+        node = self._node
+        return None if node is None else node.creator
 
     @creator.setter
     def creator(self, func):
-        self._node.creator = func
+        self.node.creator = func
 
     @property
     def creator_node(self):
         """The :class:`FunctionNode` that created this variable (settable to None)."""
-        return self._node.creator_node
+        node = self._node
+        return None if node is None else node.creator_node
 
     @creator_node.setter
     def creator_node(self, func):
         if func is None:
-            self._node.creator_node = None
+            if self._node is not None:
+                self._node.creator_node = None
         else:
-            self._node.set_creator_node(func)
+            self.node.set_creator_node(func)
 
     @property
     def array(self):
@@ -308,7 +312,8 @@ class Variable:
     @array.setter
     def array(self, d):
         self._array = d
-        self._node._set_data_type(d)
+        if self._node is not None:
+            self._node._set_data_type(d)
 
     @property
     def data(self):
@@ -318,7 +323,8 @@ class Variable:
     @data.setter
     def data(self, d):
         self._array = d
-        self._node._set_data_type(d)
+        if self._node is not None:
+            self._node._set_data_type(d)
 
     @property
     def chx_array(self):
@@ -378,12 +384,16 @@ class Variable:
     @property
     def rank(self):
         """Topological ordinal of this variable in the graph."""
-        return self._node.rank
+        node = self._node
+        return 0 if node is None else node.rank
 
     @property
     def node(self):
-        """The :class:`VariableNode` of this variable."""
-        return self._node
+        """The :class:`VariableNode` of this variable (created on first use)."""
+        node = self._node
+        if node is None:
+            node = self._node = VariableNode(self, None)
+        return node
 
     @property
     def requires_grad(self):
@@ -458,8 +468,8 @@ class Variable:
     def _move(self, device):
         if self._array is not None:
             self._array = device.send(self._array)
-            if self._node.data is not None:
-                self._node.data = self._array
+            if self._node is not None and self._node.data is not None:
+                self.node.data = self._array
         gv = self._grad_var
         if gv is not None:
             gv._array = device.send(gv._array)
@@ -543,7 +553,7 @@ class Variable:
 
     def set_creator(self, gen_func):
         """Notifies the variable that ``gen_func`` (a Function) is its creator."""
-        self._node.set_creator(gen_func)
+        self.node.set_creator(gen_func)
 
     def set_creator_node(self, fnode):
         """Notifies the variable that ``fnode`` (a FunctionNode) is its creator."""
@@ -551,11 +561,12 @@ class Variable:
 
     def unchain(self):
         """Deletes the reference to the creator of this variable."""
-        self._node.creator_node = None
+        if self._node is not None:
+            self._node.creator_node = None
 
     def unchain_backward(self):
         """Deletes references between nodes and functions backward from this variable."""
-        pending = [self._node.creator_node]
+        pending = [self.creator_node]
         seen = set()
         while pending:
             func = pending.pop()
@@ -566,7 +577,7 @@ class Variable:
                 pending.append(node.creator_node)
                 node.creator_node = None
             func.unchain()
-        self._node.creator_node = None
+        self.unchain()
 
     def retain_data(self):
         """Lets the corresponding variable node keep the underlying array."""
@@ -610,16 +621,28 @@ def _statistics(array):
 
 
 def _make_variable(array, requires_grad):
-    """Fast internal constructor used on the hot path (no argument checks)."""
+    """Fast internal constructor (no checks); the graph node is created on first use."""
     var = _new_variable(Variable)
     var._array = array
     var._requires_grad = requires_grad
     var._grad_var = None
+    var._node = None
+    return var
+
+
+def _make_output_variable(array, creator, rank):
+    """Fast constructor of a function output recorded in the graph."""
+    var = _new_variable(Variable)
+    var._array = array
+    var._requires_grad = True
+    var._grad_var = None
     node = _new_node(VariableNode)
     node._variable = weakref.ref(var)
-    node.requires_grad = requires_grad
+    node.requires_grad = True
     node.dtype = array.dtype
     node.shape = array.shape
+    node.creator_node = creator
+    node.rank = rank
     var._node = node
     return var
 
