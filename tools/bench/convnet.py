@@ -1,9 +1,10 @@
 """ConvNet and LSTM language-model training steps: Chainer against NumPy floors of the same math.
 
 Every number is a full training step on CPU in float32 (forward, backward and a plain SGD
-update of the parameters), with ``OPENBLAS_NUM_THREADS=1`` unless set. The floors are the same
-steps hand-written in plain NumPy and are measured in the same run, interleaved with the
-Chainer steps so that both see the same machine load; ``ratio`` = Chainer time / floor time.
+update of the parameters), with ``OPENBLAS_NUM_THREADS=1`` unless set, timed as the best CPU
+time of the process (``time.process_time``: robust to other load on a shared machine). The
+floors are the same steps hand-written in plain NumPy, measured in the same run and
+interleaved with the Chainer steps; ``ratio`` = Chainer time / floor time.
 Before timing, one step of each side is run from the same parameters and the losses and
 gradients are checked to match.
 
@@ -41,15 +42,20 @@ def _missing(*names):
     return [name for name in names if not hasattr(F, name)]
 
 
+# CPU time of this process: BLAS runs on one thread, and unlike wall time it does not count
+# the time slices other processes take on a shared machine.
+_clock = time.process_time
+
+
 def _interleaved_best(fns, n, repeat):
     """Best per-call time of every function, timed in turns so all see the same load."""
     best = [float('inf')] * len(fns)
     for _ in range(repeat):
         for k, fn in enumerate(fns):
-            t0 = time.perf_counter()
+            t0 = _clock()
             for _ in range(n):
                 fn()
-            best[k] = min(best[k], (time.perf_counter() - t0) / n)
+            best[k] = min(best[k], (_clock() - t0) / n)
     return best
 
 
@@ -127,13 +133,14 @@ def _im2col(x, k, pad):
 
 
 def _col2im(gcol, shape, k, pad):
+    # (C * k * k, N * H * W) -> (N, C, H, W), summed channel-first in the order of the rows
     n, c, h, w = shape
     gcol = gcol.reshape(c, k, k, n, h, w)
-    img = numpy.zeros((n, c, h + 2 * pad, w + 2 * pad), gcol.dtype)
+    img = numpy.zeros((c, n, h + 2 * pad, w + 2 * pad), gcol.dtype)
     for dy in range(k):
         for dx in range(k):
-            img[:, :, dy:dy + h, dx:dx + w] += gcol[:, dy, dx].transpose(1, 0, 2, 3)
-    return img[:, :, pad:pad + h, pad:pad + w]
+            img[:, :, dy:dy + h, dx:dx + w] += gcol[:, dy, dx]
+    return numpy.ascontiguousarray(img[:, :, pad:pad + h, pad:pad + w].swapaxes(0, 1))
 
 
 def _cnn_floor(arrays, x, t):
@@ -148,21 +155,22 @@ def _cnn_floor(arrays, x, t):
         col = _im2col(h, 3, 1)                                    # (C*9, N*H*W)
         y = W.reshape(co, -1) @ col                               # (Co, N*H*W)
         y = numpy.ascontiguousarray(y.reshape(co, n, hh, ww).swapaxes(0, 1))
-        # batch normalization with the statistics of the batch
+        # batch normalization with the statistics of the batch, then ReLU
+        m = y.size // co
         mean = y.mean(axis=(0, 2, 3), keepdims=True)
         xc = y - mean
-        var = numpy.einsum('nchw,nchw->c', xc, xc).reshape(1, co, 1, 1) / (y.size // co)
+        var = numpy.einsum('nchw,nchw->c', xc, xc).reshape(1, co, 1, 1) / m
         inv_std = 1 / numpy.sqrt(var + _BN_EPS)
-        xhat = xc * inv_std
-        z = xhat * gamma.reshape(1, co, 1, 1) + beta.reshape(1, co, 1, 1)
+        scale = gamma.reshape(1, co, 1, 1) * inv_std
+        z = xc * scale
+        z += beta.reshape(1, co, 1, 1)
         h = numpy.maximum(z, 0)
-        am = None
-        if i % 2 == 1:                                            # 2x2 max pooling
-            win = h.reshape(n, co, hh // 2, 2, ww // 2, 2).transpose(0, 1, 2, 4, 3, 5)
-            win = win.reshape(n, co, hh // 2, ww // 2, 4)
-            am = win.argmax(axis=4)
-            h = numpy.take_along_axis(win, am[..., None], axis=4)[..., 0]
-        cache.append((col, xhat, inv_std, z, am, (n, c, hh, ww)))
+        pooled = None
+        if i % 2 == 1:                    # 2x2 max pooling of the four strided quarters
+            pooled = h
+            h = numpy.maximum(numpy.maximum(pooled[:, :, 0::2, 0::2], pooled[:, :, 0::2, 1::2]),
+                              numpy.maximum(pooled[:, :, 1::2, 0::2], pooled[:, :, 1::2, 1::2]))
+        cache.append((col, xc, inv_std, scale, z, pooled, h, (n, c, hh, ww)))
     n = len(x)
     hf = h.reshape(n, -1)
     W_out, b_out = arrays[12], arrays[13]
@@ -171,26 +179,33 @@ def _cnn_floor(arrays, x, t):
     grads[13] = g.sum(axis=0)
     gh = (g @ W_out).reshape(h.shape)
     for i in reversed(range(4)):
-        W, gamma = arrays[3 * i:3 * i + 2]
-        col, xhat, inv_std, z, am, shape = cache[i]
+        W = arrays[3 * i]
+        col, xc, inv_std, scale, z, pooled, hp, shape = cache[i]
         co = W.shape[0]
-        if am is not None:                                        # unpooling to the argmax
-            nn, _, ho, wo = gh.shape
-            gwin = numpy.zeros((nn, co, ho, wo, 4), gh.dtype)
-            numpy.put_along_axis(gwin, am[..., None], gh[..., None], axis=4)
-            gh = gwin.reshape(nn, co, ho, wo, 2, 2).transpose(0, 1, 2, 4, 3, 5)
-            gh = gh.reshape(nn, co, 2 * ho, 2 * wo)
+        if pooled is not None:
+            # the gradient goes to the maximum of each window (ties only occur between
+            # zeros of the ReLU, whose gradient the ReLU discards)
+            up = numpy.empty(pooled.shape, gh.dtype)
+            for dy in range(2):
+                for dx in range(2):
+                    numpy.multiply(gh, pooled[:, :, dy::2, dx::2] == hp,
+                                   out=up[:, :, dy::2, dx::2])
+            gh = up
         gz = gh * (z > 0)
-        gbeta = gz.sum(axis=(0, 2, 3))
-        ggamma = numpy.einsum('nchw,nchw->c', gz, xhat)
         m = gz.size // co
-        gy = (gamma * inv_std.ravel()).reshape(1, co, 1, 1) * (
-            gz - (xhat * ggamma.reshape(1, co, 1, 1) + gbeta.reshape(1, co, 1, 1)) / m)
+        gbeta = gz.sum(axis=(0, 2, 3))
+        ggamma = numpy.einsum('nchw,nchw->c', gz, xc) * inv_std.ravel()
         grads[3 * i + 1] = ggamma
         grads[3 * i + 2] = gbeta
-        g2 = numpy.ascontiguousarray(gy.swapaxes(0, 1)).reshape(co, -1)   # (Co, N*H*W)
-        grads[3 * i] = (g2 @ col.T).reshape(W.shape)
+        # gy = scale * (gz - (xhat * ggamma + gbeta) / m), xhat = xc * inv_std
+        gy = xc * (-inv_std * ggamma.reshape(1, co, 1, 1) / m)
+        gy += gz
+        gy -= gbeta.reshape(1, co, 1, 1) / m
+        gy *= scale
+        g_t = numpy.ascontiguousarray(gy.transpose(0, 2, 3, 1)).reshape(-1, co)  # (N*H*W, Co)
+        grads[3 * i] = (col @ g_t).T.reshape(W.shape)
         if i > 0:                                                  # no gradient for the images
+            g2 = numpy.ascontiguousarray(gy.swapaxes(0, 1)).reshape(co, -1)   # (Co, N*H*W)
             gh = _col2im(W.reshape(co, -1).T @ g2, shape, 3, 1)
     return loss, grads
 

@@ -15,8 +15,11 @@ Reported (one JSON line):
 * ``sgd_raw_784-100-10_b1``: iterations/s of a hand-written SGD step on raw ``F.linear`` and
   ``chainer.Parameter`` objects (``cleargrad``, ``backward``, ``p.array -= lr * p.grad``).
 
-``speed`` is NumPy time / Chainer time (1.0 = as fast as the NumPy floor). Before timing, one
-step of each side is run from the same initial values and the results are checked to match.
+``speed`` is NumPy time / Chainer time (1.0 = as fast as the NumPy floor): the median of the
+ratios of alternately timed pairs of samples (CPU time of the process, so that time spent
+descheduled on a shared machine does not count); ``*_ms`` are the median times per step.
+Before timing, one step of each side is run from the same initial values and the results are
+checked to match. Both sides train on the same cycle of 32 random minibatches.
 
 Usage: ``python tools/bench/mlp.py [--quick]`` (sets ``OPENBLAS_NUM_THREADS=1`` unless set).
 """
@@ -27,6 +30,7 @@ os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')
 
 import json  # noqa: E402
 import math  # noqa: E402
+import statistics  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 
@@ -73,24 +77,21 @@ class MLP(chainer.Chain):
 
     def __init__(self, arrays):
         super().__init__()
-        self.n_layers = len(arrays) // 2
+        self.names = [('W{}'.format(i), 'b{}'.format(i)) for i in range(len(arrays) // 2)]
         with self.init_scope():
-            for i in range(self.n_layers):
-                setattr(self, 'W{}'.format(i), chainer.Parameter(arrays[2 * i].copy()))
-                setattr(self, 'b{}'.format(i), chainer.Parameter(arrays[2 * i + 1].copy()))
+            for i, (w, b) in enumerate(self.names):
+                setattr(self, w, chainer.Parameter(arrays[2 * i].copy()))
+                setattr(self, b, chainer.Parameter(arrays[2 * i + 1].copy()))
 
     def forward(self, x):
         h = x
-        last = self.n_layers - 1
-        for i in range(self.n_layers):
-            h = F.linear(h, getattr(self, 'W{}'.format(i)), getattr(self, 'b{}'.format(i)))
-            if i < last:
-                h = F.relu(h)
-        return h
+        for w, b in self.names[:-1]:
+            h = F.relu(F.linear(h, getattr(self, w), getattr(self, b)))
+        w, b = self.names[-1]
+        return F.linear(h, getattr(self, w), getattr(self, b))
 
     def arrays(self):
-        return [getattr(self, '{}{}'.format(k, i)).array
-                for i in range(self.n_layers) for k in 'Wb']
+        return [getattr(self, name).array for pair in self.names for name in pair]
 
 
 class Classifier(chainer.Chain):
@@ -188,13 +189,25 @@ def _time_per_call(fn, n):
     return (_clock() - t0) / n
 
 
-def _compare(ours, floor, n, repeat):
-    # Best of ``repeat`` interleaved rounds of ``n`` calls each.
-    best_ours = best_floor = float('inf')
-    for _ in range(repeat):
-        best_ours = min(best_ours, _time_per_call(ours, n))
-        best_floor = min(best_floor, _time_per_call(floor, n))
-    return best_ours, best_floor
+def _compare(ours, floor, n_pairs, group):
+    """Medians of the time per call of ``ours`` and ``floor`` and of their ratio.
+
+    The two are timed alternately (``group`` calls per sample, in alternating order), so
+    that each pair of samples sees the same machine state; ``speed`` is the median of the
+    ratios floor / ours of the pairs.
+    """
+    t_ours, t_floor, ratios = [], [], []
+    for i in range(n_pairs):
+        if i % 2:
+            f = _time_per_call(floor, group)
+            o = _time_per_call(ours, group)
+        else:
+            o = _time_per_call(ours, group)
+            f = _time_per_call(floor, group)
+        t_ours.append(o)
+        t_floor.append(f)
+        ratios.append(f / o)
+    return statistics.median(t_ours), statistics.median(t_floor), statistics.median(ratios)
 
 
 def _check_close(name, ours, floor):
@@ -203,7 +216,7 @@ def _check_close(name, ours, floor):
             raise AssertionError('{}: Chainer and the NumPy floor disagree'.format(name))
 
 
-def bench_step(sizes, batch, opt_name, n, repeat, seed=0):
+def bench_step(sizes, batch, opt_name, n_pairs, group, seed=0):
     init = _init_params(sizes, seed)
     data_c = _Data(batch, sizes[0], sizes[-1], seed + 1)
     data_f = _Data(batch, sizes[0], sizes[-1], seed + 1)
@@ -227,12 +240,12 @@ def bench_step(sizes, batch, opt_name, n, repeat, seed=0):
     ours()
     floor()
     _check_close(opt_name, model.predictor.arrays(), params)
-    c, f = _compare(ours, floor, n, repeat)
+    c, f, speed = _compare(ours, floor, n_pairs, group)
     return {'chainer_ms': round(c * 1e3, 4), 'numpy_ms': round(f * 1e3, 4),
-            'speed': round(f / c, 3)}
+            'speed': round(speed, 3)}
 
 
-def bench_raw_sgd(sizes, batch, n, repeat, lr=1e-3, seed=0):
+def bench_raw_sgd(sizes, batch, n_pairs, group, lr=1e-3, seed=0):
     init = _init_params(sizes, seed)
     data_c = _Data(batch, sizes[0], sizes[-1], seed + 1)
     data_f = _Data(batch, sizes[0], sizes[-1], seed + 1)
@@ -262,25 +275,26 @@ def bench_raw_sgd(sizes, batch, n, repeat, lr=1e-3, seed=0):
     ours()
     floor()
     _check_close('SGD', [p.array for p in ps], params)
-    c, f = _compare(ours, floor, n, repeat)
+    c, f, speed = _compare(ours, floor, n_pairs, group)
     return {'chainer_it_per_s': round(1.0 / c, 1), 'numpy_it_per_s': round(1.0 / f, 1),
-            'speed': round(f / c, 3)}
+            'speed': round(speed, 3)}
 
 
 def main(argv):
     quick = '--quick' in argv
-    n_big, r_big = (2, 2) if quick else (5, 6)
-    n_small, r_small = (50, 2) if quick else (200, 7)
+    # (pairs of samples, calls per sample)
+    n_big, g_big = (6, 1) if quick else (60, 1)
+    n_small, g_small = (20, 10) if quick else (200, 10)
     small, big = (784, 100, 10), (784, 1000, 1000, 10)
     result = {
         'bench': 'mlp_train_step',
         'numpy': numpy.__version__,
         'openblas_threads': os.environ.get('OPENBLAS_NUM_THREADS'),
-        'a_adam_784-100-10_b1': bench_step(small, 1, 'Adam', n_small, r_small),
-        'b_adam_784-1000-1000-10_b100': bench_step(big, 100, 'Adam', n_big, r_big),
+        'a_adam_784-100-10_b1': bench_step(small, 1, 'Adam', n_small, g_small),
+        'b_adam_784-1000-1000-10_b100': bench_step(big, 100, 'Adam', n_big, g_big),
         'b_momentum_sgd_784-1000-1000-10_b100': bench_step(
-            big, 100, 'MomentumSGD', n_big, r_big),
-        'sgd_raw_784-100-10_b1': bench_raw_sgd(small, 1, n_small, r_small),
+            big, 100, 'MomentumSGD', n_big, g_big),
+        'sgd_raw_784-100-10_b1': bench_raw_sgd(small, 1, n_small, g_small),
     }
     print(json.dumps(result))
 

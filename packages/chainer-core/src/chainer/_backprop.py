@@ -15,6 +15,7 @@ from chainer import configuration
 from chainer import variable as variable_module
 
 _config = configuration.config
+_MISSING = object()
 _make_variable = variable_module._make_variable
 
 
@@ -195,8 +196,16 @@ def backward_from_variables(outputs, grad_outputs, retain_grad, enable_double_ba
         pairs.append((node, gy))
     if not pairs:
         return
-    with configuration.using_config('enable_backprop', enable_double_backprop):
+    local = _config.__dict__
+    saved = local.get('enable_backprop', _MISSING)
+    local['enable_backprop'] = enable_double_backprop
+    try:
         grads, _ = _walk(pairs, retain_grad, enable_double_backprop)
+    finally:
+        if saved is _MISSING:
+            del local['enable_backprop']
+        else:
+            local['enable_backprop'] = saved
     for node, g in grads.items():
         if node.creator_node is not None or not node.requires_grad:
             continue

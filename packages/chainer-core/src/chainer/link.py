@@ -326,10 +326,27 @@ class Link(device_resident.DeviceResident):
         Args:
             include_uninit (bool): Whether uninitialized parameters are included.
         """
-        for _, param in self._own_params(include_uninit):
-            yield param
+        # Collected into a list in one recursive pass (optimizers and ``cleargrads`` walk
+        # the hierarchy at every iteration; nested generators cost more).
+        out = []
+        self._collect_params(out, include_uninit)
+        return iter(out)
+
+    def _collect_params(self, out, include_uninit):
+        # Appends what ``params(include_uninit)`` yields to ``out``; a descendant whose
+        # class overrides ``params`` is asked through it.
+        names = self._params
+        if names:
+            attrs = self.__dict__
+            for name in sorted(names) if len(names) > 1 else names:
+                param = attrs[name]
+                if include_uninit or param.array is not None:
+                    out.append(param)
         for _, child in self._child_items():
-            yield from child.params(include_uninit)
+            if type(child).params is _link_params:
+                child._collect_params(out, include_uninit)
+            else:
+                out.extend(child.params(include_uninit))
 
     def namedparams(self, include_uninit=True):
         """Iterates over ``(path, parameter)`` pairs of the hierarchy.
@@ -554,6 +571,9 @@ class Link(device_resident.DeviceResident):
         Subclasses yield their constructor arguments here; a plain link has none.
         """
         return iter(())
+
+
+_link_params = Link.params
 
 
 class Chain(Link):

@@ -241,20 +241,23 @@ class UpdateRule:
             return
         self.t += 1
 
-        if (self._use_fp32_update and param.array is not None
-                and param.array.dtype == numpy.float16):
+        arr = param.array
+        if self._use_fp32_update and arr is not None and arr.dtype == numpy.float16:
             fp32_param = self._fp32_param
             if fp32_param is None:
                 fp32_param = self._fp32_param = chainer.Variable(
-                    param.array.astype(numpy.float32), name=param.name)
+                    arr.astype(numpy.float32), name=param.name)
             grad = param.grad
             fp32_param.grad = None if grad is None else grad.astype(numpy.float32)
             target = fp32_param
+            if target.array is not None:
+                self._prepare(target)
         else:
             target = param
-
-        if target.array is not None:
-            self._prepare(target)
+            # (a CPU state already in place needs no preparation)
+            if arr is not None and (self._state is None
+                                    or type(arr) is not self._state_location):
+                self._prepare(target)
         loss_scale = getattr(param, '_loss_scale', None)
         if loss_scale is not None:
             grad = target.grad
@@ -350,6 +353,21 @@ class UpdateRule:
     def use_fp32_update(self, flag=True):
         """Enables the update in float32 (with a float32 master copy) for float16 params."""
         self._use_fp32_update = flag
+
+
+def _reallocate_cleared_grads(params):
+    # Zero gradients for the initialized parameters among ``params`` whose grad is None.
+    for param in params:
+        if param.grad is None:
+            arr = param.array
+            if arr is None:
+                continue
+            if type(arr) is numpy.ndarray:
+                param.grad = numpy.zeros_like(arr)
+            else:
+                xp = backend.get_array_module(arr)
+                with backend.using_device(backend.get_device_from_array(arr)):
+                    param.grad = xp.zeros_like(arr)
 
 
 class Optimizer:
@@ -471,15 +489,7 @@ class Optimizer:
 
     def reallocate_cleared_grads(self):
         """Allocates zero gradients for initialized parameters whose grad is ``None``."""
-        for param in self.target.params(False):
-            if param.grad is None:
-                arr = param.array
-                if type(arr) is numpy.ndarray:
-                    param.grad = numpy.zeros_like(arr)
-                else:
-                    xp = backend.get_array_module(arr)
-                    with backend.using_device(backend.get_device_from_array(arr)):
-                        param.grad = xp.zeros_like(arr)
+        _reallocate_cleared_grads(self.target.params(False))
 
     def serialize(self, serializer):
         """Serializes ``t``, ``epoch`` and each parameter's update rule (under its path)."""
@@ -603,7 +613,9 @@ class GradientMethod(Optimizer):
             loss.backward(loss_scale=self._loss_scale)
             del loss
 
-        self.reallocate_cleared_grads()
+        # The hierarchy is traversed once (again after hooks, which may change it).
+        params = list(self.target.params())
+        _reallocate_cleared_grads(params)
 
         if self._loss_scaling_is_dynamic:
             self.check_nan_in_grads()
@@ -612,12 +624,14 @@ class GradientMethod(Optimizer):
                 return
 
         self.call_hooks('pre')
+        if self._pre_update_hooks:
+            params = list(self.target.params())
 
         self.t += 1
-        for param in self.target.params():
+        for param in params:
             param.update()
 
-        self.reallocate_cleared_grads()
+        _reallocate_cleared_grads(params)
 
         self.call_hooks('post')
         self.update_loss_scale()

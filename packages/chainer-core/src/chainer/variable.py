@@ -315,16 +315,7 @@ class Variable:
         if self._node is not None:
             self._node._set_data_type(d)
 
-    @property
-    def data(self):
-        """The underlying data array (same as :attr:`array`)."""
-        return self._array
-
-    @data.setter
-    def data(self, d):
-        self._array = d
-        if self._node is not None:
-            self._node._set_data_type(d)
+    data = array  # v1 name of :attr:`array`
 
     @property
     def chx_array(self):
@@ -607,9 +598,19 @@ class Variable:
             loss_scale (float): Multiply the initial gradient by this factor; parameters
                 divide their gradients by it before the optimizer update.
         """
-        from chainer import _backprop
-        _backprop.backward_from_variables(
+        _backprop_module().backward_from_variables(
             [self], [None], retain_grad, enable_double_backprop, loss_scale)
+
+
+def _backprop_module():
+    global _BACKPROP
+    if _BACKPROP is None:
+        from chainer import _backprop
+        _BACKPROP = _backprop
+    return _BACKPROP
+
+
+_BACKPROP = None
 
 
 def _statistics(array):

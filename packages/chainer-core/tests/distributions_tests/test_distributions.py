@@ -22,6 +22,23 @@ class _Base(testing.distribution_unittest):
         return tuple(self.sample_shape) + tuple(self.shape)
 
 
+class _LocScale(_Base):
+    """A location-scale family: ``loc`` and ``scale`` as in its ``scipy_distribution``, points
+    of the tests drawn by ``numpy.random.<standard_sampler>``."""
+
+    def setUp_configure(self):
+        self.dist = self.distribution
+        self.scipy_dist = self.scipy_distribution
+        loc = _uniform(-1, 1, self.shape)
+        scale = _uniform(0.5, 1.5, self.shape)
+        self.params = {'loc': loc, 'scale': scale}
+        self.scipy_params = {'loc': loc, 'scale': scale}
+
+    def sample_for_test(self):
+        sampler = getattr(numpy.random, self.standard_sampler)
+        return sampler(size=self._sample_shape()).astype(numpy.float32)
+
+
 class _OneByOne:
     """SciPy multivariate distribution called one batch element at a time (float64)."""
 
@@ -67,27 +84,20 @@ class _OneByOne:
 
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
-class TestNormal(_Base):
+class TestNormal(_LocScale):
     test_targets = {'batch_shape', 'cdf', 'entropy', 'event_shape', 'icdf', 'log_cdf',
                     'log_prob', 'log_survival', 'mean', 'prob', 'sample', 'stddev',
                     'support', 'survival', 'variance'}
-
-    def setUp_configure(self):
-        self.dist = distributions.Normal
-        self.scipy_dist = stats.norm
-        loc = _uniform(-1, 1, self.shape)
-        scale = _uniform(0.5, 1.5, self.shape)
-        self.params = {'loc': loc, 'scale': scale}
-        self.scipy_params = {'loc': loc, 'scale': scale}
-
-    def sample_for_test(self):
-        return numpy.random.normal(size=self._sample_shape()).astype(numpy.float32)
+    distribution = distributions.Normal
+    scipy_distribution = stats.norm
+    standard_sampler = 'normal'
 
 
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
-class TestNormalLogScale(_Base):
+class TestNormalLogScale(_LocScale):
     test_targets = {'batch_shape', 'entropy', 'log_prob', 'mean', 'variance', 'sample'}
+    standard_sampler = 'normal'
 
     def setUp_configure(self):
         self.dist = distributions.Normal
@@ -96,9 +106,6 @@ class TestNormalLogScale(_Base):
         log_scale = _uniform(-0.5, 0.5, self.shape)
         self.params = {'loc': loc, 'log_scale': log_scale}
         self.scipy_params = {'loc': loc, 'scale': numpy.exp(log_scale)}
-
-    def sample_for_test(self):
-        return numpy.random.normal(size=self._sample_shape()).astype(numpy.float32)
 
 
 @testing.parameterize(*_PARAMS)
@@ -122,37 +129,21 @@ class TestLogNormal(_Base):
 
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
-class TestCauchy(_Base):
+class TestCauchy(_LocScale):
     test_targets = {'batch_shape', 'cdf', 'entropy', 'icdf', 'log_prob', 'prob', 'support'}
-
-    def setUp_configure(self):
-        self.dist = distributions.Cauchy
-        self.scipy_dist = stats.cauchy
-        loc = _uniform(-1, 1, self.shape)
-        scale = _uniform(0.5, 1.5, self.shape)
-        self.params = {'loc': loc, 'scale': scale}
-        self.scipy_params = {'loc': loc, 'scale': scale}
-
-    def sample_for_test(self):
-        return numpy.random.standard_cauchy(self._sample_shape()).astype(numpy.float32)
+    distribution = distributions.Cauchy
+    scipy_distribution = stats.cauchy
+    standard_sampler = 'standard_cauchy'
 
 
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
-class TestLaplace(_Base):
+class TestLaplace(_LocScale):
     test_targets = {'batch_shape', 'cdf', 'entropy', 'icdf', 'log_prob', 'mean', 'prob',
                     'sample', 'stddev', 'support', 'variance'}
-
-    def setUp_configure(self):
-        self.dist = distributions.Laplace
-        self.scipy_dist = stats.laplace
-        loc = _uniform(-1, 1, self.shape)
-        scale = _uniform(0.5, 1.5, self.shape)
-        self.params = {'loc': loc, 'scale': scale}
-        self.scipy_params = {'loc': loc, 'scale': scale}
-
-    def sample_for_test(self):
-        return numpy.random.laplace(size=self._sample_shape()).astype(numpy.float32)
+    distribution = distributions.Laplace
+    scipy_distribution = stats.laplace
+    standard_sampler = 'laplace'
 
 
 @testing.parameterize(*_PARAMS)
@@ -232,20 +223,12 @@ class TestBeta(_Base):
 
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
-class TestGumbel(_Base):
+class TestGumbel(_LocScale):
     test_targets = {'batch_shape', 'cdf', 'entropy', 'icdf', 'log_prob', 'mean', 'prob',
                     'sample', 'support', 'variance'}
-
-    def setUp_configure(self):
-        self.dist = distributions.Gumbel
-        self.scipy_dist = stats.gumbel_r
-        loc = _uniform(-1, 1, self.shape)
-        scale = _uniform(0.5, 1.5, self.shape)
-        self.params = {'loc': loc, 'scale': scale}
-        self.scipy_params = {'loc': loc, 'scale': scale}
-
-    def sample_for_test(self):
-        return numpy.random.gumbel(size=self._sample_shape()).astype(numpy.float32)
+    distribution = distributions.Gumbel
+    scipy_distribution = stats.gumbel_r
+    standard_sampler = 'gumbel'
 
 
 @testing.parameterize(*_PARAMS)

@@ -12,33 +12,8 @@ from chainer import optimizers
 from chainer import serializers
 from chainer import testing
 from chainer.serializers import hdf5
-
-
-class Leaf(chainer.Link):
-    def __init__(self, seed):
-        super().__init__()
-        rng = numpy.random.RandomState(seed)
-        with self.init_scope():
-            self.W = chainer.Parameter(rng.uniform(-1, 1, (3, 2)).astype(numpy.float32))
-            self.b = chainer.Parameter(rng.uniform(-1, 1, (3,)).astype(numpy.float32))
-
-
-class Net(chainer.Chain):
-    def __init__(self, seed=0):
-        super().__init__()
-        with self.init_scope():
-            self.l1 = Leaf(seed)
-            self.l2 = Leaf(seed + 1)
-        self.add_persistent('count', seed)
-        self.add_persistent('rate', 0.5 + seed)
-        self.add_persistent('label', 'net{}'.format(seed))
-        self.add_persistent('stats', numpy.full((2,), float(seed), dtype=numpy.float32))
-
-
-def _assert_same(a, b):
-    for (ka, pa), (kb, pb) in zip(sorted(a.namedparams()), sorted(b.namedparams())):
-        assert ka == kb
-        numpy.testing.assert_array_equal(pa.array, pb.array)
+from chainer.testing._serializer_models import (  # shared with test_npz.py
+    Failing, Leaf, Net, assert_same_params, assert_unreadable, uninitialized_link)
 
 
 def test_round_trip_and_layout(tmp_path):
@@ -48,14 +23,14 @@ def test_round_trip_and_layout(tmp_path):
     with h5py.File(path, 'r') as f:
         names = []
         f.visit(names.append)
-        assert sorted(names) == ['count', 'l1', 'l1/W', 'l1/b', 'l2', 'l2/W', 'l2/b',
+        assert sorted(names) == ['count', 'flag', 'l1', 'l1/W', 'l1/b', 'l2', 'l2/W', 'l2/b',
                                  'label', 'rate', 'stats']
         assert f['l1/W'].compression == 'gzip'
         assert f['count'].compression is None
     serializers.load_hdf5(path, dst)
-    _assert_same(src, dst)
-    assert (dst.count, dst.rate, dst.label) == (1, 1.5, 'net1')
-    assert type(dst.count) is int and type(dst.label) is str
+    assert_same_params(src, dst)
+    assert (dst.count, dst.rate, dst.label, dst.flag) == (1, 1.5, 'net1', True)
+    assert type(dst.count) is int and type(dst.label) is str and type(dst.flag) is bool
     numpy.testing.assert_array_equal(dst.stats, [1.0, 1.0])
     assert os.listdir(str(tmp_path)) == ['m.h5']
 
@@ -63,7 +38,7 @@ def test_round_trip_and_layout(tmp_path):
 def test_save_and_load_hdf5_helper():
     src, dst = Net(1), Net(2)
     testing.save_and_load_hdf5(src, dst)
-    _assert_same(src, dst)
+    assert_same_params(src, dst)
 
 
 def test_optimizer_round_trip(tmp_path):
@@ -94,26 +69,21 @@ def test_load_hand_built_v7_file(tmp_path):
         f.create_dataset('count', data=3)
         f.create_dataset('rate', data=3.5)
         f.create_dataset('label', data='net3')
+        f.create_dataset('flag', data=True)
         f.create_dataset('stats', data=numpy.full(2, 3.0, dtype=numpy.float32))
     dst = Net(0)
     serializers.load_hdf5(path, dst)
-    _assert_same(ref, dst)
-    assert (dst.count, dst.rate, dst.label) == (3, 3.5, 'net3')
+    assert_same_params(ref, dst)
+    assert (dst.count, dst.rate, dst.label, dst.flag) == (3, 3.5, 'net3', True)
 
 
 def test_none_values(tmp_path):
     path = str(tmp_path / 'none.h5')
-    src = chainer.Link()
-    with src.init_scope():
-        src.w = chainer.Parameter(0.0)
-    src.add_persistent('nothing', None)
+    src = uninitialized_link(None)
     serializers.save_hdf5(path, src)
     with h5py.File(path, 'r') as f:
         assert f['w'].shape is None
-    dst = chainer.Link()
-    with dst.init_scope():
-        dst.w = chainer.Parameter(0.0)
-    dst.add_persistent('nothing', 1)
+    dst = uninitialized_link(1)
     serializers.load_hdf5(path, dst)
     assert dst.w.array is None and dst.nothing is None
 
@@ -149,7 +119,7 @@ def test_missing_group_non_strict(tmp_path):
         serializers.HDF5Deserializer(f, strict=False).load(dst)
         with pytest.raises(KeyError):
             serializers.HDF5Deserializer(f).load(dst)
-    _assert_same(Net(0), dst)
+    assert_same_params(Net(0), dst)
 
 
 def test_shape_mismatch(tmp_path):
@@ -165,11 +135,7 @@ def test_shape_mismatch(tmp_path):
 
 def test_corrupt_file(tmp_path):
     path = str(tmp_path / 'bad.h5')
-    with open(path, 'wb') as f:
-        f.write(b'not an hdf5 file' * 100)
-    with pytest.raises(ValueError) as e:
-        serializers.load_hdf5(path, Net(0))
-    assert path in str(e.value)
+    assert_unreadable(serializers.load_hdf5, path, b'not an hdf5 file' * 100, Net(0))
 
 
 def test_truncated_file(tmp_path):
@@ -177,17 +143,7 @@ def test_truncated_file(tmp_path):
     serializers.save_hdf5(path, Net(1))
     with open(path, 'rb') as f:
         data = f.read()
-    with open(path, 'wb') as f:
-        f.write(data[:len(data) // 2])
-    with pytest.raises(ValueError) as e:
-        serializers.load_hdf5(path, Net(0))
-    assert path in str(e.value)
-
-
-class Failing(chainer.Link):
-    def serialize(self, serializer):
-        serializer('a', numpy.zeros(3))
-        raise RuntimeError('boom')
+    assert_unreadable(serializers.load_hdf5, path, data[:len(data) // 2], Net(0))
 
 
 def test_failing_write_is_atomic(tmp_path):
@@ -201,7 +157,7 @@ def test_failing_write_is_atomic(tmp_path):
     assert os.listdir(str(tmp_path)) == ['m.h5']
     dst = Net(0)
     serializers.load_hdf5(path, dst)
-    _assert_same(Net(1), dst)
+    assert_same_params(Net(1), dst)
 
 
 def test_serializer_child_paths(tmp_path):

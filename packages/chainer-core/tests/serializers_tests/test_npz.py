@@ -14,28 +14,8 @@ from chainer import optimizers
 from chainer import serializers
 from chainer import testing
 from chainer.serializers import npz
-
-
-class Leaf(chainer.Link):
-    def __init__(self, seed):
-        super().__init__()
-        rng = numpy.random.RandomState(seed)
-        with self.init_scope():
-            self.W = chainer.Parameter(rng.uniform(-1, 1, (3, 2)).astype(numpy.float32))
-            self.b = chainer.Parameter(rng.uniform(-1, 1, (3,)).astype(numpy.float32))
-
-
-class Net(chainer.Chain):
-    def __init__(self, seed=0):
-        super().__init__()
-        with self.init_scope():
-            self.l1 = Leaf(seed)
-            self.l2 = Leaf(seed + 1)
-        self.add_persistent('count', seed)
-        self.add_persistent('rate', 0.5 + seed)
-        self.add_persistent('label', 'net{}'.format(seed))
-        self.add_persistent('flag', bool(seed % 2))
-        self.add_persistent('stats', numpy.full((2,), float(seed), dtype=numpy.float32))
+from chainer.testing._serializer_models import (  # shared with test_hdf5.py
+    Failing, Net, assert_same_params, assert_unreadable, uninitialized_link)
 
 
 class Classifier(chainer.Chain):
@@ -43,12 +23,6 @@ class Classifier(chainer.Chain):
         super().__init__()
         with self.init_scope():
             self.predictor = Net(seed)
-
-
-def _assert_same(a, b):
-    for (ka, pa), (kb, pb) in zip(sorted(a.namedparams()), sorted(b.namedparams())):
-        assert ka == kb
-        numpy.testing.assert_array_equal(pa.array, pb.array)
 
 
 def _v7_layout(model, prefix=''):
@@ -89,7 +63,7 @@ def test_round_trip_file(tmp_path, compression):
         types = {i.compress_type for i in zf.infolist()}
     assert types == {zipfile.ZIP_DEFLATED if compression else zipfile.ZIP_STORED}
     serializers.load_npz(path, dst)
-    _assert_same(src, dst)
+    assert_same_params(src, dst)
     net = dst.predictor
     assert (net.count, net.rate, net.label, net.flag) == (0, 0.5, 'net0', False)
     assert type(net.count) is int and type(net.rate) is float
@@ -103,13 +77,13 @@ def test_round_trip_pathlike_and_file_object(tmp_path):
     path = tmp_path / 'm.npz'
     serializers.save_npz(path, src)
     serializers.load_npz(pathlib.Path(path), dst)
-    _assert_same(src, dst)
+    assert_same_params(src, dst)
     buf = io.BytesIO()
     serializers.save_npz(buf, src, compression=False)
     buf.seek(0)
     dst2 = Classifier(4)
     serializers.load_npz(buf, dst2)
-    _assert_same(src, dst2)
+    assert_same_params(src, dst2)
 
 
 def test_arrays_are_loaded_in_place(tmp_path):
@@ -126,20 +100,14 @@ def test_arrays_are_loaded_in_place(tmp_path):
 def test_save_and_load_npz_helper():
     src, dst = Classifier(0), Classifier(1)
     testing.save_and_load_npz(src, dst)
-    _assert_same(src, dst)
+    assert_same_params(src, dst)
 
 
 def test_none_and_uninitialized_param(tmp_path):
     path = str(tmp_path / 'm.npz')
-    src = chainer.Link()
-    with src.init_scope():
-        src.w = chainer.Parameter(0.0)  # uninitialized: saved as None
-    src.add_persistent('nothing', None)
+    src = uninitialized_link(None)
     serializers.save_npz(path, src)
-    dst = chainer.Link()
-    with dst.init_scope():
-        dst.w = chainer.Parameter(0.0)
-    dst.add_persistent('nothing', 5)
+    dst = uninitialized_link(5)
     serializers.load_npz(path, dst)
     assert dst.w.array is None
     assert dst.nothing is None
@@ -168,7 +136,7 @@ def test_load_hand_built_v7_model_file(tmp_path):
     numpy.savez_compressed(path, **entries)
     dst = Classifier(0)
     serializers.load_npz(path, dst)
-    _assert_same(ref, dst)
+    assert_same_params(ref, dst)
     assert (dst.predictor.count, dst.predictor.label, dst.predictor.flag) == (11, 'net11', True)
 
 
@@ -194,7 +162,7 @@ def test_load_hand_built_v7_trainer_snapshot(tmp_path):
 
     model = Classifier(0)
     serializers.load_npz(path, model, path='updater/model:main/')
-    _assert_same(ref, model)
+    assert_same_params(ref, model)
     opt = optimizers.Adam().setup(model)
     serializers.load_npz(path, opt, path='updater/optimizer:main/')
     assert (opt.t, opt.epoch) == (7, 2)
@@ -219,10 +187,7 @@ def test_v7_none_entry_is_read_without_unpickling(tmp_path, monkeypatch):
     monkeypatch.setattr(pickle, 'load', forbidden)
     monkeypatch.setattr(pickle, 'loads', forbidden)
     monkeypatch.setattr(pickle, 'Unpickler', forbidden)
-    dst = chainer.Link()
-    with dst.init_scope():
-        dst.w = chainer.Parameter(0.0)
-    dst.add_persistent('nothing', 1)
+    dst = uninitialized_link(1)
     serializers.load_npz(path, dst)
     assert dst.w.array is None and dst.nothing is None
 
@@ -309,7 +274,7 @@ def test_path_prefix(tmp_path):
     serializers.save_npz(path, src)
     net = Net(0)
     serializers.load_npz(path, net, path='predictor/')
-    _assert_same(src.predictor, net)
+    assert_same_params(src.predictor, net)
 
 
 def test_shape_mismatch_names_file_and_key(tmp_path):
@@ -364,20 +329,13 @@ def _saved(tmp_path, compression=True):
 def test_truncated_file(tmp_path, cut):
     path, data = _saved(tmp_path)
     n = int(len(data) * cut) if isinstance(cut, float) else (cut % len(data))
-    with open(path, 'wb') as f:
-        f.write(data[:n])
-    with pytest.raises(ValueError) as e:
-        serializers.load_npz(path, Classifier(0))
-    assert path in str(e.value)
+    assert_unreadable(serializers.load_npz, path, data[:n], Classifier(0))
 
 
 def test_garbage_file(tmp_path):
     path = str(tmp_path / 'garbage.npz')
-    with open(path, 'wb') as f:
-        f.write(b'this is not an npz file' * 10)
-    with pytest.raises(ValueError) as e:
-        serializers.load_npz(path, Classifier(0))
-    assert path in str(e.value)
+    assert_unreadable(serializers.load_npz, path, b'this is not an npz file' * 10,
+                      Classifier(0))
 
 
 def test_npy_instead_of_npz(tmp_path):
@@ -412,14 +370,6 @@ def test_corrupt_member_names_key(tmp_path):
 
 # --- atomic writes ------------------------------------------------------------------------
 
-class Failing(chainer.Link):
-    """Serializes a few values, then fails."""
-
-    def serialize(self, serializer):
-        serializer('a', numpy.zeros(3))
-        raise RuntimeError('boom')
-
-
 def test_failing_serialize_leaves_no_file(tmp_path):
     path = str(tmp_path / 'm.npz')
     with pytest.raises(RuntimeError, match='boom'):
@@ -446,7 +396,7 @@ def test_failing_write_keeps_previous_file(tmp_path, monkeypatch):
     monkeypatch.undo()
     dst = Classifier(0)
     serializers.load_npz(path, dst)
-    _assert_same(Classifier(1), dst)
+    assert_same_params(Classifier(1), dst)
 
 
 def test_saved_file_mode_follows_umask(tmp_path):

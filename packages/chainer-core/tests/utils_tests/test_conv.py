@@ -153,3 +153,29 @@ def test_im2col_col2im_gpu(cover_all):
     img_cpu = conv.col2im_cpu(grad, 2, 1, 1, 2, 6, 5, 1, 2)
     img_gpu = conv.col2im(cuda.to_gpu(grad), 2, 1, 1, 2, 6, 5, 1, 2)
     numpy.testing.assert_allclose(cuda.to_cpu(img_gpu), img_cpu, atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize('params', [
+    # kh, kw, sy, sx, ph, pw, dy, dx, cover_all
+    (3, 3, 1, 1, 1, 1, 1, 1, False),
+    (3, 2, 2, 1, 0, 1, 2, 1, True),
+    (2, 2, 2, 2, 0, 0, 1, 1, False),
+])
+def test_gemm_layout_patches_and_their_adjoint(params):
+    # the private GEMM-layout helpers (one strided view; channel-first scatter) agree with
+    # im2col_cpu / col2im_cpu
+    kh, kw, sy, sx, ph, pw, dy, dx, cover_all = params
+    rs = numpy.random.RandomState(3)
+    img = rs.randn(2, 3, 6, 5).astype(numpy.float32)
+    col = conv.im2col_cpu(img, kh, kw, sy, sx, ph, pw, cover_all=cover_all, dy=dy, dx=dx)
+    outs = col.shape[4:]
+    view = conv._patches_view(numpy, img, (kh, kw), (sy, sx), (ph, pw), 0, (dy, dx), outs)
+    assert not view.flags.writeable
+    numpy.testing.assert_array_equal(view, col)
+    gcol = rs.randn(*col.shape).astype(numpy.float32)
+    expected = conv.col2im_cpu(gcol, sy, sx, ph, pw, 6, 5, dy, dx)
+    got = conv._scatter_patches_gemm(
+        numpy, numpy.ascontiguousarray(gcol.transpose(1, 2, 3, 0, 4, 5)), (sy, sx), (ph, pw),
+        (6, 5), (dy, dx))
+    assert got.flags.c_contiguous
+    numpy.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)

@@ -3,6 +3,7 @@ import numpy
 
 import chainer
 from chainer import distribution
+from chainer.distributions import _param_distribution
 from chainer.distributions import utils as dist_utils
 
 
@@ -11,7 +12,7 @@ def _lbeta(a, b):
     return F.lgamma(a) + F.lgamma(b) - F.lgamma(a + b)
 
 
-class Beta(distribution.Distribution):
+class Beta(_param_distribution.ParamDistribution):
     """Beta distribution on ``[0, 1]`` with shape parameters ``a`` and ``b``.
 
     Args:
@@ -19,17 +20,10 @@ class Beta(distribution.Distribution):
         b (~chainer.Variable or array): Second shape parameter (positive).
     """
 
+    _param_names = ('a', 'b')
+
     def __init__(self, a, b):
-        self.a, self.b = dist_utils._broadcast_params(
-            dist_utils._as_param(a), dist_utils._as_param(b))
-
-    @property
-    def params(self):
-        return {'a': self.a, 'b': self.b}
-
-    @property
-    def batch_shape(self):
-        return self.a.shape
+        super().__init__(a, b)
 
     @property
     def entropy(self):

@@ -5,11 +5,10 @@ import warnings
 import numpy
 
 import chainer
-from chainer import distribution
-from chainer.distributions import utils as dist_utils
+from chainer.distributions import _loc_scale
 
 
-class Cauchy(distribution.Distribution):
+class Cauchy(_loc_scale.LocScaleDistribution):
     """Cauchy distribution with location ``loc`` and scale ``scale``.
 
     Its mean and variance are undefined: :attr:`mean` and :attr:`variance` warn and return
@@ -20,17 +19,7 @@ class Cauchy(distribution.Distribution):
         scale (~chainer.Variable or array): Scale (half width at half maximum).
     """
 
-    def __init__(self, loc, scale):
-        self.loc, self.scale = dist_utils._broadcast_params(
-            dist_utils._as_param(loc), dist_utils._as_param(scale))
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
+    _standard_sampler = 'standard_cauchy'
 
     def cdf(self, x):
         return chainer.functions.arctan((x - self.loc) / self.scale) / math.pi + 0.5
@@ -56,19 +45,6 @@ class Cauchy(distribution.Distribution):
     @property
     def mean(self):
         return self._nan('Mean')
-
-    @property
-    def mode(self):
-        return self.loc
-
-    def sample_n(self, n):
-        xp = self.xp
-        eps = xp.random.standard_cauchy((n,) + self.loc.shape).astype(self.loc.dtype)
-        return self.loc + self.scale * eps
-
-    @property
-    def support(self):
-        return 'real'
 
     @property
     def variance(self):

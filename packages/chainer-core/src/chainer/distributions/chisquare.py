@@ -1,43 +1,33 @@
 """The chi-square distribution."""
 import math
 
-import numpy
-
 import chainer
-from chainer import distribution
-from chainer.distributions import utils as dist_utils
+from chainer.distributions import _param_distribution
+from chainer.distributions import gamma
+
+_LOG_2 = math.log(2.)
 
 
-class Chisquare(distribution.Distribution):
+class Chisquare(_param_distribution.ParamDistribution):
     """Chi-square distribution with ``k`` degrees of freedom.
 
     Args:
         k (~chainer.Variable or array): Degrees of freedom (positive).
     """
 
+    _param_names = ('k',)
+
     def __init__(self, k):
-        self.k = dist_utils._as_param(k)
+        super().__init__(k)
 
-    @property
-    def params(self):
-        return {'k': self.k}
-
-    @property
-    def batch_shape(self):
-        return self.k.shape
+    # Chisquare(k) is Gamma(k / 2, 2).
 
     @property
     def entropy(self):
-        F = chainer.functions
-        half_k = 0.5 * self.k
-        return half_k + math.log(2.) + F.lgamma(half_k) + (1 - half_k) * F.digamma(half_k)
+        return gamma._entropy(0.5 * self.k, _LOG_2)
 
     def log_prob(self, x):
-        F = chainer.functions
-        half_k = 0.5 * self.k
-        logp = ((half_k - 1) * F.log(x) - 0.5 * x - half_k * math.log(2.)
-                - F.lgamma(half_k))
-        return dist_utils._fill_where(dist_utils._array(x) >= 0, logp, -numpy.inf)
+        return gamma._log_prob(0.5 * self.k, 2., _LOG_2, x)
 
     @property
     def mean(self):

@@ -1,7 +1,7 @@
 """The Dirichlet distribution."""
 import chainer
 from chainer import distribution
-from chainer.distributions import utils as dist_utils
+from chainer.distributions import _param_distribution
 
 
 def _lbeta(alpha):
@@ -9,7 +9,7 @@ def _lbeta(alpha):
     return F.sum(F.lgamma(alpha), axis=-1) - F.lgamma(F.sum(alpha, axis=-1))
 
 
-class Dirichlet(distribution.Distribution):
+class Dirichlet(_param_distribution.ParamDistribution):
     """Dirichlet distribution on the probability simplex with concentration ``alpha``.
 
     Args:
@@ -17,25 +17,16 @@ class Dirichlet(distribution.Distribution):
             (positive).
     """
 
-    def __init__(self, alpha):
-        self.alpha = dist_utils._as_param(alpha)
+    _param_names = ('alpha',)
+    _event_ndim = 1
 
-    @property
-    def params(self):
-        return {'alpha': self.alpha}
+    def __init__(self, alpha):
+        super().__init__(alpha)
 
     @property
     def alpha0(self):
         """Sum of the concentration parameters (Variable of shape ``batch_shape``)."""
         return chainer.functions.sum(self.alpha, axis=-1)
-
-    @property
-    def batch_shape(self):
-        return self.alpha.shape[:-1]
-
-    @property
-    def event_shape(self):
-        return self.alpha.shape[-1:]
 
     @property
     def entropy(self):

@@ -3,10 +3,25 @@ import numpy
 
 import chainer
 from chainer import distribution
+from chainer.distributions import _param_distribution
 from chainer.distributions import utils as dist_utils
 
 
-class Gamma(distribution.Distribution):
+def _entropy(k, log_theta):
+    # Entropy of Gamma(k, theta) (``log_theta``: a Variable or a float; also for Chisquare).
+    F = chainer.functions
+    return k + log_theta + F.lgamma(k) + (1 - k) * F.digamma(k)
+
+
+def _log_prob(k, theta, log_theta, x):
+    # Log density of Gamma(k, theta) at ``x``, -inf where ``x < 0`` (``theta``, ``log_theta``:
+    # Variables or floats; also for Chisquare).
+    F = chainer.functions
+    logp = -F.lgamma(k) - k * log_theta + (k - 1) * F.log(x) - x / theta
+    return dist_utils._fill_where(dist_utils._array(x) >= 0, logp, -numpy.inf)
+
+
+class Gamma(_param_distribution.ParamDistribution):
     """Gamma distribution with shape ``k`` and scale ``theta``.
 
     Args:
@@ -14,29 +29,17 @@ class Gamma(distribution.Distribution):
         theta (~chainer.Variable or array): Scale parameter (positive).
     """
 
+    _param_names = ('k', 'theta')
+
     def __init__(self, k, theta):
-        self.k, self.theta = dist_utils._broadcast_params(
-            dist_utils._as_param(k), dist_utils._as_param(theta))
-
-    @property
-    def params(self):
-        return {'k': self.k, 'theta': self.theta}
-
-    @property
-    def batch_shape(self):
-        return self.k.shape
+        super().__init__(k, theta)
 
     @property
     def entropy(self):
-        F = chainer.functions
-        return (self.k + F.log(self.theta) + F.lgamma(self.k)
-                + (1 - self.k) * F.digamma(self.k))
+        return _entropy(self.k, chainer.functions.log(self.theta))
 
     def log_prob(self, x):
-        F = chainer.functions
-        logp = (-F.lgamma(self.k) - self.k * F.log(self.theta)
-                + (self.k - 1) * F.log(x) - x / self.theta)
-        return dist_utils._fill_where(dist_utils._array(x) >= 0, logp, -numpy.inf)
+        return _log_prob(self.k, self.theta, chainer.functions.log(self.theta), x)
 
     @property
     def mean(self):

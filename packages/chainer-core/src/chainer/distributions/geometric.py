@@ -3,10 +3,11 @@ import numpy
 
 import chainer
 from chainer import distribution
+from chainer.distributions import _param_distribution
 from chainer.distributions import utils as dist_utils
 
 
-class Geometric(distribution.Distribution):
+class Geometric(_param_distribution.ParamDistribution):
     """Geometric distribution: the number of Bernoulli(``p``) trials up to the first success.
 
     The support is ``{1, 2, ...}``.
@@ -15,16 +16,10 @@ class Geometric(distribution.Distribution):
         p (~chainer.Variable or array): Success probability of each trial.
     """
 
+    _param_names = ('p',)
+
     def __init__(self, p):
-        self.p = dist_utils._as_param(p)
-
-    @property
-    def params(self):
-        return {'p': self.p}
-
-    @property
-    def batch_shape(self):
-        return self.p.shape
+        super().__init__(p)
 
     @property
     def entropy(self):

@@ -5,12 +5,12 @@ import numpy
 
 import chainer
 from chainer import distribution
-from chainer.distributions import utils as dist_utils
+from chainer.distributions import _loc_scale
 
 _EULER = float(numpy.euler_gamma)
 
 
-class Gumbel(distribution.Distribution):
+class Gumbel(_loc_scale.LocScaleDistribution):
     """Gumbel (type-I extreme value) distribution with location ``loc`` and scale ``scale``.
 
     Args:
@@ -18,17 +18,7 @@ class Gumbel(distribution.Distribution):
         scale (~chainer.Variable or array): Scale (positive).
     """
 
-    def __init__(self, loc, scale):
-        self.loc, self.scale = dist_utils._broadcast_params(
-            dist_utils._as_param(loc), dist_utils._as_param(scale))
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
+    _standard_sampler = 'gumbel'
 
     def cdf(self, x):
         F = chainer.functions
@@ -50,19 +40,6 @@ class Gumbel(distribution.Distribution):
     @property
     def mean(self):
         return self.loc + _EULER * self.scale
-
-    @property
-    def mode(self):
-        return self.loc
-
-    def sample_n(self, n):
-        xp = self.xp
-        eps = xp.random.gumbel(size=(n,) + self.loc.shape).astype(self.loc.dtype)
-        return self.loc + self.scale * eps
-
-    @property
-    def support(self):
-        return 'real'
 
     @property
     def variance(self):

@@ -5,7 +5,7 @@ import chainer
 from chainer import distribution
 from chainer import function_node
 from chainer import utils
-from chainer.distributions import utils as dist_utils
+from chainer.distributions import _loc_scale
 
 
 class LaplaceCDF(function_node.FunctionNode):
@@ -57,7 +57,7 @@ def _laplace_icdf(x):
     return LaplaceICDF().apply((x,))[0]
 
 
-class Laplace(distribution.Distribution):
+class Laplace(_loc_scale.LocScaleDistribution):
     """Laplace distribution with location ``loc`` and scale ``scale``.
 
     Args:
@@ -65,17 +65,7 @@ class Laplace(distribution.Distribution):
         scale (~chainer.Variable or array): Scale (the variance is ``2 * scale**2``).
     """
 
-    def __init__(self, loc, scale):
-        self.loc, self.scale = dist_utils._broadcast_params(
-            dist_utils._as_param(loc), dist_utils._as_param(scale))
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
+    _standard_sampler = 'laplace'
 
     def cdf(self, x):
         return _laplace_cdf((x - self.loc) / self.scale)
@@ -92,25 +82,8 @@ class Laplace(distribution.Distribution):
             - abs(x - self.loc) / self.scale
 
     @property
-    def mean(self):
-        return self.loc
-
-    @property
-    def mode(self):
-        return self.loc
-
-    def sample_n(self, n):
-        xp = self.xp
-        eps = xp.random.laplace(size=(n,) + self.loc.shape).astype(self.loc.dtype)
-        return self.loc + self.scale * eps
-
-    @property
     def stddev(self):
         return math.sqrt(2) * self.scale
-
-    @property
-    def support(self):
-        return 'real'
 
     @property
     def variance(self):

@@ -3,12 +3,12 @@ import math
 
 import chainer
 from chainer import distribution
-from chainer.distributions import utils as dist_utils
+from chainer.distributions import _param_distribution
 
 _LOG_SQRT_2PI = 0.5 * math.log(2 * math.pi)
 
 
-class LogNormal(distribution.Distribution):
+class LogNormal(_param_distribution.ParamDistribution):
     """Log-normal distribution: ``log(X)`` follows ``N(mu, sigma**2)``.
 
     Args:
@@ -16,17 +16,10 @@ class LogNormal(distribution.Distribution):
         sigma (~chainer.Variable or array): Standard deviation of ``log(X)``.
     """
 
+    _param_names = ('mu', 'sigma')
+
     def __init__(self, mu, sigma):
-        self.mu, self.sigma = dist_utils._broadcast_params(
-            dist_utils._as_param(mu), dist_utils._as_param(sigma))
-
-    @property
-    def params(self):
-        return {'mu': self.mu, 'sigma': self.sigma}
-
-    @property
-    def batch_shape(self):
-        return self.mu.shape
+        super().__init__(mu, sigma)
 
     @property
     def entropy(self):

@@ -3,6 +3,7 @@ import math
 
 import chainer
 from chainer import distribution
+from chainer.distributions import _loc_scale
 from chainer.distributions import utils as dist_utils
 from chainer.utils import argument
 from chainer.utils import cache
@@ -11,7 +12,7 @@ _LOG_SQRT_2PI = 0.5 * math.log(2 * math.pi)
 _ENTROPY_C = 0.5 * math.log(2 * math.pi * math.e)
 
 
-class Normal(distribution.Distribution):
+class Normal(_loc_scale.LocScaleDistribution):
     """Normal distribution ``N(loc, scale**2)``.
 
     Args:
@@ -20,7 +21,10 @@ class Normal(distribution.Distribution):
             the keyword argument ``log_scale``, its logarithm).
     """
 
+    _standard_sampler = 'standard_normal'
+
     def __init__(self, loc, scale=None, **kwargs):
+        # Not LocScaleDistribution's: the scale may be given by its logarithm instead.
         log_scale = None
         if kwargs:
             log_scale, = argument.parse_kwargs(kwargs, ('log_scale', None))
@@ -51,14 +55,6 @@ class Normal(distribution.Distribution):
             return self._log_scale
         return chainer.functions.log(self._scale)
 
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
-
     def _standardize(self, x):
         return (x - self.loc) / self.scale
 
@@ -83,25 +79,8 @@ class Normal(distribution.Distribution):
         return chainer.functions.log_ndtr(-self._standardize(x))
 
     @property
-    def mean(self):
-        return self.loc
-
-    @property
-    def mode(self):
-        return self.loc
-
-    def sample_n(self, n):
-        xp = self.xp
-        eps = xp.random.standard_normal((n,) + self.loc.shape).astype(self.loc.dtype)
-        return self.loc + self.scale * eps
-
-    @property
     def stddev(self):
         return self.scale
-
-    @property
-    def support(self):
-        return 'real'
 
     def survival_function(self, x):
         return chainer.functions.ndtr(-self._standardize(x))

@@ -4,30 +4,22 @@ import numpy
 import chainer
 from chainer import distribution
 from chainer.distributions import categorical
+from chainer.distributions import _param_distribution
 from chainer.distributions import utils as dist_utils
 
 
-class OneHotCategorical(distribution.Distribution):
+class OneHotCategorical(_param_distribution.ParamDistribution):
     """Categorical distribution whose samples are one-hot vectors of length ``K``.
 
     Args:
         p (~chainer.Variable or array): Probabilities along the last axis.
     """
 
+    _param_names = ('p',)
+    _event_ndim = 1
+
     def __init__(self, p):
-        self.p = dist_utils._as_param(p)
-
-    @property
-    def params(self):
-        return {'p': self.p}
-
-    @property
-    def batch_shape(self):
-        return self.p.shape[:-1]
-
-    @property
-    def event_shape(self):
-        return self.p.shape[-1:]
+        super().__init__(p)
 
     @property
     def entropy(self):

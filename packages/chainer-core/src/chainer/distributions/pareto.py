@@ -3,10 +3,11 @@ import numpy
 
 import chainer
 from chainer import distribution
+from chainer.distributions import _param_distribution
 from chainer.distributions import utils as dist_utils
 
 
-class Pareto(distribution.Distribution):
+class Pareto(_param_distribution.ParamDistribution):
     """Pareto distribution with scale (minimum) ``scale`` and shape ``alpha``.
 
     Args:
@@ -14,17 +15,10 @@ class Pareto(distribution.Distribution):
         alpha (~chainer.Variable or array): Shape parameter (positive).
     """
 
+    _param_names = ('scale', 'alpha')
+
     def __init__(self, scale, alpha):
-        self.scale, self.alpha = dist_utils._broadcast_params(
-            dist_utils._as_param(scale), dist_utils._as_param(alpha))
-
-    @property
-    def params(self):
-        return {'scale': self.scale, 'alpha': self.alpha}
-
-    @property
-    def batch_shape(self):
-        return self.scale.shape
+        super().__init__(scale, alpha)
 
     def cdf(self, x):
         y = 1 - (self.scale / x) ** self.alpha

@@ -3,26 +3,21 @@ import numpy
 
 import chainer
 from chainer import distribution
+from chainer.distributions import _param_distribution
 from chainer.distributions import utils as dist_utils
 
 
-class Poisson(distribution.Distribution):
+class Poisson(_param_distribution.ParamDistribution):
     """Poisson distribution with rate ``lam``.
 
     Args:
         lam (~chainer.Variable or array): Rate (mean) parameter (positive).
     """
 
+    _param_names = ('lam',)
+
     def __init__(self, lam):
-        self.lam = dist_utils._as_param(lam)
-
-    @property
-    def params(self):
-        return {'lam': self.lam}
-
-    @property
-    def batch_shape(self):
-        return self.lam.shape
+        super().__init__(lam)
 
     def log_prob(self, x):
         F = chainer.functions

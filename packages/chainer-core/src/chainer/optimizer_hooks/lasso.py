@@ -2,9 +2,13 @@
 
 import numpy
 
+from chainer.optimizer_hooks import _regularizer
 
-class Lasso:
+
+class Lasso(_regularizer.Regularizer):
     """Optimizer hook that adds ``rate * sign(param)`` to each gradient (L1 regularization).
+
+    The rate is multiplied by the loss scale when the gradient is still scaled.
 
     Args:
         rate (float): Coefficient of the L1 term.
@@ -15,26 +19,13 @@ class Lasso:
     """
 
     name = 'Lasso'
-    call_for_each_param = True
-    timing = 'pre'
 
-    def __init__(self, rate):
-        self.rate = rate
+    def _add_cpu(self, p, g, rate):
+        sign = numpy.sign(p)
+        sign *= rate
+        g += sign
 
-    def __call__(self, rule, param):
-        p, g = param.array, param.grad
-        if p is None or g is None:
-            return
-        rate = self.rate
-        loss_scale = getattr(param, '_loss_scale', None)
-        if loss_scale is not None:
-            rate *= loss_scale
-        if isinstance(p, numpy.ndarray):
-            sign = numpy.sign(p)
-            sign *= rate
-            g += sign
-        else:
-            from chainer.backends import cuda
-            with cuda.get_device_from_array(p):
-                cuda.elementwise(
-                    'T s, T decay', 'T g', 'g += decay * s', 'lasso')(cuda.cupy.sign(p), rate, g)
+    def _add_gpu(self, p, g, rate):
+        from chainer.backends import cuda
+        cuda.elementwise(
+            'T s, T decay', 'T g', 'g += decay * s', 'lasso')(cuda.cupy.sign(p), rate, g)

@@ -1,9 +1,9 @@
 """WeightDecay optimizer hook (L2 regularization)."""
 
-import numpy
+from chainer.optimizer_hooks import _regularizer
 
 
-class WeightDecay:
+class WeightDecay(_regularizer.Regularizer):
     """Optimizer hook that adds ``rate * param`` to each gradient (L2 regularization).
 
     The rate is multiplied by the loss scale when the gradient is still scaled.
@@ -17,25 +17,12 @@ class WeightDecay:
     """
 
     name = 'WeightDecay'
-    call_for_each_param = True
-    timing = 'pre'
 
-    def __init__(self, rate):
-        self.rate = rate
+    def _add_cpu(self, p, g, rate):
+        if rate != 0:
+            g += rate * p
 
-    def __call__(self, rule, param):
-        p, g = param.array, param.grad
-        if p is None or g is None:
-            return
-        rate = self.rate
-        loss_scale = getattr(param, '_loss_scale', None)
-        if loss_scale is not None:
-            rate *= loss_scale
-        if isinstance(p, numpy.ndarray):
-            if rate != 0:
-                g += rate * p
-        else:
-            from chainer.backends import cuda
-            with cuda.get_device_from_array(p):
-                cuda.elementwise(
-                    'T p, T decay', 'T g', 'g += decay * p', 'weight_decay')(p, rate, g)
+    def _add_gpu(self, p, g, rate):
+        from chainer.backends import cuda
+        cuda.elementwise(
+            'T p, T decay', 'T g', 'g += decay * p', 'weight_decay')(p, rate, g)

@@ -2,13 +2,10 @@
 
 import numpy
 
-from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _cpu_update, _interm_dtype
+from chainer.optimizers import _rule_base
 
-_default_hyperparam = optimizer.Hyperparameter()
-_default_hyperparam.lr = 0.001
-_default_hyperparam.eps = 1e-8
+_default_hyperparam = _rule_base.make_hyperparam(lr=0.001, eps=1e-8)
 
 
 def _update_cpu(p, g, h, s, lr, eps):
@@ -21,7 +18,7 @@ def _update_cpu(p, g, h, s, lr, eps):
     p -= s
 
 
-class AdaGradRule(optimizer.UpdateRule):
+class AdaGradRule(_rule_base.ElementwiseRule):
     """Update rule of AdaGrad (Duchi et al., JMLR 2011).
 
     ``h += grad ** 2; param -= lr * grad / (sqrt(h) + eps)``. State: ``h``.
@@ -33,43 +30,17 @@ class AdaGradRule(optimizer.UpdateRule):
         eps (float): Small value for numerical stability.
     """
 
-    is_elementwise = True
-    _kernel = None
+    _state_names = ('h',)
+    _hyperparam_names = ('lr', 'eps')
+    _update_cpu = staticmethod(_update_cpu)
+    _gpu_kernel_spec = ('T grad, T lr, T eps', 'T param, T h',
+                        'h += grad * grad; param -= lr * grad / (sqrt(h) + eps);', 'adagrad')
 
     def __init__(self, parent_hyperparam=None, lr=None, eps=None):
-        super().__init__(parent_hyperparam or _default_hyperparam)
-        if lr is not None:
-            self.hyperparam.lr = lr
-        if eps is not None:
-            self.hyperparam.eps = eps
-
-    def init_state(self, param):
-        xp = backend.get_array_module(param.array)
-        self.state['h'] = xp.zeros_like(param.array)
-
-    def update_core_cpu(self, param):
-        grad = param.grad
-        if grad is None:
-            return
-        hp = self.hyperparam._flat()
-        p = param.array
-        _cpu_update(_update_cpu, (p, grad, self._state['h']), _interm_dtype(p.dtype), 1,
-                    hp['lr'], hp['eps'])
-
-    def update_core_gpu(self, param):
-        grad = param.grad
-        if grad is None:
-            return
-        if AdaGradRule._kernel is None:
-            from chainer.backends import cuda
-            AdaGradRule._kernel = cuda.elementwise(
-                'T grad, T lr, T eps', 'T param, T h',
-                'h += grad * grad; param -= lr * grad / (sqrt(h) + eps);', 'adagrad')
-        hp = self.hyperparam
-        AdaGradRule._kernel(grad, hp.lr, hp.eps, param.array, self.state['h'])
+        super().__init__(parent_hyperparam or _default_hyperparam, lr=lr, eps=eps)
 
 
-class AdaGrad(optimizer.GradientMethod):
+class AdaGrad(_rule_base.ElementwiseMethod):
     """AdaGrad optimizer.
 
     Args:
@@ -77,14 +48,10 @@ class AdaGrad(optimizer.GradientMethod):
         eps (float): Small value for numerical stability.
     """
 
+    _rule_class = AdaGradRule
+
     def __init__(self, lr=_default_hyperparam.lr, eps=_default_hyperparam.eps):
-        super().__init__()
-        self.hyperparam.lr = lr
-        self.hyperparam.eps = eps
+        super().__init__(lr=lr, eps=eps)
 
     lr = optimizer.HyperparameterProxy('lr')
     eps = optimizer.HyperparameterProxy('eps')
-
-    def create_update_rule(self):
-        """Creates an :class:`AdaGradRule` sharing this optimizer's hyperparameters."""
-        return AdaGradRule(self.hyperparam)

@@ -4,15 +4,11 @@ import math
 
 import numpy
 
-from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _cpu_update, _interm_dtype
+from chainer.optimizers import _rule_base
 
-_default_hyperparam = optimizer.Hyperparameter()
-_default_hyperparam.lr = 0.1
-_default_hyperparam.beta = 0.999
-_default_hyperparam.eta = 1.0
-_default_hyperparam.weight_decay_rate = 0
+_default_hyperparam = _rule_base.make_hyperparam(lr=0.1, beta=0.999, eta=1.0,
+                                                 weight_decay_rate=0)
 
 
 def _update_cpu(p, grad, m, v, s, mt2, mt, one_minus_beta, inv_bc, rho_ratio, step_scale,
@@ -45,7 +41,7 @@ def _rho(beta, t):
     return min(rho, 0.9999)
 
 
-class MSVAGRule(optimizer.UpdateRule):
+class MSVAGRule(_rule_base.ElementwiseRule):
     """Update rule of M-SVAG (Balles & Hennig, arXiv:1705.07774).
 
     With bias-corrected moving averages ``mt`` of the gradient and ``vt`` of its square,
@@ -64,65 +60,41 @@ class MSVAGRule(optimizer.UpdateRule):
         weight_decay_rate (float): Weight decay rate.
     """
 
-    is_elementwise = True
-    _kernel = None
+    _state_names = ('m', 'v')
+    _n_scratch = 3
+    _update_cpu = staticmethod(_update_cpu)
+    _gpu_kernel_spec = (
+        'T grad, T lr, T one_minus_beta, T inv_bc, T rho, T eta, T weight_decay_rate',
+        'T param, T m, T v',
+        '''m += one_minus_beta * (grad - m);
+           v += one_minus_beta * (grad * grad - v);
+           T mt = m * inv_bc;
+           T mt2 = mt * mt;
+           T denom = mt2 + rho * (v * inv_bc - mt2) / (1 - rho);
+           T factor = denom != 0 ? mt2 / denom : (T)0;
+           param -= eta * (lr * factor * mt + weight_decay_rate * param);''',
+        'msvag')
 
     def __init__(self, parent_hyperparam=None, lr=None, beta=None, eta=None,
                  weight_decay_rate=None):
-        super().__init__(parent_hyperparam or _default_hyperparam)
-        if lr is not None:
-            self.hyperparam.lr = lr
-        if beta is not None:
-            self.hyperparam.beta = beta
-        if eta is not None:
-            self.hyperparam.eta = eta
-        if weight_decay_rate is not None:
-            self.hyperparam.weight_decay_rate = weight_decay_rate
+        super().__init__(parent_hyperparam or _default_hyperparam, lr=lr, beta=beta, eta=eta,
+                         weight_decay_rate=weight_decay_rate)
 
-    def init_state(self, param):
-        xp = backend.get_array_module(param.array)
-        self.state['m'] = xp.zeros_like(param.array)
-        self.state['v'] = xp.zeros_like(param.array)
-
-    def update_core_cpu(self, param):
-        grad = param.grad
-        if grad is None:
-            return
-        hp = self.hyperparam._flat()
-        beta, eta, wd = hp['beta'], hp['eta'], hp['weight_decay_rate']
+    def _cpu_args(self, hp, dtype):
+        beta, eta = hp['beta'], hp['eta']
         t = self.t
         rho = _rho(beta, t)
         inv_bc = 1.0 / (1.0 - math.pow(beta, t))
-        p = param.array
-        state = self._state
-        _cpu_update(_update_cpu, (p, grad, state['m'], state['v']), _interm_dtype(p.dtype), 3,
-                    1.0 - beta, inv_bc, rho / (1.0 - rho), eta * hp['lr'], 1.0 - eta * wd)
+        return (1.0 - beta, inv_bc, rho / (1.0 - rho), eta * hp['lr'],
+                1.0 - eta * hp['weight_decay_rate'])
 
-    def update_core_gpu(self, param):
-        grad = param.grad
-        if grad is None:
-            return
-        if MSVAGRule._kernel is None:
-            from chainer.backends import cuda
-            MSVAGRule._kernel = cuda.elementwise(
-                'T grad, T lr, T one_minus_beta, T inv_bc, T rho, T eta, T weight_decay_rate',
-                'T param, T m, T v',
-                '''m += one_minus_beta * (grad - m);
-                   v += one_minus_beta * (grad * grad - v);
-                   T mt = m * inv_bc;
-                   T mt2 = mt * mt;
-                   T denom = mt2 + rho * (v * inv_bc - mt2) / (1 - rho);
-                   T factor = denom != 0 ? mt2 / denom : (T)0;
-                   param -= eta * (lr * factor * mt + weight_decay_rate * param);''',
-                'msvag')
-        hp = self.hyperparam
+    def _gpu_args(self, hp):
         t = self.t
-        MSVAGRule._kernel(
-            grad, hp.lr, 1 - hp.beta, 1.0 / (1.0 - math.pow(hp.beta, t)), _rho(hp.beta, t),
-            hp.eta, hp.weight_decay_rate, param.array, self.state['m'], self.state['v'])
+        return (hp.lr, 1 - hp.beta, 1.0 / (1.0 - math.pow(hp.beta, t)), _rho(hp.beta, t),
+                hp.eta, hp.weight_decay_rate)
 
 
-class MSVAG(optimizer.GradientMethod):
+class MSVAG(_rule_base.ElementwiseMethod):
     """M-SVAG optimizer (arXiv:1705.07774).
 
     Args:
@@ -132,20 +104,14 @@ class MSVAG(optimizer.GradientMethod):
         weight_decay_rate (float): Weight decay rate.
     """
 
+    _rule_class = MSVAGRule
+
     def __init__(self, lr=_default_hyperparam.lr, beta=_default_hyperparam.beta,
                  eta=_default_hyperparam.eta,
                  weight_decay_rate=_default_hyperparam.weight_decay_rate):
-        super().__init__()
-        self.hyperparam.lr = lr
-        self.hyperparam.beta = beta
-        self.hyperparam.eta = eta
-        self.hyperparam.weight_decay_rate = weight_decay_rate
+        super().__init__(lr=lr, beta=beta, eta=eta, weight_decay_rate=weight_decay_rate)
 
     lr = optimizer.HyperparameterProxy('lr')
     beta = optimizer.HyperparameterProxy('beta')
     eta = optimizer.HyperparameterProxy('eta')
     weight_decay_rate = optimizer.HyperparameterProxy('weight_decay_rate')
-
-    def create_update_rule(self):
-        """Creates an :class:`MSVAGRule` sharing this optimizer's hyperparameters."""
-        return MSVAGRule(self.hyperparam)

@@ -2,13 +2,7 @@
 
 import numpy
 
-from chainer import backend
-from chainer import optimizer
-from chainer.optimizer import _cpu_update, _interm_dtype
-
-_default_hyperparam = optimizer.Hyperparameter()
-_default_hyperparam.lr = 0.01
-_default_hyperparam.momentum = 0.9
+from chainer.optimizers import _momentum
 
 
 def _update_cpu(p, g, v, s, lr, momentum):
@@ -21,7 +15,7 @@ def _update_cpu(p, g, v, s, lr, momentum):
     p += s
 
 
-class NesterovAGRule(optimizer.UpdateRule):
+class NesterovAGRule(_momentum.MomentumRule):
     """Update rule of Nesterov's accelerated gradient (formulation of arXiv:1212.0901).
 
     ``v = momentum * v - lr * grad;
@@ -34,45 +28,15 @@ class NesterovAGRule(optimizer.UpdateRule):
         momentum (float): Exponential decay rate of the first order moment.
     """
 
-    is_elementwise = True
-    _kernel = None
-
-    def __init__(self, parent_hyperparam=None, lr=None, momentum=None):
-        super().__init__(parent_hyperparam or _default_hyperparam)
-        if lr is not None:
-            self.hyperparam.lr = lr
-        if momentum is not None:
-            self.hyperparam.momentum = momentum
-
-    def init_state(self, param):
-        xp = backend.get_array_module(param.array)
-        self.state['v'] = xp.zeros_like(param.array)
-
-    def update_core_cpu(self, param):
-        grad = param.grad
-        if grad is None:
-            return
-        hp = self.hyperparam._flat()
-        p = param.array
-        _cpu_update(_update_cpu, (p, grad, self._state['v']), _interm_dtype(p.dtype), 1,
-                    hp['lr'], hp['momentum'])
-
-    def update_core_gpu(self, param):
-        grad = param.grad
-        if grad is None:
-            return
-        if NesterovAGRule._kernel is None:
-            from chainer.backends import cuda
-            NesterovAGRule._kernel = cuda.elementwise(
-                'T grad, T lr, T momentum', 'T param, T v',
-                '''v = v * momentum - lr * grad;
-                   param += momentum * momentum * v - (1 + momentum) * lr * grad;''',
-                'nesterov_ag')
-        hp = self.hyperparam
-        NesterovAGRule._kernel(grad, hp.lr, hp.momentum, param.array, self.state['v'])
+    _update_cpu = staticmethod(_update_cpu)
+    _gpu_kernel_spec = (
+        'T grad, T lr, T momentum', 'T param, T v',
+        '''v = v * momentum - lr * grad;
+           param += momentum * momentum * v - (1 + momentum) * lr * grad;''',
+        'nesterov_ag')
 
 
-class NesterovAG(optimizer.GradientMethod):
+class NesterovAG(_momentum.MomentumMethod):
     """Nesterov's accelerated gradient.
 
     Args:
@@ -80,14 +44,4 @@ class NesterovAG(optimizer.GradientMethod):
         momentum (float): Exponential decay rate of the first order moment.
     """
 
-    def __init__(self, lr=_default_hyperparam.lr, momentum=_default_hyperparam.momentum):
-        super().__init__()
-        self.hyperparam.lr = lr
-        self.hyperparam.momentum = momentum
-
-    lr = optimizer.HyperparameterProxy('lr')
-    momentum = optimizer.HyperparameterProxy('momentum')
-
-    def create_update_rule(self):
-        """Creates a :class:`NesterovAGRule` sharing this optimizer's hyperparameters."""
-        return NesterovAGRule(self.hyperparam)
+    _rule_class = NesterovAGRule

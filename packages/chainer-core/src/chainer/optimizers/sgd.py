@@ -3,10 +3,9 @@
 import numpy
 
 from chainer import optimizer
-from chainer.optimizer import _cpu_update, _interm_dtype
+from chainer.optimizers import _rule_base
 
-_default_hyperparam = optimizer.Hyperparameter()
-_default_hyperparam.lr = 0.01
+_default_hyperparam = _rule_base.make_hyperparam(lr=0.01)
 
 
 def _update_cpu(p, g, s, lr):
@@ -14,7 +13,7 @@ def _update_cpu(p, g, s, lr):
     p -= s
 
 
-class SGDRule(optimizer.UpdateRule):
+class SGDRule(_rule_base.ElementwiseRule):
     """Update rule of vanilla SGD: ``param -= lr * grad``.
 
     Args:
@@ -23,46 +22,24 @@ class SGDRule(optimizer.UpdateRule):
         lr (float): Learning rate.
     """
 
-    is_elementwise = True
-    _kernel = None
+    _hyperparam_names = ('lr',)
+    _update_cpu = staticmethod(_update_cpu)
+    _gpu_kernel_spec = ('T grad, T lr', 'T param', 'param -= lr * grad', 'sgd')
 
     def __init__(self, parent_hyperparam=None, lr=None):
-        super().__init__(parent_hyperparam or _default_hyperparam)
-        if lr is not None:
-            self.hyperparam.lr = lr
-
-    def update_core_cpu(self, param):
-        grad = param.grad
-        if grad is None:
-            return
-        p = param.array
-        _cpu_update(_update_cpu, (p, grad), _interm_dtype(p.dtype), 1,
-                    self.hyperparam._flat()['lr'])
-
-    def update_core_gpu(self, param):
-        grad = param.grad
-        if grad is None:
-            return
-        if SGDRule._kernel is None:
-            from chainer.backends import cuda
-            SGDRule._kernel = cuda.elementwise(
-                'T grad, T lr', 'T param', 'param -= lr * grad', 'sgd')
-        SGDRule._kernel(grad, self.hyperparam.lr, param.array)
+        super().__init__(parent_hyperparam or _default_hyperparam, lr=lr)
 
 
-class SGD(optimizer.GradientMethod):
+class SGD(_rule_base.ElementwiseMethod):
     """Vanilla stochastic gradient descent.
 
     Args:
         lr (float): Learning rate.
     """
 
+    _rule_class = SGDRule
+
     def __init__(self, lr=_default_hyperparam.lr):
-        super().__init__()
-        self.hyperparam.lr = lr
+        super().__init__(lr=lr)
 
     lr = optimizer.HyperparameterProxy('lr')
-
-    def create_update_rule(self):
-        """Creates an :class:`SGDRule` sharing this optimizer's hyperparameters."""
-        return SGDRule(self.hyperparam)

@@ -2,13 +2,10 @@
 
 import numpy
 
-from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _cpu_update, _interm_dtype
+from chainer.optimizers import _rule_base
 
-_default_hyperparam = optimizer.Hyperparameter()
-_default_hyperparam.lr = 0.001
-_default_hyperparam.eps = 1e-16
+_default_hyperparam = _rule_base.make_hyperparam(lr=0.001, eps=1e-16)
 
 
 def _update_cpu(p, grad, mem, g, g2, r, s, x, lr, eps):
@@ -35,7 +32,7 @@ def _update_cpu(p, grad, mem, g, g2, r, s, x, lr, eps):
     mem += 1
 
 
-class SMORMS3Rule(optimizer.UpdateRule):
+class SMORMS3Rule(_rule_base.ElementwiseRule):
     """Update rule of Simon Funk's SMORMS3.
 
     ``r = 1 / (mem + 1); g = (1 - r) * g + r * grad; g2 = (1 - r) * g2 + r * grad ** 2;
@@ -50,54 +47,30 @@ class SMORMS3Rule(optimizer.UpdateRule):
         eps (float): Small value for numerical stability.
     """
 
-    is_elementwise = True
-    _kernel = None
+    _state_names = ('mem', 'g', 'g2')
+    _hyperparam_names = ('lr', 'eps')
+    _n_scratch = 3
+    _update_cpu = staticmethod(_update_cpu)
+    _gpu_kernel_spec = (
+        'T grad, T lr, T eps', 'T param, T mem, T g, T g2',
+        '''T r = 1 / (mem + 1);
+           g = (1 - r) * g + r * grad;
+           g2 = (1 - r) * g2 + r * grad * grad;
+           T x = g * g / (g2 + eps);
+           param -= grad * min(lr, x) / (sqrt(g2) + eps);
+           mem = 1 + mem * (1 - x);''',
+        'smorms3')
 
     def __init__(self, parent_hyperparam=None, lr=None, eps=None):
-        super().__init__(parent_hyperparam or _default_hyperparam)
-        if lr is not None:
-            self.hyperparam.lr = lr
-        if eps is not None:
-            self.hyperparam.eps = eps
+        super().__init__(parent_hyperparam or _default_hyperparam, lr=lr, eps=eps)
 
     def init_state(self, param):
-        xp = backend.get_array_module(param.array)
-        self.state['mem'] = xp.ones_like(param.array)
-        self.state['g'] = xp.zeros_like(param.array)
-        self.state['g2'] = xp.zeros_like(param.array)
-
-    def update_core_cpu(self, param):
-        grad = param.grad
-        if grad is None:
-            return
-        hp = self.hyperparam._flat()
-        p = param.array
-        state = self._state
-        _cpu_update(_update_cpu, (p, grad, state['mem'], state['g'], state['g2']),
-                    _interm_dtype(p.dtype), 3, hp['lr'], hp['eps'])
-
-    def update_core_gpu(self, param):
-        grad = param.grad
-        if grad is None:
-            return
-        if SMORMS3Rule._kernel is None:
-            from chainer.backends import cuda
-            SMORMS3Rule._kernel = cuda.elementwise(
-                'T grad, T lr, T eps', 'T param, T mem, T g, T g2',
-                '''T r = 1 / (mem + 1);
-                   g = (1 - r) * g + r * grad;
-                   g2 = (1 - r) * g2 + r * grad * grad;
-                   T x = g * g / (g2 + eps);
-                   param -= grad * min(lr, x) / (sqrt(g2) + eps);
-                   mem = 1 + mem * (1 - x);''',
-                'smorms3')
-        hp = self.hyperparam
-        SMORMS3Rule._kernel(
-            grad, hp.lr, hp.eps, param.array,
-            self.state['mem'], self.state['g'], self.state['g2'])
+        """Initializes ``mem`` with ones and ``g``, ``g2`` with zeros."""
+        super().init_state(param)
+        self.state['mem'].fill(1)
 
 
-class SMORMS3(optimizer.GradientMethod):
+class SMORMS3(_rule_base.ElementwiseMethod):
     """Simon Funk's SMORMS3.
 
     Args:
@@ -105,14 +78,10 @@ class SMORMS3(optimizer.GradientMethod):
         eps (float): Small value for numerical stability.
     """
 
+    _rule_class = SMORMS3Rule
+
     def __init__(self, lr=_default_hyperparam.lr, eps=_default_hyperparam.eps):
-        super().__init__()
-        self.hyperparam.lr = lr
-        self.hyperparam.eps = eps
+        super().__init__(lr=lr, eps=eps)
 
     lr = optimizer.HyperparameterProxy('lr')
     eps = optimizer.HyperparameterProxy('eps')
-
-    def create_update_rule(self):
-        """Creates an :class:`SMORMS3Rule` sharing this optimizer's hyperparameters."""
-        return SMORMS3Rule(self.hyperparam)

@@ -46,3 +46,27 @@ def empty_like(x):
         return numpy.empty_like(x)
     from chainer import backend
     return backend.get_array_module(x).empty_like(x)
+
+
+
+_SMALL = 4096
+
+
+def broadcast_array(x, shape):
+    """Broadcasts ``x`` to ``shape`` for use as a gradient.
+
+    Small results are materialized (a fresh writable array is cheaper to make than a NumPy
+    broadcast view, whose constructor is slow Python code); large ones stay views.
+    """
+    if x.shape == shape:
+        return x
+    from chainer import backend
+    xp = backend.get_array_module(x)
+    size = 1
+    for s in shape:
+        size *= s
+    if size > _SMALL:
+        return xp.broadcast_to(x, shape)
+    out = xp.empty(shape, x.dtype)
+    out[...] = x
+    return out

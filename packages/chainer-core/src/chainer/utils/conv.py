@@ -46,11 +46,13 @@ def get_deconv_outsize(size, k, s, p, cover_all=False, d=1):
     return s * (size - 1) + dk - 2 * p
 
 
-def _strided_patches(xp, img, ksize, stride, pad, pval, dilate, outs):
-    """Returns the contiguous patch array of ``img`` built from one strided view.
+def _patches_view(xp, img, ksize, stride, pad, pval, dilate, outs):
+    """Returns the patches of ``img`` as one strided view (no copy of the patches).
 
-    ``img`` is ``(n, c, d_1, ..., d_N)``; the result is
-    ``(n, c, k_1, ..., k_N, out_1, ..., out_N)``.
+    ``img`` is ``(n, c, d_1, ..., d_N)``; the result is a view of shape
+    ``(n, c, k_1, ..., k_N, out_1, ..., out_N)`` of ``img`` (or of a padded copy of it when
+    padding is needed). The view aliases overlapping memory: read it (e.g. copy it in any axis
+    order), never write to it.
     """
     dims = img.shape[2:]
     pad_width = [(0, 0), (0, 0)]
@@ -69,10 +71,18 @@ def _strided_patches(xp, img, ksize, stride, pad, pval, dilate, outs):
     strides = ((sn, sc) + tuple(st * di for st, di in zip(sd, dilate))
                + tuple(st * s for st, s in zip(sd, stride)))
     if xp is numpy:
-        view = numpy.lib.stride_tricks.as_strided(img, shape, strides, writeable=False)
-    else:
-        view = xp.lib.stride_tricks.as_strided(img, shape, strides)
-    return view.copy()  # C-contiguous, writeable, never aliasing the input
+        return numpy.lib.stride_tricks.as_strided(img, shape, strides, writeable=False)
+    return xp.lib.stride_tricks.as_strided(img, shape, strides)
+
+
+def _strided_patches(xp, img, ksize, stride, pad, pval, dilate, outs):
+    """Returns the contiguous patch array of ``img`` built from one strided view.
+
+    ``img`` is ``(n, c, d_1, ..., d_N)``; the result is
+    ``(n, c, k_1, ..., k_N, out_1, ..., out_N)``.
+    """
+    # C-contiguous, writeable, never aliasing the input
+    return _patches_view(xp, img, ksize, stride, pad, pval, dilate, outs).copy()
 
 
 def _scatter_patches(xp, col, stride, pad, dims, dilate):
@@ -91,6 +101,31 @@ def _scatter_patches(xp, col, stride, pad, dims, dilate):
             for kx, di, s, out in zip(kxs, dilate, stride, outs))
         img[img_index] += col[(colon, colon) + kxs]
     return img[(colon, colon) + tuple(slice(p, p + d) for p, d in zip(pad, dims))]
+
+
+def _scatter_patches_gemm(xp, col, stride, pad, dims, dilate):
+    """Adjoint of the GEMM patch layout: sums a ``(c, k_1, ..., k_N, n, out_1, ..., out_N)``
+    patch array into a new C-contiguous image ``(n, c, d_1, ..., d_N)``.
+
+    The image is accumulated channel-first (the order of the patches, so every addition reads
+    and writes rows in the same order) and transposed once at the end.
+    """
+    ndim = len(dims)
+    c = col.shape[0]
+    ksize = col.shape[1:1 + ndim]
+    n = col.shape[1 + ndim]
+    outs = col.shape[2 + ndim:]
+    size = tuple(max(d + 2 * p, (out - 1) * s + (k - 1) * di + 1)
+                 for d, p, s, k, di, out in zip(dims, pad, stride, ksize, dilate, outs))
+    img = xp.zeros((c, n) + size, dtype=col.dtype)
+    colon = slice(None)
+    for kxs in numpy.ndindex(*ksize):
+        img_index = (colon, colon) + tuple(
+            slice(kx * di, kx * di + s * (out - 1) + 1, s)
+            for kx, di, s, out in zip(kxs, dilate, stride, outs))
+        img[img_index] += col[(colon,) + kxs]
+    img = img[(colon, colon) + tuple(slice(p, p + d) for p, d in zip(pad, dims))]
+    return xp.ascontiguousarray(img.swapaxes(0, 1))
 
 
 def im2col_cpu(img, kh, kw, sy, sx, ph, pw, pval=0, cover_all=False, dy=1, dx=1,

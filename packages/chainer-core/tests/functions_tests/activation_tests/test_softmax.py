@@ -1,3 +1,4 @@
+"""Tests of softmax, and those shared with log_softmax (see also test_log_softmax.py)."""
 import numpy
 import pytest
 
@@ -12,7 +13,21 @@ def _ref_softmax(x, axis):
     return e / e.sum(axis=axis, keepdims=True)
 
 
+def _ref_log_softmax(x, axis):
+    x = x.astype(numpy.float64)
+    m = x.max(axis=axis, keepdims=True)
+    return x - m - numpy.log(numpy.exp(x - m).sum(axis=axis, keepdims=True))
+
+
+# name -> (function, float64 reference)
+_FUNCTIONS = {
+    'softmax': (F.softmax, _ref_softmax),
+    'log_softmax': (F.log_softmax, _ref_log_softmax),
+}
+
+
 @testing.parameterize(*testing.product_dict(
+    [{'function': 'softmax'}, {'function': 'log_softmax'}],
     [{'shape': (2, 3), 'axis': 1},
      {'shape': (2, 3), 'axis': 0},
      {'shape': (2, 2, 3), 'axis': 2},
@@ -21,7 +36,7 @@ def _ref_softmax(x, axis):
     [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}],
 ))
 @testing.inject_backend_tests(None, [{}])
-class TestSoftmax(testing.FunctionTestCase):
+class TestSoftmaxAndLogSoftmax(testing.FunctionTestCase):
 
     def setUp(self):
         if self.dtype == numpy.float16:
@@ -34,11 +49,11 @@ class TestSoftmax(testing.FunctionTestCase):
 
     def forward(self, inputs, device):
         x, = inputs
-        return F.softmax(x, axis=self.axis),
+        return _FUNCTIONS[self.function][0](x, axis=self.axis),
 
     def forward_expected(self, inputs):
         x, = inputs
-        return _ref_softmax(x, self.axis).astype(self.dtype),
+        return _FUNCTIONS[self.function][1](x, self.axis).astype(self.dtype),
 
 
 def test_softmax_stable_for_large_inputs():
@@ -48,17 +63,21 @@ def test_softmax_stable_for_large_inputs():
     numpy.testing.assert_allclose(y, [[0.5, 0.5, 0.0]])
 
 
-def test_softmax_default_axis_is_1():
+@pytest.mark.parametrize('name', sorted(_FUNCTIONS))
+def test_default_axis_is_1(name):
+    function, ref = _FUNCTIONS[name]
     x = numpy.random.uniform(-1, 1, (2, 3, 4))
-    numpy.testing.assert_allclose(F.softmax(x).array, _ref_softmax(x, 1))
+    numpy.testing.assert_allclose(function(x).array, ref(x, 1))
 
 
+@pytest.mark.parametrize('name', sorted(_FUNCTIONS))
 @pytest.mark.parametrize('axis', [2, -3])
-def test_softmax_invalid_axis(axis):
+def test_invalid_axis(name, axis):
     with pytest.raises(type_check.InvalidType):
-        F.softmax(numpy.zeros((2, 3), numpy.float32), axis=axis)
+        _FUNCTIONS[name][0](numpy.zeros((2, 3), numpy.float32), axis=axis)
 
 
-def test_softmax_invalid_dtype():
+@pytest.mark.parametrize('name', sorted(_FUNCTIONS))
+def test_invalid_dtype(name):
     with pytest.raises(type_check.InvalidType):
-        F.softmax(numpy.zeros((2, 3), numpy.int32))
+        _FUNCTIONS[name][0](numpy.zeros((2, 3), numpy.int32))

@@ -3,6 +3,7 @@ import itertools
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.functions.connection import convolution_nd as convnd_module
@@ -125,3 +126,75 @@ def test_tuple_length_mismatch():
     with pytest.raises(ValueError):
         F.convolution_nd(numpy.zeros((1, 1, 4, 4), 'f'), numpy.zeros((1, 1, 2, 2), 'f'),
                          stride=(1, 1, 1))
+
+
+# --- array-level backward (``_backward_arrays``) and the kept patch matrix -----------------
+
+def _conv_grads(fn, arrays, gy, double):
+    vs = [chainer.Variable(a.copy()) for a in arrays]
+    y = fn(*vs)
+    F.sum(y * gy).backward(enable_double_backprop=double)
+    return [v.grad for v in vs]
+
+
+@pytest.mark.parametrize('ndim,kwargs', [
+    (2, dict(stride=1, pad=1)),
+    (2, dict(stride=2, pad=(0, 1), cover_all=True)),
+    (2, dict(stride=(1, 2), pad=2, dilate=2, groups=2)),
+    (1, dict(stride=2, pad=1)),
+    (3, dict(stride=(1, 2, 1), pad=1, groups=2)),
+])
+@pytest.mark.parametrize('with_bias', [True, False])
+def test_array_backward_equals_variable_backward(ndim, kwargs, with_bias, monkeypatch):
+    rng = numpy.random.RandomState(0)
+    x = rng.uniform(-1, 1, (2, 4) + (5,) * ndim).astype(numpy.float32)
+    W = rng.uniform(-1, 1, (6, 4 // kwargs.get('groups', 1)) + (3,) * ndim).astype('f')
+    b = rng.uniform(-1, 1, 6).astype(numpy.float32)
+    arrays = (x, W, b) if with_bias else (x, W)
+
+    def fn(*args):
+        return F.convolution_nd(*args, **kwargs)
+
+    with chainer.no_backprop_mode():
+        gy = rng.uniform(-1, 1, fn(*arrays).shape).astype(numpy.float32)
+    expected = _conv_grads(fn, arrays, gy, True)
+
+    def fail(*args):
+        raise AssertionError('the differentiable backward must not run')
+
+    monkeypatch.setattr(convnd_module.ConvolutionND, 'backward', fail)
+    actual = _conv_grads(fn, arrays, gy, False)
+    for a, e in zip(actual, expected):
+        numpy.testing.assert_allclose(a, e, rtol=1e-6, atol=1e-6)
+
+
+def test_patch_matrix_kept_for_the_filter_gradient_only():
+    rng = numpy.random.RandomState(1)
+    x = rng.uniform(-1, 1, (2, 3, 6, 6)).astype(numpy.float32)
+    W = chainer.Variable(rng.uniform(-1, 1, (4, 3, 3, 3)).astype(numpy.float32))
+    y = F.convolution_2d(x, W, pad=1)
+    node = y.creator
+    assert node._col is not None and node._col[0] is x
+    F.sum(y).backward()
+    assert node._col is None                        # used once, then released
+    expected = W.grad.copy()
+    # without a filter gradient or without backprop, nothing is kept
+    y = F.convolution_2d(chainer.Variable(x), W.array, pad=1)
+    assert y.creator._col is None
+    with chainer.no_backprop_mode():
+        assert F.convolution_2d(x, W, pad=1).creator is None
+    W.cleargrad()
+    y = F.convolution_2d(x, W, pad=1)
+    y.creator._col = None                           # the gradient recomputes the patches
+    F.sum(y).backward()
+    numpy.testing.assert_allclose(W.grad, expected, rtol=1e-6, atol=1e-6)
+
+
+def test_patch_matrix_size_limit(monkeypatch):
+    monkeypatch.setattr(convnd_module, '_KEEP_COL_MAX_BYTES', 0)
+    x = numpy.ones((1, 1, 4, 4), numpy.float32)
+    W = chainer.Variable(numpy.ones((1, 1, 2, 2), numpy.float32))
+    y = F.convolution_2d(x, W)
+    assert y.creator._col is None
+    F.sum(y).backward()
+    numpy.testing.assert_array_equal(W.grad, numpy.full((1, 1, 2, 2), 9, numpy.float32))

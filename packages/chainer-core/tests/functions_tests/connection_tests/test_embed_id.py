@@ -85,3 +85,26 @@ def test_embed_id_invalid_type():
         F.embed_id(numpy.zeros((2,), numpy.float32), numpy.zeros((3, 2), 'f'))
     with pytest.raises(type_check.InvalidType):
         F.embed_id(numpy.zeros((2,), numpy.int32), numpy.zeros((3,), 'f'))
+
+
+@pytest.mark.parametrize('ignore_label', [None, 1])
+def test_array_backward_equals_variable_backward(ignore_label, monkeypatch):
+    from chainer.functions.connection import embed_id as embed_module
+    rng = numpy.random.RandomState(0)
+    x = numpy.array([[0, 1, 3], [3, 3, 1]], numpy.int32)
+    W = rng.uniform(-1, 1, (4, 5)).astype(numpy.float32)
+    gy = rng.uniform(-1, 1, (2, 3, 5)).astype(numpy.float32)
+
+    def grad(double):
+        v = chainer.Variable(W.copy())
+        F.sum(F.embed_id(x, v, ignore_label=ignore_label) * gy).backward(
+            enable_double_backprop=double)
+        return v.grad
+
+    expected = grad(True)
+
+    def fail(*args):
+        raise AssertionError('the differentiable backward must not run')
+
+    monkeypatch.setattr(embed_module.EmbedIDFunction, 'backward', fail)
+    numpy.testing.assert_array_equal(grad(False), expected)

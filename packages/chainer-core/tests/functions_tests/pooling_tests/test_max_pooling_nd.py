@@ -140,3 +140,50 @@ def test_wrong_ndim(func, shape):
 def test_invalid_dtype():
     with pytest.raises(type_check.InvalidType):
         F.max_pooling_2d(numpy.zeros((1, 1, 3, 3), numpy.int32), 2)
+
+
+# --- CPU window loop (running maximum, first maximal position) and array-level backward ----
+
+_window_cases = [
+    (2, (2, 2), (2, 2), (0, 0), True),
+    (2, (3, 3), (2, 2), (1, 1), True),
+    (2, (3, 2), (1, 2), (1, 0), False),
+    (1, (3,), (1,), (1,), False),
+    (3, (2, 3, 2), (2, 1, 3), (0, 1, 1), True),
+]
+
+
+@pytest.mark.parametrize('ndim,ksize,stride,pad,cover_all', _window_cases)
+def test_ties_pick_the_first_maximum(ndim, ksize, stride, pad, cover_all):
+    # integer values: many windows hold several maxima; indexes follow argmax (the first)
+    shape = (2, 3) + (7, 6, 5)[:ndim]
+    x = numpy.random.RandomState(0).randint(0, 3, shape).astype(numpy.float32)
+    y, indexes = F.max_pooling_nd(x, ksize, stride, pad, cover_all, return_indices=True)
+    y_ref, idx_ref = _ref_max_pool(x, ksize, stride, pad, cover_all)
+    numpy.testing.assert_array_equal(y.array, y_ref.astype(numpy.float32))
+    numpy.testing.assert_array_equal(indexes, idx_ref)
+
+
+@pytest.mark.parametrize('ndim,ksize,stride,pad,cover_all', _window_cases)
+def test_array_backward_equals_variable_backward(ndim, ksize, stride, pad, cover_all,
+                                                 monkeypatch):
+    from chainer.functions.pooling import max_pooling_nd as mp_module
+    shape = (2, 3) + (7, 6, 5)[:ndim]
+    rng = numpy.random.RandomState(1)
+    x = rng.randint(0, 3, shape).astype(numpy.float32)
+
+    def grads(double):
+        v = chainer.Variable(x.copy())
+        y = F.max_pooling_nd(v, ksize, stride, pad, cover_all)
+        # (windows made of padding only give -inf: no loss that multiplies the outputs)
+        y.grad = numpy.random.RandomState(2).uniform(-1, 1, y.shape).astype(numpy.float32)
+        y.backward(enable_double_backprop=double)
+        return v.grad
+
+    expected = grads(True)
+
+    def fail(*args):
+        raise AssertionError('the differentiable backward must not run')
+
+    monkeypatch.setattr(mp_module.MaxPoolingND, 'backward', fail)
+    numpy.testing.assert_array_equal(grads(False), expected)

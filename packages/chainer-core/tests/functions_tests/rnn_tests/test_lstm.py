@@ -101,3 +101,36 @@ def test_lstm_invalid_shapes(c_shape, x_shape):
 def test_lstm_dtype_mismatch():
     with pytest.raises(type_check.InvalidType):
         F.lstm(numpy.zeros((3, 2), numpy.float32), numpy.zeros((3, 8), numpy.float64))
+
+
+# --- array-level backward (``_backward_arrays``) --------------------------------------------
+
+@pytest.mark.parametrize('c_shape,batch', [((3, 2), 3), ((4, 2), 2), ((4, 2, 3), 1)])
+@pytest.mark.parametrize('use', ['both', 'c', 'h'])
+def test_array_backward_equals_variable_backward(c_shape, batch, use, monkeypatch):
+    rng = numpy.random.RandomState(0)
+    c_prev = rng.uniform(-1, 1, c_shape).astype(numpy.float32)
+    x = rng.uniform(-1, 1, (batch, 4 * c_shape[1]) + c_shape[2:]).astype(numpy.float32)
+    gc = rng.uniform(-1, 1, c_shape).astype(numpy.float32)
+    gh = rng.uniform(-1, 1, x.shape[:1] + c_shape[1:]).astype(numpy.float32)
+
+    def grads(double):
+        vc = chainer.Variable(c_prev.copy())
+        vx = chainer.Variable(x.copy())
+        c, h = F.lstm(vc, vx)
+        terms = []
+        if use != 'h':
+            terms.append(F.sum(c * gc))
+        if use != 'c':
+            terms.append(F.sum(h * gh))
+        sum(terms).backward(enable_double_backprop=double)
+        return vc.grad, vx.grad
+
+    expected = grads(True)
+
+    def fail(*args):
+        raise AssertionError('the differentiable backward must not run')
+
+    monkeypatch.setattr(lstm_module.LSTM, 'backward', fail)
+    for a, e in zip(grads(False), expected):
+        numpy.testing.assert_allclose(a, e, rtol=1e-6, atol=1e-7)

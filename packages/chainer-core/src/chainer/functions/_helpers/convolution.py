@@ -4,9 +4,13 @@ Every function here works on raw arrays (NumPy or CuPy) of any number of spatial
 Layout convention: ``x`` is ``(N, C, d_1, ..., d_n)``, a column buffer is
 ``(N, C, k_1, ..., k_n, o_1, ..., o_n)``.
 
-The convolution GEMMs use ONE matrix product per group: the column buffer is copied once into a
-contiguous ``(G, C/G * prod(k), N * prod(o))`` matrix so that BLAS gets the largest operands.
+The convolution GEMMs use ONE matrix product per group on a contiguous
+``(G, C/G * prod(k), N * prod(o))`` patch matrix (:func:`gemm_col`), so that BLAS gets the largest
+operands; on the CPU that matrix is made by a single copy of a strided view of the image, and
+the data gradient is summed back from the same layout without transposing the patches.
 """
+import numpy
+
 from chainer import backend
 from chainer.utils import conv
 from chainer.utils import conv_nd
@@ -65,54 +69,94 @@ def col2im(col, stride, pad, dims, dilate=None):
     return conv_nd.col2im_nd(col, stride, pad, dims, dilate=dilate)
 
 
-def _gemm_col(x, ksize, stride, pad, dilate, cover_all, groups):
-    # (N, C, k..., o...) -> contiguous (G, C/G * prod(k), N * prod(o)); also returns o.
+def _prod(values):
+    p = 1
+    for v in values:
+        p *= v
+    return p
+
+
+def gemm_col(x, ksize, stride, pad, dilate=None, cover_all=False, groups=1):
+    """Returns the patch matrix of ``x`` for the convolution GEMMs and the output shape ``o``.
+
+    The matrix is a C-contiguous ``(G, C/G * prod(k), N * prod(o))`` array (rows ordered
+    ``(c, k...)``, columns ``(n, o...)``); on the CPU it is made by ONE copy of a strided view
+    of the (padded) image. It is only read by the GEMMs: it may alias ``x``.
+    """
     xp = backend.get_array_module(x)
     nd = len(ksize)
-    col = im2col(x, ksize, stride, pad, dilate, cover_all)
-    n, c = col.shape[:2]
-    out = col.shape[2 + nd:]
+    if dilate is None:
+        dilate = (1,) * nd
+    n, c = x.shape[:2]
     order = (1,) + tuple(range(2, 2 + nd)) + (0,) + tuple(range(2 + nd, 2 + 2 * nd))
-    col = xp.ascontiguousarray(col.transpose(order))
-    kprod = 1
-    for k in ksize:
-        kprod *= k
-    return col.reshape(groups, c // groups * kprod, -1), out
+    if xp is numpy:
+        out = conv_outsize(x.shape[2:], ksize, stride, pad, cover_all, dilate)
+        assert all(o > 0 for o in out), 'Output sizes should be positive.'
+        view = conv._patches_view(
+            numpy, x, tuple(ksize), tuple(stride), tuple(pad), 0, tuple(dilate), out)
+        col = numpy.ascontiguousarray(view.transpose(order))
+    else:
+        col = im2col(x, ksize, stride, pad, dilate, cover_all)
+        out = col.shape[2 + nd:]
+        col = xp.ascontiguousarray(col.transpose(order))
+    return col.reshape(groups, c // groups * _prod(ksize), n * _prod(out)), tuple(out)
 
 
 def _gemm_gy(gy, groups):
     # (N, Co, o...) -> contiguous (G, Co/G, N * prod(o))
     xp = backend.get_array_module(gy)
+    n = gy.shape[0]
     gy = xp.ascontiguousarray(xp.swapaxes(gy, 0, 1))
-    return gy.reshape(groups, gy.shape[0] // groups, -1)
+    return gy.reshape(groups, gy.shape[0] // groups, n * _prod(gy.shape[2:]))
 
 
-def conv_forward(x, W, b, stride, pad, dilate, groups, cover_all):
-    """N-D convolution ``y = W * x (+ b)`` of raw arrays; the result has ``x.dtype``."""
+def _matmul(a, b):
+    # (G, m, k) @ (G, k, n): a plain 2-D product when there is one group
+    if a.shape[0] == 1:
+        return a[0].dot(b[0])[None]
+    return backend.get_array_module(a).matmul(a, b)
+
+
+def conv_forward(x, W, b, stride, pad, dilate, groups, cover_all, return_col=False):
+    """N-D convolution ``y = W * x (+ b)`` of raw arrays; the result has ``x.dtype``.
+
+    With ``return_col``, returns ``(y, col)`` where ``col`` is the patch matrix of
+    :func:`gemm_col` (to be reused by :func:`conv_grad_w`).
+    """
     xp = backend.get_array_module(x)
     co = W.shape[0]
     ksize = W.shape[2:]
-    col, out = _gemm_col(x, ksize, stride, pad, dilate, cover_all, groups)
-    w = W.reshape(groups, co // groups, -1)
-    y = xp.matmul(w, col)                            # (G, Co/G, N * prod(o))
-    y = y.reshape((co, x.shape[0]) + tuple(out))
+    col, out = gemm_col(x, ksize, stride, pad, dilate, cover_all, groups)
+    y = _matmul(W.reshape(groups, co // groups, -1), col)    # (G, Co/G, N * prod(o))
+    y = xp.swapaxes(y.reshape((co, x.shape[0]) + out), 0, 1)
+    dst = xp.empty(y.shape, dtype=x.dtype)                     # one pass to NC(o...) layout
     if b is not None:
-        y += b.reshape((co, 1) + (1,) * len(out))
-    y = xp.ascontiguousarray(xp.swapaxes(y, 0, 1))
-    return y.astype(x.dtype, copy=False)
+        xp.add(y, b.reshape((co,) + (1,) * len(out)), out=dst, casting='unsafe')
+    else:
+        dst[...] = y
+    return (dst, col) if return_col else dst
 
 
-def conv_grad_w(x, gy, ksize, stride, pad, dilate, groups, cover_all, dtype):
-    """Gradient of a convolution w.r.t. its filter: ``(Co, C/G, k...)`` of ``dtype``."""
-    xp = backend.get_array_module(x)
-    col, _ = _gemm_col(x, ksize, stride, pad, dilate, cover_all, groups)
+def _grad_w_from_col(col, gy, ksize, groups, c_per_group, dtype):
+    xp = backend.get_array_module(gy)
     co = gy.shape[1]
     # gy as (G, N * prod(o), Co/G): the product col @ gy keeps the long axis inside BLAS.
     order = (0,) + tuple(range(2, gy.ndim)) + (1,)
-    g = xp.ascontiguousarray(gy.transpose(order)).reshape(-1, groups, co // groups)
-    gw = xp.matmul(col, g.transpose(1, 0, 2))        # (G, C/G * prod(k), Co/G)
-    gw = gw.transpose(0, 2, 1).reshape((co, x.shape[1] // groups) + tuple(ksize))
+    g = xp.ascontiguousarray(gy.transpose(order)).reshape(
+        gy.size // max(co, 1), groups, co // groups)
+    gw = _matmul(col, g.transpose(1, 0, 2))                    # (G, C/G * prod(k), Co/G)
+    gw = gw.transpose(0, 2, 1).reshape((co, c_per_group) + tuple(ksize))
     return gw.astype(dtype, copy=False)
+
+
+def conv_grad_w(x, gy, ksize, stride, pad, dilate, groups, cover_all, dtype, col=None):
+    """Gradient of a convolution w.r.t. its filter: ``(Co, C/G, k...)`` of ``dtype``.
+
+    ``col`` is the patch matrix of ``x`` (:func:`gemm_col`) when the caller kept it.
+    """
+    if col is None:
+        col, _ = gemm_col(x, ksize, stride, pad, dilate, cover_all, groups)
+    return _grad_w_from_col(col, gy, ksize, groups, x.shape[1] // groups, dtype)
 
 
 def conv_grad_x(gy, W, dims, stride, pad, dilate, groups):
@@ -120,6 +164,8 @@ def conv_grad_x(gy, W, dims, stride, pad, dilate, groups):
     ``(N, C, *dims)`` where ``C = W.shape[1] * groups``; the result has ``gy.dtype``."""
     xp = backend.get_array_module(gy)
     nd = len(dims)
+    if dilate is None:
+        dilate = (1,) * nd
     co = W.shape[0]
     cg = W.shape[1]
     ksize = W.shape[2:]
@@ -127,13 +173,15 @@ def conv_grad_x(gy, W, dims, stride, pad, dilate, groups):
     out = gy.shape[2:]
     g = _gemm_gy(gy, groups)
     w = W.reshape(groups, co // groups, -1)
-    gcol = xp.matmul(w.transpose(0, 2, 1), g)        # (G, C/G * prod(k), N * prod(o))
-    gcol = gcol.reshape((cg * groups,) + tuple(ksize) + (n,) + tuple(out))
-    order = (1 + nd, 0) + tuple(range(1, 1 + nd)) + tuple(range(2 + nd, 2 + 2 * nd))
-    gcol = gcol.transpose(order)
+    gcol = _matmul(w.transpose(0, 2, 1), g)                   # (G, C/G * prod(k), N * prod(o))
     if gcol.dtype != gy.dtype:
         gcol = gcol.astype(gy.dtype)
-    return col2im(gcol, stride, pad, dims, dilate)
+    gcol = gcol.reshape((cg * groups,) + tuple(ksize) + (n,) + tuple(out))
+    if xp is numpy:
+        return conv._scatter_patches_gemm(
+            numpy, gcol, tuple(stride), tuple(pad), tuple(dims), tuple(dilate))
+    order = (1 + nd, 0) + tuple(range(1, 1 + nd)) + tuple(range(2 + nd, 2 + 2 * nd))
+    return col2im(gcol.transpose(order), stride, pad, dims, dilate)
 
 
 def check_spatial_ndim(x, ndim):

@@ -1,7 +1,9 @@
-"""Argument parsing, type checks and bilinear sampling shared by the ROI pooling functions."""
+"""Argument parsing, type checks, bin/sample geometry and base classes shared by the ROI
+pooling and ROI align functions."""
 import numpy
 
 from chainer import backend
+from chainer import function
 from chainer.utils import type_check
 
 
@@ -150,15 +152,20 @@ def scatter_add_rows(gx_img, flat_idx, values):
         cupyx.scatter_add(gx_img.T, xp.asarray(flat_idx), values.T)
 
 
-def pooling_bins(rois, roi_indices, spatial_scale, outh, outw, height, width):
+def pooling_bins(rois, roi_indices, spatial_scale, outh, outw, height, width,
+                 inclusive=False):
     """Yields ``(i, batch_index, ph, pw, hs, he, ws, we)`` for every non-empty bin of
-    ROI pooling with rois ``(y_min, x_min, y_max, x_max)`` (rounded, at least 1x1)."""
+    ROI pooling with rois ``(y_min, x_min, y_max, x_max)`` (rounded, at least 1x1).
+
+    With ``inclusive``, the extent of a ROI counts both of its end pixels (``y_max - y_min + 1``
+    rows), as in Fast R-CNN's ``roi_pooling_2d``."""
     rois = to_cpu(rois)
     roi_indices = to_cpu(roi_indices)
+    extra = 1 if inclusive else 0
     for i in range(len(rois)):
         y0, x0, y1, x1 = rounded_roi(rois[i], spatial_scale)
-        bin_h = max(y1 - y0, 1) / outh
-        bin_w = max(x1 - x0, 1) / outw
+        bin_h = max(y1 - y0 + extra, 1) / outh
+        bin_w = max(x1 - x0 + extra, 1) / outw
         for ph in range(outh):
             hs, he = bin_range(ph, bin_h, y0, height)
             if he <= hs:
@@ -179,3 +186,96 @@ def scatter_add_flat(target, flat_idx, values):
     else:
         import cupyx
         cupyx.scatter_add(target.reshape(-1), xp.asarray(flat_idx).ravel(), values.ravel())
+
+
+def bilinear_sample(img, idx, w):
+    """Bilinearly interpolated samples of ``img`` ``(C, H * W)`` at the points of
+    :func:`bilinear_corners` (``idx``, ``w``: NumPy arrays of one shape ``S``): ``(C, *S)``."""
+    xp = backend.get_array_module(img)
+    acc = 0
+    for k in range(4):
+        acc = acc + img[:, xp.asarray(idx[k])] * xp.asarray(w[k])
+    return acc
+
+
+def max_in_window(img, hs, he, ws, we, width, ch):
+    """Per-channel maximum of ``img[:, hs:he, ws:we]`` (``img`` is ``(C, H, W)``, ``ch`` is
+    ``arange(C)``) and its flat position ``y * width + x`` in the image."""
+    window = img[:, hs:he, ws:we].reshape(len(ch), -1)
+    am = window.argmax(axis=1)
+    return window[ch, am], (hs + am // (we - ws)) * width + ws + am % (we - ws)
+
+
+def flat_input_index(batch, pos, channels, height, width):
+    """Index into ``x.ravel()`` (``x`` of shape ``(N, C, H, W)``) of the positions ``pos``
+    ``(R, C, ...)`` (flat in each image) of ROIs whose batch indexes are ``batch`` ``(R,)``."""
+    xp = backend.get_array_module(pos)
+    ch = xp.arange(channels)
+    return (batch[:, None, None, None] * channels + ch[None, :, None, None]) \
+        * (height * width) + pos
+
+
+class ROIPoolingFunction(function.Function):
+    """Base of the ROI functions of inputs ``x``, ``rois`` ``(R, 4)`` as
+    ``(y_min, x_min, y_max, x_max)`` and ``roi_indices`` ``(R,)``.
+
+    Subclasses implement ``_pool(x, rois, roi_indices, y)``, filling the zero output ``y``
+    ``(R, C, outh, outw)``, and ``_unpool(rois, roi_indices, gy, gx)``, adding the gradient
+    of ``x`` to the zero ``gx``.
+
+    Args:
+        outsize (int or pair of ints): Output size ``(outh, outw)``.
+        spatial_scale (float): Scale from ROI coordinates to ``x`` coordinates.
+    """
+
+    def __init__(self, outsize, spatial_scale):
+        self.outh, self.outw = parse_outsize(outsize)
+        self.spatial_scale = parse_spatial_scale(spatial_scale)
+
+    def check_type_forward(self, in_types):
+        check_types(in_types)
+
+    def forward(self, inputs):
+        self.retain_inputs((1, 2))
+        x, rois, roi_indices = inputs
+        xp = backend.get_array_module(x)
+        self._x_shape = x.shape
+        y = xp.zeros((len(rois), x.shape[1], self.outh, self.outw), dtype=x.dtype)
+        self._pool(x, rois, roi_indices, y)
+        return y,
+
+    def backward(self, inputs, gy):
+        _, rois, roi_indices = inputs
+        gy = gy[0]
+        gx = backend.get_array_module(gy).zeros(self._x_shape, dtype=gy.dtype)
+        self._unpool(rois, roi_indices, gy, gx)
+        return gx, None, None
+
+    def _pool(self, x, rois, roi_indices, y):
+        raise NotImplementedError
+
+    def _unpool(self, rois, roi_indices, gy, gx):
+        raise NotImplementedError
+
+
+class ROIAlignFunction(ROIPoolingFunction):
+    """Base of the ROIAlign functions (bilinear samples, see :func:`align_samples`).
+
+    Args:
+        outsize (int or pair of ints): Output size ``(outh, outw)``.
+        spatial_scale (float): Scale from ROI coordinates to ``x`` coordinates.
+        sampling_ratio (int, pair of ints or None): Samples per bin along each axis.
+    """
+
+    def __init__(self, outsize, spatial_scale, sampling_ratio=None):
+        super().__init__(outsize, spatial_scale)
+        self.sampling_ratio = parse_sampling_ratio(sampling_ratio)
+
+    def _roi_samples(self, rois, roi_indices, height, width):
+        # Yields ``(i, batch_index, (valid, idx, w, count))`` (see align_samples) of each ROI.
+        rois = to_cpu(rois)
+        roi_indices = to_cpu(roi_indices)
+        for i in range(len(rois)):
+            yield i, int(roi_indices[i]), align_samples(
+                rois[i], self.spatial_scale, self.outh, self.outw, self.sampling_ratio,
+                height, width)

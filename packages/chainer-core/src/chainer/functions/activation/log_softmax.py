@@ -5,9 +5,8 @@ the one place where these numerics live (``softmax_cross_entropy`` reuses ``_log
 """
 import chainer
 from chainer import backend
-from chainer import function_node
 from chainer import utils
-from chainer.utils import type_check
+from chainer.functions.activation import _softmax_base
 
 
 def logsumexp(x, axis):
@@ -40,43 +39,8 @@ def _log_softmax(x, axis=1):
     return utils.force_array(y, x.dtype)
 
 
-class LogSoftmax(function_node.FunctionNode):
-    """Log-softmax activation function."""
-
-    def __init__(self, axis=1):
-        super().__init__()
-        self.axis = axis
-
-    @property
-    def label(self):
-        return 'log_softmax'
-
-    def check_type_forward(self, in_types):
-        type_check.argname(in_types, ('x',))
-        x_type, = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            -x_type.ndim <= self.axis,
-            self.axis < x_type.ndim,
-        )
-
-    def forward(self, inputs):
-        x, = inputs
-        self.retain_outputs((0,))
-        return _log_softmax(x, self.axis),
-
-    def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        gy, = grad_outputs
-        return LogSoftmaxGrad(self.axis).apply((y, gy))
-
-
-class LogSoftmaxGrad(function_node.FunctionNode):
+class LogSoftmaxGrad(_softmax_base.AxisFunction):
     """Gradient of log-softmax: ``gx = gy - exp(y) * sum(gy, axis)``."""
-
-    def __init__(self, axis=1):
-        super().__init__()
-        self.axis = axis
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -100,6 +64,21 @@ class LogSoftmaxGrad(function_node.FunctionNode):
             a = F.broadcast_to(F.sum(ggx * exp_y, axis=self.axis, keepdims=True), gy.shape)
             ret.append(ggx - a)
         return ret
+
+
+class LogSoftmax(_softmax_base.SoftmaxLike):
+    """Log-softmax activation function."""
+
+    _grad_class = LogSoftmaxGrad
+
+    @property
+    def label(self):
+        return 'log_softmax'
+
+    def forward(self, inputs):
+        x, = inputs
+        self.retain_outputs((0,))
+        return _log_softmax(x, self.axis),
 
 
 def log_softmax(x, axis=1):

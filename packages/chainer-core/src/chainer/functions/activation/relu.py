@@ -43,6 +43,10 @@ class ReLU(function_node.FunctionNode):
         y = self.get_retained_outputs()[0].array
         return ReLUGrad2(y).apply((gy,))
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        # array-level twin of ``backward`` (what ReLUGrad2 computes)
+        return _relu_grad(self._retained_output_data[0], grad_outputs[0]),
+
 
 class ReLUGrad2(function_node.FunctionNode):
     """Gradient of ReLU computed from the retained output ``b``.

@@ -1,52 +1,12 @@
 """Softmax."""
 import chainer
 from chainer import backend
-from chainer import function_node
 from chainer import utils
-from chainer.utils import type_check
+from chainer.functions.activation import _softmax_base
 
 
-class Softmax(function_node.FunctionNode):
-    """Softmax activation function."""
-
-    def __init__(self, axis=1):
-        super().__init__()
-        self.axis = axis
-
-    @property
-    def label(self):
-        return 'softmax'
-
-    def check_type_forward(self, in_types):
-        type_check.argname(in_types, ('x',))
-        x_type, = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            -x_type.ndim <= self.axis,
-            self.axis < x_type.ndim,
-        )
-
-    def forward(self, inputs):
-        x, = inputs
-        xp = backend.get_array_module(x)
-        y = x - x.max(axis=self.axis, keepdims=True)
-        xp.exp(y, out=y)
-        y /= y.sum(axis=self.axis, keepdims=True)
-        self.retain_outputs((0,))
-        return utils.force_array(y, x.dtype),
-
-    def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        gy, = grad_outputs
-        return _SoftmaxGrad(self.axis).apply((y, gy))
-
-
-class _SoftmaxGrad(function_node.FunctionNode):
+class _SoftmaxGrad(_softmax_base.AxisFunction):
     # gx = y * gy - y * sum(y * gy, axis)
-
-    def __init__(self, axis):
-        super().__init__()
-        self.axis = axis
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -69,6 +29,25 @@ class _SoftmaxGrad(function_node.FunctionNode):
         if 1 in indexes:
             ret.append(y * (ggx - t))
         return ret
+
+
+class Softmax(_softmax_base.SoftmaxLike):
+    """Softmax activation function."""
+
+    _grad_class = _SoftmaxGrad
+
+    @property
+    def label(self):
+        return 'softmax'
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = backend.get_array_module(x)
+        y = x - x.max(axis=self.axis, keepdims=True)
+        xp.exp(y, out=y)
+        y /= y.sum(axis=self.axis, keepdims=True)
+        self.retain_outputs((0,))
+        return utils.force_array(y, x.dtype),
 
 
 def softmax(x, axis=1):

@@ -47,6 +47,7 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
     dilate, groups = argument.parse_kwargs(
         kwargs, ('dilate', 1), ('groups', 1), deterministic=_DETERMINISTIC_MSG)
     fnode = Convolution2DFunction(stride, pad, cover_all, dilate=dilate, groups=groups)
+    convolution_nd._keep_col_for(fnode, W)
     args = (x, W) if b is None else (x, W, b)
     y, = fnode.apply(args)
     return y

@@ -1,10 +1,24 @@
 """N-dimensional convolution (``convolution_nd``, ``convolution_1d``, ``convolution_3d``)."""
 import numpy
 
+import chainer
 from chainer import function_node
+from chainer import utils
+from chainer import variable
 from chainer.functions._helpers import convolution as _conv
 from chainer.functions._helpers import cudnn as _cudnn
 from chainer.utils import type_check
+
+# Largest CPU patch matrix a convolution keeps from its forward pass for the filter gradient
+# (beyond it, the gradient recomputes the patches instead of holding the memory).
+_KEEP_COL_MAX_BYTES = 1 << 28
+
+
+def _keep_col_for(fnode, W):
+    # Called by the function wrappers before ``apply``: the forward pass keeps its patch
+    # matrix when the filter gradient will be needed.
+    fnode._keep_col = (isinstance(W, variable.Variable) and W.requires_grad
+                       and chainer.config.enable_backprop)
 
 
 def _check_conv_types(in_types, ndim, groups):
@@ -42,6 +56,9 @@ class ConvolutionND(function_node.FunctionNode):
         groups (int): Number of channel groups.
     """
 
+    _keep_col = False
+    _col = None
+
     def __init__(self, ndim, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
         self.ndim = ndim
         self.stride = _conv.as_tuple(stride, ndim)
@@ -73,9 +90,34 @@ class ConvolutionND(function_node.FunctionNode):
             y = _cudnn.conv_forward(
                 x, W, b, out_dims, self.stride, self.pad, self.dilate, self.groups)
             return y,
+        if self._keep_col and isinstance(x, numpy.ndarray):
+            y, col = _conv.conv_forward(
+                x, W, b, self.stride, self.pad, self.dilate, self.groups, self.cover_all,
+                return_col=True)
+            if col.nbytes <= _KEEP_COL_MAX_BYTES:
+                self._col = (x, col)
+            return y,
         y = _conv.conv_forward(
             x, W, b, self.stride, self.pad, self.dilate, self.groups, self.cover_all)
         return y,
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        from chainer.functions.connection import deconvolution_nd
+        gy, = grad_outputs
+        x = self.inputs[0].data
+        W = self.inputs[1].data
+        ret = []
+        for i in indexes:
+            if i == 0:
+                deconv = deconvolution_nd.DeconvolutionND(
+                    self.ndim, self.stride, self.pad, x.shape[2:], self.dilate, self.groups)
+                ret.append(deconv.forward((gy, W))[0])
+            elif i == 1:
+                ret.append(ConvolutionNDGradW(self, W).forward((x, gy))[0])
+            else:
+                axis = (0,) + tuple(range(2, gy.ndim))
+                ret.append(utils.force_array(gy.sum(axis=axis)))
+        return tuple(ret)
 
     def backward(self, indexes, grad_outputs):
         from chainer.functions.connection import deconvolution_nd
@@ -112,6 +154,10 @@ class ConvolutionNDGradW(function_node.FunctionNode):
         self.ksize = tuple(W.shape[2:])
         self.W_shape = tuple(W.shape)
         self.W_dtype = W.dtype
+        # the patch matrix the forward pass kept, ``(x, col)``: handed over (used once)
+        self._kept_col = getattr(conv, '_col', None)
+        if self._kept_col is not None:
+            conv._col = None
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -124,9 +170,11 @@ class ConvolutionNDGradW(function_node.FunctionNode):
                 x, gy.astype(x.dtype, copy=False), self.W_shape, self.stride, self.pad,
                 self.dilate, self.groups)
             return gW,
+        kept, self._kept_col = self._kept_col, None
+        col = kept[1] if kept is not None and kept[0] is x else None
         gW = _conv.conv_grad_w(
             x, gy, self.ksize, self.stride, self.pad, self.dilate, self.groups,
-            self.cover_all, self.W_dtype)
+            self.cover_all, self.W_dtype, col=col)
         return gW,
 
     def backward(self, indexes, grad_outputs):
@@ -171,6 +219,7 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
     ndim = len(x.shape[2:])
     fnode = ConvolutionND(
         ndim, stride, pad, cover_all, dilate=dilate, groups=groups)
+    _keep_col_for(fnode, W)
     args = (x, W) if b is None else (x, W, b)
     y, = fnode.apply(args)
     return y

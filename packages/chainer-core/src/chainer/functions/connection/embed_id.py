@@ -53,6 +53,15 @@ class EmbedIDFunction(function_node.FunctionNode):
                     (x,) + tuple(grad_outputs))[0])
         return ret
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        # Array-level twin of ``backward`` (the value of EmbedIDGrad.forward).
+        x = self.inputs[0].data
+        gy, = grad_outputs
+        return tuple([
+            None if i == 0 else
+            EmbedIDGrad(self._w_shape, self.ignore_label).forward((x, gy))[0]
+            for i in indexes])
+
 
 class EmbedIDGrad(function_node.FunctionNode):
     """Gradient of :class:`EmbedIDFunction` w.r.t. ``W`` (inputs: ``x``, ``gy``)."""

@@ -49,6 +49,25 @@ def _sum_to(gx, shape):
     return chainer.functions.sum_to(gx, shape)
 
 
+class _ConstantOp(function_node.FunctionNode):
+    """Base of the nodes combining one variable with a constant ``value``."""
+
+    _label_format = '%s'
+    _float_only = False
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return self._label_format % _label_of(self.value)
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('x',))
+        if self._float_only:
+            type_check.expect(in_types[0].dtype.kind == 'f')
+
+
 class Neg(function_node.FunctionNode):
     """Elementwise negation."""
 
@@ -131,18 +150,10 @@ class Add(function_node.FunctionNode):
         return tuple([utils.sum_to(gy, self._shapes[i]) for i in indexes])
 
 
-class AddConstant(function_node.FunctionNode):
+class AddConstant(_ConstantOp):
     """Addition of a constant."""
 
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def label(self):
-        return '_ + %s' % _label_of(self.value)
-
-    def check_type_forward(self, in_types):
-        type_check.argname(in_types, ('x',))
+    _label_format = '_ + %s'
 
     def forward(self, inputs):
         x = inputs[0]
@@ -218,15 +229,10 @@ class Sub(function_node.FunctionNode):
         return tuple(ret)
 
 
-class SubFromConstant(function_node.FunctionNode):
+class SubFromConstant(_ConstantOp):
     """Subtraction of a variable from a constant."""
 
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def label(self):
-        return '%s - _' % _label_of(self.value)
+    _label_format = '%s - _'
 
     def forward(self, inputs):
         x = inputs[0]
@@ -265,15 +271,10 @@ class Mul(function_node.FunctionNode):
         return tuple([utils.sum_to(gy * xs[1 - i], xs[i].shape) for i in indexes])
 
 
-class MulConstant(function_node.FunctionNode):
+class MulConstant(_ConstantOp):
     """Multiplication by a constant."""
 
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def label(self):
-        return '_ * %s' % _label_of(self.value)
+    _label_format = '_ * %s'
 
     def forward(self, inputs):
         x = inputs[0]
@@ -326,15 +327,10 @@ class Div(function_node.FunctionNode):
         return tuple(ret)
 
 
-class DivFromConstant(function_node.FunctionNode):
+class DivFromConstant(_ConstantOp):
     """Division of a constant by a variable."""
 
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def label(self):
-        return '%s / _' % _label_of(self.value)
+    _label_format = '%s / _'
 
     def forward(self, inputs):
         self.retain_inputs((0,))
@@ -375,19 +371,11 @@ class PowVarVar(function_node.FunctionNode):
         return tuple(ret)
 
 
-class PowVarConst(function_node.FunctionNode):
+class PowVarConst(_ConstantOp):
     """Elementwise power ``x ** value`` with a constant exponent."""
 
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def label(self):
-        return '_ ** %s' % _label_of(self.value)
-
-    def check_type_forward(self, in_types):
-        type_check.argname(in_types, ('x',))
-        type_check.expect(in_types[0].dtype.kind == 'f')
+    _label_format = '_ ** %s'
+    _float_only = True
 
     def forward(self, inputs):
         self.retain_inputs((0,))
@@ -402,19 +390,11 @@ class PowVarConst(function_node.FunctionNode):
         return grad_outputs[0] * (x ** (value - 1) * value),
 
 
-class PowConstVar(function_node.FunctionNode):
+class PowConstVar(_ConstantOp):
     """Elementwise power ``value ** x`` with a constant base."""
 
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def label(self):
-        return '%s ** _' % _label_of(self.value)
-
-    def check_type_forward(self, in_types):
-        type_check.argname(in_types, ('x',))
-        type_check.expect(in_types[0].dtype.kind == 'f')
+    _label_format = '%s ** _'
+    _float_only = True
 
     def forward(self, inputs):
         self.retain_outputs((0,))

@@ -2,26 +2,19 @@
 import numpy
 
 import chainer
-from chainer import backend, function_node, utils
+from chainer import backend
 from chainer.functions.math import _linalg
 from chainer.functions.math.inv import inv
 
 
-class Cholesky(function_node.FunctionNode):
+class Cholesky(_linalg.SquareMatrixFunction):
     """Cholesky decomposition ``a = L L^T`` of a symmetric positive-definite matrix."""
+
+    _routine = 'cholesky'
 
     @property
     def label(self):
         return 'cholesky'
-
-    def check_type_forward(self, in_types):
-        _linalg.check_square(in_types, batched=False)
-
-    def forward(self, inputs):
-        a, = inputs
-        self.retain_outputs((0,))
-        xp = backend.get_array_module(a)
-        return utils.force_array(xp.linalg.cholesky(_linalg.lapack_input(a)), a.dtype),
 
     def backward(self, indexes, grad_outputs):
         # Symmetric gradient: S = L^-T Phi(L^T gL) L^-1, gA = (S + S^T) / 2, where Phi keeps

@@ -1,27 +1,20 @@
 """Matrix determinant (single and batched)."""
 import chainer
-from chainer import backend, function_node, utils
 from chainer.functions.math import _linalg
 from chainer.functions.math.inv import batch_inv
 from chainer.utils import type_check
 
 
-class BatchDet(function_node.FunctionNode):
+class BatchDet(_linalg.SquareMatrixFunction):
     """Determinants of a batch of square matrices."""
+
+    _routine = 'det'
+    _batched = True
+    _retain_input = True
 
     @property
     def label(self):
         return 'batch_det'
-
-    def check_type_forward(self, in_types):
-        _linalg.check_square(in_types, batched=True)
-
-    def forward(self, inputs):
-        a, = inputs
-        self.retain_inputs((0,))
-        self.retain_outputs((0,))
-        xp = backend.get_array_module(a)
-        return utils.force_array(xp.linalg.det(_linalg.lapack_input(a)), a.dtype),
 
     def backward(self, indexes, grad_outputs):
         # d det(A) / dA = det(A) inv(A)^T

@@ -1,55 +1,37 @@
 """Matrix inverse (single and batched)."""
 import chainer
-from chainer import backend, function_node, utils
 from chainer.functions.math import _linalg
 
 
-def _inv_grad(invx, gy):
-    # d(inv(A)) = -inv(A) dA inv(A)  =>  gA = -inv(A)^T gy inv(A)^T
-    F = chainer.functions
-    return -F.matmul(F.matmul(invx, gy, transa=True), invx, transb=True)
+class _Inverse(_linalg.SquareMatrixFunction):
+    # Shared by Inv and BatchInv (which are not subclasses of each other, as in v7).
+
+    _routine = 'inv'
+
+    def backward(self, indexes, grad_outputs):
+        # d(inv(A)) = -inv(A) dA inv(A)  =>  gA = -inv(A)^T gy inv(A)^T
+        F = chainer.functions
+        invx, = self.get_retained_outputs()
+        gy, = grad_outputs
+        return -F.matmul(F.matmul(invx, gy, transa=True), invx, transb=True),
 
 
-class Inv(function_node.FunctionNode):
+class Inv(_Inverse):
     """Inverse of a square matrix."""
 
     @property
     def label(self):
         return 'inv'
 
-    def check_type_forward(self, in_types):
-        _linalg.check_square(in_types, batched=False)
 
-    def forward(self, inputs):
-        a, = inputs
-        self.retain_outputs((0,))
-        xp = backend.get_array_module(a)
-        return utils.force_array(xp.linalg.inv(_linalg.lapack_input(a)), a.dtype),
-
-    def backward(self, indexes, grad_outputs):
-        invx, = self.get_retained_outputs()
-        return _inv_grad(invx, grad_outputs[0]),
-
-
-class BatchInv(function_node.FunctionNode):
+class BatchInv(_Inverse):
     """Inverses of a batch of square matrices."""
+
+    _batched = True
 
     @property
     def label(self):
         return 'batch_inv'
-
-    def check_type_forward(self, in_types):
-        _linalg.check_square(in_types, batched=True)
-
-    def forward(self, inputs):
-        a, = inputs
-        self.retain_outputs((0,))
-        xp = backend.get_array_module(a)
-        return utils.force_array(xp.linalg.inv(_linalg.lapack_input(a)), a.dtype),
-
-    def backward(self, indexes, grad_outputs):
-        invx, = self.get_retained_outputs()
-        return _inv_grad(invx, grad_outputs[0]),
 
 
 def inv(a):

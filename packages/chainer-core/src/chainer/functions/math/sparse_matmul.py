@@ -64,7 +64,27 @@ def _sampled_matmul(a, b, row, col, transa, transb, transc, dtype):
         for i in range(row.shape[0])])
 
 
-class CooMatMul(function_node.FunctionNode):
+class _CooPatternFunction(function_node.FunctionNode):
+    # Base of the two functions tied to one COO pattern (indices, shape and order).
+
+    def __init__(self, sp_row, sp_col, sp_shape, sp_order='other',
+                 transa=False, transb=False, transc=False, dtype=None):
+        self.sp_row = sp_row
+        self.sp_col = sp_col
+        self.sp_shape = tuple(sp_shape)
+        self.sp_order = sp_order
+        self.transa = transa
+        self.transb = transb
+        self.transc = transc
+        self.dtype = dtype
+
+    def _on_pattern(self, cls, transa, transb, transc, dtype):
+        # A ``cls`` function on the same COO pattern with other transpositions and dtype.
+        return cls(self.sp_row, self.sp_col, self.sp_shape, self.sp_order,
+                   transa, transb, transc, dtype=dtype)
+
+
+class CooMatMul(_CooPatternFunction):
     """``op(S) @ op(D)`` (transposed when ``transc``) for a COO matrix ``S``.
 
     The inputs are the entries of ``S`` and the dense ``D``; ``S``'s indices and shape are
@@ -78,14 +98,7 @@ class CooMatMul(function_node.FunctionNode):
                              '{} and {}'.format(sp_row.shape, sp_col.shape))
         if len(sp_shape) != 2:
             raise ValueError('sp_shape must have two entries, got {}'.format(sp_shape))
-        self.sp_row = sp_row
-        self.sp_col = sp_col
-        self.sp_shape = tuple(sp_shape)
-        self.sp_order = sp_order
-        self.transa = transa
-        self.transb = transb
-        self.transc = transc
-        self.dtype = dtype
+        super().__init__(sp_row, sp_col, sp_shape, sp_order, transa, transb, transc, dtype)
 
     @property
     def label(self):
@@ -120,36 +133,21 @@ class CooMatMul(function_node.FunctionNode):
         gc, = grad_outputs
         ret = []
         if 0 in indexes:
-            g_sp = CooMatMulGradSP(
-                self.sp_row, self.sp_col, self.sp_shape, self.sp_order,
-                self.transc, not self.transb, self.transa, dtype=sp.dtype,
-            ).apply((gc, dn))[0]
-            ret.append(g_sp)
+            ret.append(self._on_pattern(
+                CooMatMulGradSP, self.transc, not self.transb, self.transa, sp.dtype,
+            ).apply((gc, dn))[0])
         if 1 in indexes:
-            g_dn = CooMatMul(
-                self.sp_row, self.sp_col, self.sp_shape, self.sp_order,
-                not self.transa, self.transc, self.transb, dtype=dn.dtype,
-            ).apply((sp, gc))[0]
-            ret.append(g_dn)
+            ret.append(self._on_pattern(
+                CooMatMul, not self.transa, self.transc, self.transb, dn.dtype,
+            ).apply((sp, gc))[0])
         return ret
 
 
-class CooMatMulGradSP(function_node.FunctionNode):
+class CooMatMulGradSP(_CooPatternFunction):
     """Entries of ``op(a) @ op(b)`` (transposed when ``transc``) at a COO pattern.
 
     This is the gradient of :class:`CooMatMul` with respect to the sparse entries.
     """
-
-    def __init__(self, sp_row, sp_col, sp_shape, sp_order='other',
-                 transa=False, transb=False, transc=False, dtype=None):
-        self.sp_row = sp_row
-        self.sp_col = sp_col
-        self.sp_shape = tuple(sp_shape)
-        self.sp_order = sp_order
-        self.transa = transa
-        self.transb = transb
-        self.transc = transc
-        self.dtype = dtype
 
     @property
     def label(self):
@@ -177,17 +175,13 @@ class CooMatMulGradSP(function_node.FunctionNode):
         g_sp, = grad_outputs
         ret = []
         if 0 in indexes:
-            ga = CooMatMul(
-                self.sp_row, self.sp_col, self.sp_shape, self.sp_order,
-                self.transc, not self.transb, self.transa, dtype=a.dtype,
-            ).apply((g_sp, b))[0]
-            ret.append(ga)
+            ret.append(self._on_pattern(
+                CooMatMul, self.transc, not self.transb, self.transa, a.dtype,
+            ).apply((g_sp, b))[0])
         if 1 in indexes:
-            gb = CooMatMul(
-                self.sp_row, self.sp_col, self.sp_shape, self.sp_order,
-                not self.transc, self.transa, not self.transb, dtype=b.dtype,
-            ).apply((g_sp, a))[0]
-            ret.append(gb)
+            ret.append(self._on_pattern(
+                CooMatMul, not self.transc, self.transa, not self.transb, b.dtype,
+            ).apply((g_sp, a))[0])
         return ret
 
 

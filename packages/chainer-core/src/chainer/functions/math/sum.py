@@ -2,7 +2,6 @@
 import numpy
 
 import chainer
-from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer.utils import type_check
@@ -61,8 +60,7 @@ class Sum(function_node.FunctionNode):
 
     def _backward_arrays(self, indexes, grad_outputs):
         gy = grad_outputs[0]
-        gy = gy.reshape(self._kept_shape(gy.shape))
-        return backend.get_array_module(gy).broadcast_to(gy, self._in_shape),
+        return utils.array.broadcast_array(gy.reshape(self._kept_shape(gy.shape)), self._in_shape),
 
 
 def sum(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
@@ -94,8 +92,7 @@ class SumTo(function_node.FunctionNode):
         return chainer.functions.broadcast_to(grad_outputs[0], self._in_shape),
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy = grad_outputs[0]
-        return backend.get_array_module(gy).broadcast_to(gy, self._in_shape),
+        return utils.array.broadcast_array(grad_outputs[0], self._in_shape),
 
 
 def sum_to(x, shape):

@@ -66,6 +66,9 @@ class MaxPoolingND(pooling_nd._PoolingND):
     def backward(self, indexes, gy):
         return MaxPoolingNDGrad(self).apply(gy)
 
+    def _backward_arrays(self, indexes, gy):
+        return MaxPoolingNDGrad(self).forward(gy)
+
 
 class MaxPoolingNDGrad(function_node.FunctionNode):
     """Gradient of :class:`MaxPoolingND` (input: ``gy``)."""

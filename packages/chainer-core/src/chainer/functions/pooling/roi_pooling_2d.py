@@ -36,27 +36,16 @@ class ROIPooling2D(function_node.FunctionNode):
         y = xp.zeros((n_rois, channels, self.outh, self.outw), dtype=x.dtype)
         argmax = xp.full(y.shape, -1, dtype=numpy.int32)
         ch = xp.arange(channels)
-        for i, roi in enumerate(_roi.to_cpu(rois)):
-            idx = int(roi[0])
-            xmin, ymin, xmax, ymax = _roi.rounded_roi(roi[1:], self.spatial_scale)
-            bin_h = max(ymax - ymin + 1, 1) / self.outh
-            bin_w = max(xmax - xmin + 1, 1) / self.outw
-            for ph in range(self.outh):
-                hs, he = _roi.bin_range(ph, bin_h, ymin, height)
-                if he <= hs:
-                    continue
-                for pw in range(self.outw):
-                    ws, we = _roi.bin_range(pw, bin_w, xmin, width)
-                    if we <= ws:
-                        continue
-                    window = x[idx, :, hs:he, ws:we].reshape(channels, -1)
-                    am = window.argmax(axis=1)
-                    y[i, :, ph, pw] = window[ch, am]
-                    argmax[i, :, ph, pw] = (hs + am // (we - ws)) * width + ws + am % (we - ws)
+        rois = _roi.to_cpu(rois)
+        batch = rois[:, 0].astype(numpy.int64)
+        # rows (batch_index, x_min, y_min, x_max, y_max) -> boxes (y_min, x_min, y_max, x_max)
+        for i, b, ph, pw, hs, he, ws, we in _roi.pooling_bins(
+                rois[:, [2, 1, 4, 3]], batch, self.spatial_scale, self.outh, self.outw,
+                height, width, inclusive=True):
+            y[i, :, ph, pw], argmax[i, :, ph, pw] = _roi.max_in_window(
+                x[b], hs, he, ws, we, width, ch)
         self.argmax_data = argmax
-        batch = xp.asarray(_roi.to_cpu(rois)[:, 0].astype(numpy.int64))
-        flat = (batch[:, None, None, None] * channels + ch[None, :, None, None]) \
-            * (height * width) + argmax
+        flat = _roi.flat_input_index(xp.asarray(batch), argmax, channels, height, width)
         self._valid = argmax >= 0
         self._flat = xp.where(self._valid, flat, 0)
         return y,
@@ -87,12 +76,7 @@ class ROIPooling2DGrad(function_node.FunctionNode):
         xp = backend.get_array_module(gy)
         gx = xp.zeros(self._x_shape, dtype=gy.dtype)
         flat, valid = self._flat, self._valid
-        g = xp.where(valid, gy, 0)
-        if xp is numpy:
-            numpy.add.at(gx.reshape(-1), flat.ravel(), g.ravel())
-        else:
-            import cupyx
-            cupyx.scatter_add(gx.reshape(-1), flat.ravel(), g.ravel())
+        _roi.scatter_add_flat(gx, flat, xp.where(valid, gy, 0))
         return gx,
 
     def backward(self, indexes, grad_outputs):

@@ -16,6 +16,59 @@ def _activate(xp, a, i, f, o):
     return xp.tanh(a), _sigmoid(i), _sigmoid(f), _sigmoid(o)
 
 
+def _activations(xp, x):
+    # Returns ``(t, sig)``, two contiguous arrays shaped like the gates ``(B, U, 4, ...)``:
+    # ``t[:, :, 0] = tanh(a)`` and ``sig[:, :, k] = sigmoid(gate k)`` for k = 1, 2, 3 (i, f, o;
+    # ``sig[:, :, 0]`` is unused). Everything runs on whole contiguous arrays (ufuncs over the
+    # interleaved gate views are slow): sigmoid(v) = 0.5 * tanh(0.5 * v) + 0.5, as _sigmoid.
+    shape = (len(x), x.shape[1] // 4, 4) + x.shape[2:]
+    half = x.dtype.type(0.5)
+    t = xp.multiply(x, half).reshape(shape)
+    t[:, :, 0] = x.reshape(shape)[:, :, 0]
+    xp.tanh(t, out=t)
+    sig = t * half
+    sig += half
+    return t, sig
+
+
+def _lstm_grad(xp, c_prev, x, c, gc, gh, act=None, tc=None):
+    """Array-level gradient of the LSTM cell: returns ``(gc_prev, gx)``.
+
+    ``gc`` and ``gh`` may be None (zero); ``act`` is :func:`_activations` of ``x`` and ``tc``
+    is ``tanh(c[:len(x)])`` when the caller kept them.
+    """
+    batch = len(x)
+    t, sig = _activations(xp, x) if act is None else act
+    ta, si, sf, so = t[:, :, 0], sig[:, :, 1], sig[:, :, 2], sig[:, :, 3]
+    if tc is None:
+        tc = xp.tanh(c[:batch])
+    # gx = p * d per gate: p = (G si, G ta, G c_prev, gh tanh(c)), d = (1 - ta^2, sigmoid')
+    p = xp.empty(t.shape, x.dtype)
+    if gh is None:
+        G = xp.zeros(tc.shape, x.dtype) if gc is None else gc[:batch].copy()
+        p[:, :, 3] = 0
+    else:
+        G = gh * so
+        xp.multiply(gh, tc, out=p[:, :, 3])
+        G *= 1 - tc * tc
+        if gc is not None:
+            G += gc[:batch]
+    xp.multiply(G, si, out=p[:, :, 0])
+    xp.multiply(G, ta, out=p[:, :, 1])
+    xp.multiply(G, c_prev[:batch], out=p[:, :, 2])
+    d = 1 - sig
+    d *= sig
+    d[:, :, 0] = 1 - ta * ta
+    p *= d
+    gc_prev = xp.empty_like(c_prev)
+    xp.multiply(G, sf, out=gc_prev[:batch])
+    if gc is None:
+        gc_prev[batch:] = 0
+    else:
+        gc_prev[batch:] = gc[batch:]
+    return gc_prev, p.reshape(x.shape)
+
+
 def _zeros_like_var(v):
     xp = backend.get_array_module(v.array)
     return chainer.Variable(xp.zeros(v.shape, v.dtype), requires_grad=False)
@@ -78,14 +131,16 @@ class LSTM(function_node.FunctionNode):
         c_prev, x = inputs
         xp = backend.get_array_module(x)
         batch = len(x)
-        ta, si, sf, so = _activate(xp, *_extract_gates(x))
+        t, sig = act = _activations(xp, x)
         c_next = xp.empty_like(c_prev)
         c = c_next[:batch]
-        xp.multiply(ta, si, out=c)
-        c += sf * c_prev[:batch]
+        xp.multiply(t[:, :, 0], sig[:, :, 1], out=c)
+        c += sig[:, :, 2] * c_prev[:batch]
         c_next[batch:] = c_prev[batch:]
-        h = so * xp.tanh(c)
+        tc = xp.tanh(c)
+        h = sig[:, :, 3] * tc
         self.retain_outputs((0,))
+        self._fast = (act, c_next, tc)   # for the array-level backward
         return c_next, h
 
     def backward(self, indexes, grad_outputs):
@@ -100,6 +155,16 @@ class LSTM(function_node.FunctionNode):
                 xp.zeros((len(x),) + c_next.shape[1:], x.dtype), requires_grad=False)
         return LSTMGrad().apply((c_prev, x, c_next, gc, gh))
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        # Array-level twin of ``backward`` (the values of LSTMGrad.forward); None gradients
+        # stand for zeros.
+        gc, gh = grad_outputs
+        c_prev = self.inputs[0].data
+        x = self.inputs[1].data
+        act, c_next, tc = self._fast
+        grads = _lstm_grad(backend.get_array_module(x), c_prev, x, c_next, gc, gh, act, tc)
+        return tuple([grads[i] for i in indexes])
+
 
 class LSTMGrad(function_node.FunctionNode):
     """Gradient of :class:`LSTM`: inputs ``(c_prev, x, c, gc, gh)``, outputs ``(gc_prev, gx)``.
@@ -110,22 +175,7 @@ class LSTMGrad(function_node.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1, 2, 3, 4))
         c_prev, x, c, gc, gh = inputs
-        xp = backend.get_array_module(x)
-        batch = len(x)
-        ta, si, sf, so = _activate(xp, *_extract_gates(x))
-        tc = xp.tanh(c[:batch])
-        G = gh * so * (1 - tc * tc)
-        G += gc[:batch]
-        gx = xp.empty(x.shape, x.dtype)
-        ga, gi, gf, go = _extract_gates(gx)
-        ga[...] = G * si * (1 - ta * ta)
-        gi[...] = G * ta * si * (1 - si)
-        gf[...] = G * c_prev[:batch] * sf * (1 - sf)
-        go[...] = gh * tc * so * (1 - so)
-        gc_prev = xp.empty_like(c_prev)
-        xp.multiply(G, sf, out=gc_prev[:batch])
-        gc_prev[batch:] = gc[batch:]
-        return gc_prev, gx
+        return _lstm_grad(backend.get_array_module(x), c_prev, x, c, gc, gh)
 
     def backward(self, indexes, grad_outputs):
         c_prev, x, c, gc, gh = self.get_retained_inputs()
