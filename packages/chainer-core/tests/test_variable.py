@@ -358,3 +358,47 @@ class TestParameterizeWorks:
 
     def test_dtype_attr(self):
         assert self.dtype in (numpy.float16, numpy.float32)
+
+
+def test_in_place_accumulation_does_not_touch_aliased_gradients():
+    # x feeds four additions; Add passes the same gy array to both of its inputs, so the
+    # engine must never accumulate into an array it did not allocate itself.
+    x = chainer.Variable(numpy.array([1., 2.], 'f'))
+    y = chainer.Variable(numpy.array([3., 4.], 'f'))
+    s = (x + y) + (x + y) + x * 2 + x
+    s.grad = numpy.ones(2, 'f')
+    s.backward(retain_grad=True)
+    numpy.testing.assert_array_equal(x.grad, [5., 5.])
+    numpy.testing.assert_array_equal(y.grad, [2., 2.])
+    numpy.testing.assert_array_equal(s.grad, [1., 1.])
+
+
+def test_retained_output_recreated_without_reference_cycle():
+    import gc
+    import weakref
+
+    class TwoRetained(chainer.FunctionNode):
+        def forward(self, inputs):
+            x, = inputs
+            self.retain_outputs((0, 1))
+            return x * 2, x * 3
+
+        def backward(self, indexes, grad_outputs):
+            a, b = self.get_retained_outputs()  # b's node is gone: it is rebuilt here
+            return grad_outputs[0] * (a / a) * 2,
+
+    x = chainer.Variable(numpy.array([0.5, 1.0], 'f'))
+    a, b = TwoRetained().apply((x,))
+    func_ref = weakref.ref(a.creator_node)
+    del b
+    z = F.sum(a)
+    del a
+    z.backward(enable_double_backprop=True)
+    numpy.testing.assert_allclose(x.grad, [2., 2.])
+    del z
+    x.cleargrad()
+    gc.disable()
+    try:
+        assert func_ref() is None  # freed by reference counting alone
+    finally:
+        gc.enable()

@@ -61,6 +61,9 @@ def _walk(pairs, retain_grad, double, targets=None):
     """
     hooks = _hooks.active_hooks()
     raw = not double and hooks is None
+    # ids of gradient arrays in ``grads`` that the walk itself allocated (sums): only those
+    # may be accumulated in place; any other array may be aliased by a function's output.
+    owned = set()
     grads = {}
     found = {}
     heap = []
@@ -72,7 +75,7 @@ def _walk(pairs, retain_grad, double, targets=None):
         if raw:
             gy = gy._array
         prev = grads.get(node)
-        grads[node] = gy if prev is None else _accumulate(prev, gy, raw)
+        grads[node] = gy if prev is None else _accumulate(prev, gy, raw, owned)
         func = node.creator_node
         if func is not None and func not in seen:
             seen.add(func)
@@ -93,6 +96,8 @@ def _walk(pairs, retain_grad, double, targets=None):
             gys.append(gy)
             if gy is None:
                 continue
+            if owned:
+                owned.discard(id(gy))
             any_grad = True
             if targets is not None and node in targets:
                 found[node] = gy
@@ -124,7 +129,7 @@ def _walk(pairs, retain_grad, double, targets=None):
                 gx = numpy.asarray(gx)  # NumPy returns scalars for 0-dim ufunc results
             node = in_nodes[i]
             prev = grads.get(node)
-            grads[node] = gx if prev is None else _accumulate(prev, gx, raw)
+            grads[node] = gx if prev is None else _accumulate(prev, gx, raw, owned)
             creator = node.creator_node
             if creator is not None and creator not in seen:
                 seen.add(creator)
@@ -141,9 +146,15 @@ def _walk(pairs, retain_grad, double, targets=None):
     return grads, found
 
 
-def _accumulate(prev, gx, raw):
+def _accumulate(prev, gx, raw, owned):
     if raw:
-        return prev + gx
+        if id(prev) in owned and prev.shape == gx.shape and prev.dtype == gx.dtype:
+            prev += gx
+            return prev
+        total = prev + gx
+        if not isinstance(total, numpy.generic):  # scalars are immutable: never in place
+            owned.add(id(total))
+        return total
     if prev.creator_node is None and gx.creator_node is None:
         return _make_variable(prev._array + gx._array, False)
     return prev + gx

@@ -293,7 +293,6 @@ class FunctionNode:
             ret.append(var)
         if new_outputs is not None:
             self.outputs = tuple(new_outputs)
-            self._kept_output_vars = tuple(ret)
         return tuple(ret)
 
     def unchain(self):
