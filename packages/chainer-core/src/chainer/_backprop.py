@@ -85,35 +85,25 @@ def _walk(pairs, retain_grad, double, targets=None):
     debug = _config.debug
     while heap:
         func = heapq.heappop(heap)[2]
-        gys = []
-        any_grad = False
-        for ref in func.outputs:
-            node = ref()
-            if node is None:
-                gys.append(None)
-                continue
-            gy = grads.pop(node, None)
-            gys.append(gy)
+        outputs = func.outputs
+        if len(outputs) == 1 and targets is None and not retain_grad:
+            node = outputs[0]()
+            gy = None if node is None else grads.pop(node, None)
             if gy is None:
                 continue
             if owned:
                 owned.discard(id(gy))
-            any_grad = True
-            if targets is not None and node in targets:
-                found[node] = gy
-            if retain_grad:
-                var = node._variable()
-                if var is not None:
-                    var._grad_var = _make_variable(gy, False) if raw else gy
-        if not any_grad:
-            continue
+            gys = (gy,)
+        else:
+            gys = _pop_output_grads(outputs, grads, owned, targets, found, retain_grad, raw)
+            if gys is None:
+                continue
         in_nodes = func.inputs
         if in_nodes is None:
             continue
         indexes = tuple([i for i, x in enumerate(in_nodes) if x.requires_grad])
         if not indexes:
             continue
-        gys = tuple(gys)
 
         if raw and func._local_function_hooks is None and func._backward_arrays is not None:
             gxs = func._backward_arrays(indexes, gys)
@@ -144,6 +134,28 @@ def _walk(pairs, retain_grad, double, targets=None):
         grads = {node: _make_variable(g, False) for node, g in grads.items()}
         found = {node: _make_variable(g, False) for node, g in found.items()}
     return grads, found
+
+
+def _pop_output_grads(outputs, grads, owned, targets, found, retain_grad, raw):
+    """Takes the gradients of a function's outputs out of ``grads`` (None if all absent)."""
+    gys = []
+    any_grad = False
+    for ref in outputs:
+        node = ref()
+        gy = None if node is None else grads.pop(node, None)
+        gys.append(gy)
+        if gy is None:
+            continue
+        if owned:
+            owned.discard(id(gy))
+        any_grad = True
+        if targets is not None and node in targets:
+            found[node] = gy
+        if retain_grad:
+            var = node._variable()
+            if var is not None:
+                var._grad_var = _make_variable(gy, False) if raw else gy
+    return tuple(gys) if any_grad else None
 
 
 def _accumulate(prev, gx, raw, owned):

@@ -152,13 +152,13 @@ class FunctionNode:
         self.rank = rank
         self.inputs = input_nodes = tuple(input_nodes)
         rank += 1
-        ret = []
-        refs = []
-        for y in outputs:
-            var = _make_output_variable(y, self, rank)
-            ret.append(var)
-            refs.append(_weakref(var._node))
-        self.outputs = tuple(refs)
+        if len(outputs) == 1:
+            var = _make_output_variable(outputs[0], self, rank)
+            ret = (var,)
+            self.outputs = (_weakref(var._node),)
+        else:
+            ret = tuple([_make_output_variable(y, self, rank) for y in outputs])
+            self.outputs = tuple([_weakref(v._node) for v in ret])
 
         if self._input_indexes_to_retain is not None:
             for index in self._input_indexes_to_retain:
@@ -166,7 +166,7 @@ class FunctionNode:
         if self._output_indexes_to_retain is not None:
             self._retained_output_data = tuple(
                 [outputs[index] for index in self._output_indexes_to_retain])
-        return tuple(ret)
+        return ret
 
     def _check_data_type_forward(self, in_data):
         state = type_check._state

@@ -19,6 +19,11 @@ _Variable = variable.Variable
 _make_variable = variable._make_variable
 
 
+def _as_array(y):
+    """``utils.force_array`` with the common case (already an ndarray) inlined."""
+    return y if type(y) is numpy.ndarray else utils.force_array(y)
+
+
 def _check_constant_type(value):
     if isinstance(value, (numbers.Number, numpy.generic)):
         return
@@ -139,7 +144,7 @@ class Add(function_node.FunctionNode):
     def forward(self, inputs):
         x0, x1 = inputs
         self._shapes = (x0.shape, x1.shape)
-        return utils.force_array(x0 + x1),
+        return _as_array(x0 + x1),
 
     def backward(self, indexes, grad_outputs):
         gy = grad_outputs[0]
@@ -147,7 +152,10 @@ class Add(function_node.FunctionNode):
 
     def _backward_arrays(self, indexes, grad_outputs):
         gy = grad_outputs[0]
-        return tuple([utils.sum_to(gy, self._shapes[i]) for i in indexes])
+        shapes = self._shapes
+        if shapes[0] == shapes[1] == gy.shape:
+            return (gy,) * len(indexes)
+        return tuple([utils.sum_to(gy, shapes[i]) for i in indexes])
 
 
 class AddConstant(_ConstantOp):
@@ -256,9 +264,9 @@ class Mul(function_node.FunctionNode):
         _check_same_float_or_any(in_types, ('lhs', 'rhs'))
 
     def forward(self, inputs):
-        self.retain_inputs((0, 1))
+        self._input_indexes_to_retain = (0, 1)
         x0, x1 = inputs
-        return utils.force_array(x0 * x1),
+        return _as_array(x0 * x1),
 
     def backward(self, indexes, grad_outputs):
         xs = self.get_retained_inputs()
@@ -268,6 +276,8 @@ class Mul(function_node.FunctionNode):
     def _backward_arrays(self, indexes, grad_outputs):
         xs = (self.inputs[0].data, self.inputs[1].data)
         gy = grad_outputs[0]
+        if xs[0].shape == xs[1].shape == gy.shape:
+            return tuple([gy * xs[1 - i] for i in indexes])
         return tuple([utils.sum_to(gy * xs[1 - i], xs[i].shape) for i in indexes])
 
 
