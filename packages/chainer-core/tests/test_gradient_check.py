@@ -4,6 +4,7 @@ import pytest
 import chainer
 import chainer.functions as F
 from chainer import gradient_check
+from chainer import testing
 
 
 class WrongGrad(chainer.FunctionNode):
@@ -34,6 +35,12 @@ def test_check_backward_passes_for_correct_grad():
     gradient_check.check_backward(lambda x: Square().apply((x,))[0], _x(), _x())
 
 
+# check_backward compares directional derivatives along a random direction: a wrong gradient
+# is missed when the direction is (nearly) orthogonal to the error, which for the small
+# errors below happens in ~0.5% of draws. The tests that expect a detection are seeded.
+
+
+@testing.fix_random()
 def test_check_backward_detects_wrong_grad():
     with pytest.raises(AssertionError, match='check_backward failed'):
         gradient_check.check_backward(lambda x: WrongGrad().apply((x,))[0], _x(), _x())
@@ -44,6 +51,7 @@ def test_check_double_backward():
         lambda x: Square().apply((x,))[0] * Square().apply((x,))[0], _x(), _x(), _x())
 
 
+@testing.fix_random()
 def test_check_double_backward_detects_wrong_second_order():
     def f(x):
         return WrongGrad().apply((x,))[0] * x
@@ -51,6 +59,7 @@ def test_check_double_backward_detects_wrong_second_order():
         gradient_check.check_double_backward(f, _x(), _x(), _x())
 
 
+@testing.fix_random()
 def test_params_are_checked():
     w = chainer.Parameter(numpy.random.uniform(-1, 1, (3, 2)))
     gradient_check.check_backward(lambda x: x * w, _x(), _x(), params=w)

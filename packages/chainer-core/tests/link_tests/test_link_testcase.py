@@ -89,6 +89,10 @@ def test_forward_error_detected():
         case.test_forward(_backend_config())
 
 
+# The backward check compares derivatives along one random direction; the missing W
+# gradient goes unnoticed when that direction is nearly orthogonal to it (~0.4% of draws),
+# so the detection test is seeded.
+@testing.fix_random()
 def test_backward_error_detected():
     class WrongGrad(_DenseTestMixin, _link_tests.LinkTestCase):
         def create_link(self, initializers):
