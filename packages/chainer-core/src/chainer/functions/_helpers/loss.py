@@ -2,6 +2,7 @@
 import numpy
 
 from chainer import backend
+from chainer import function_node
 
 
 def check_reduce(reduce, valid=('mean', 'no')):
@@ -36,3 +37,19 @@ def scatter_add(a, index, values):
         import cupyx
         cupyx.scatter_add(a, index, values)
     return a
+
+
+def difference_grads(gx, indexes):
+    """Gradients of a loss of ``x0 - x1`` given its gradient ``gx`` w.r.t. the difference."""
+    return tuple(gx if i == 0 else -gx for i in indexes)
+
+
+class MarginLoss(function_node.FunctionNode):
+    """Base of the losses with a positive ``margin`` and a ``reduce`` mode."""
+
+    def __init__(self, margin, reduce='mean'):
+        if margin <= 0:
+            raise ValueError('margin should be positive value.')
+        self.margin = margin
+        check_reduce(reduce)
+        self.reduce = reduce

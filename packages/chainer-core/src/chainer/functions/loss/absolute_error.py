@@ -1,5 +1,6 @@
 from chainer import backend
 from chainer import function_node
+from chainer.functions._helpers import loss as _loss_helpers
 from chainer import utils
 from chainer.utils import type_check
 
@@ -35,12 +36,7 @@ class AbsoluteError(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
         gx = gy * self._sign
-        ret = []
-        if 0 in indexes:
-            ret.append(gx)
-        if 1 in indexes:
-            ret.append(-gx)
-        return ret
+        return _loss_helpers.difference_grads(gx, indexes)
 
 
 def absolute_error(x0, x1):

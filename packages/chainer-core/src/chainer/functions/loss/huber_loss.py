@@ -1,6 +1,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions._helpers import loss as _loss_helpers
 from chainer import utils
 from chainer.functions._helpers.loss import check_reduce
 from chainer.utils import type_check
@@ -55,12 +56,7 @@ class HuberLoss(function_node.FunctionNode):
         if self.reduce == 'sum_along_second_axis':
             gy = F.expand_dims(gy, 1)
         gx = F.broadcast_to(gy, g.shape) * g
-        ret = []
-        if 0 in indexes:
-            ret.append(gx)
-        if 1 in indexes:
-            ret.append(-gx)
-        return ret
+        return _loss_helpers.difference_grads(gx, indexes)
 
 
 def huber_loss(x, t, delta, reduce='sum_along_second_axis'):

@@ -1,6 +1,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions._helpers import loss as _loss_helpers
 from chainer import utils
 from chainer.functions.loss.absolute_error import _check_pair
 
@@ -28,12 +29,7 @@ class MeanSquaredError(function_node.FunctionNode):
         gy, = grad_outputs
         diff = x0 - x1
         gx = chainer.functions.broadcast_to(gy * (2.0 / diff.size), diff.shape) * diff
-        ret = []
-        if 0 in indexes:
-            ret.append(gx)
-        if 1 in indexes:
-            ret.append(-gx)
-        return ret
+        return _loss_helpers.difference_grads(gx, indexes)
 
     def _backward_arrays(self, indexes, grad_outputs):
         gy, = grad_outputs

@@ -1,4 +1,5 @@
 from chainer import function_node
+from chainer.functions._helpers import loss as _loss_helpers
 from chainer import utils
 from chainer.functions.loss.absolute_error import _check_pair
 
@@ -24,12 +25,7 @@ class SquaredError(function_node.FunctionNode):
         x0, x1 = self.get_retained_inputs()
         gy, = grad_outputs
         gx = gy * 2 * (x0 - x1)
-        ret = []
-        if 0 in indexes:
-            ret.append(gx)
-        if 1 in indexes:
-            ret.append(-gx)
-        return ret
+        return _loss_helpers.difference_grads(gx, indexes)
 
 
 def squared_error(x0, x1):

@@ -1,20 +1,12 @@
 import chainer
 from chainer import backend
-from chainer import function_node
 from chainer import utils
-from chainer.functions._helpers.loss import check_reduce
+from chainer.functions._helpers.loss import MarginLoss
 from chainer.utils import type_check
 
 
-class Triplet(function_node.FunctionNode):
+class Triplet(MarginLoss):
     """Triplet loss of (anchor, positive, negative) embeddings."""
-
-    def __init__(self, margin, reduce='mean'):
-        if margin <= 0:
-            raise ValueError('margin should be positive value.')
-        self.margin = margin
-        check_reduce(reduce)
-        self.reduce = reduce
 
     @property
     def label(self):
