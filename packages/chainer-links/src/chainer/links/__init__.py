@@ -8,6 +8,8 @@ import pkgutil
 # Let chainer-caffe's chainer/links/caffe/ join this package when both are installed.
 __path__ = pkgutil.extend_path(__path__, __name__)
 
+from chainer.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax  # NOQA: E402
+
 
 def __getattr__(name):
     from chainer._namespace import lazy_submodule

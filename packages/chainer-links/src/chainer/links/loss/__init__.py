@@ -1,0 +1,1 @@
+"""Links that compute loss values (e.g. the binary hierarchical softmax)."""
