@@ -42,12 +42,6 @@ def _initial_grad(var, gy, loss_scale):
     return gy
 
 
-def _add(a, b, double):
-    if double:
-        return a + b
-    return _make_variable(a._array + b._array, False)
-
-
 def _walk(pairs, retain_grad, double, targets=None):
     """Runs backprop from ``(node, grad Variable)`` pairs.
 
@@ -159,6 +153,7 @@ def _pop_output_grads(outputs, grads, owned, targets, found, retain_grad, raw):
 
 
 def _accumulate(prev, gx, raw, owned):
+    """Sums two gradients: raw arrays (in place into sums the walk owns) or Variables."""
     if raw:
         if id(prev) in owned and prev.shape == gx.shape and prev.dtype == gx.dtype:
             prev += gx
@@ -167,9 +162,14 @@ def _accumulate(prev, gx, raw, owned):
         if not isinstance(total, numpy.generic):  # scalars are immutable: never in place
             owned.add(id(total))
         return total
-    if prev.creator_node is None and gx.creator_node is None:
-        return _make_variable(prev._array + gx._array, False)
-    return prev + gx
+    return _sum_variables(prev, gx)
+
+
+def _sum_variables(a, b):
+    """Sum of two gradient Variables, recorded in the graph only if one of them is."""
+    if a.creator_node is None and b.creator_node is None:
+        return _make_variable(a._array + b._array, False)
+    return a + b
 
 
 def _backward_variables(func, indexes, gys, raw, hooks):
@@ -240,7 +240,7 @@ def backward_from_variables(outputs, grad_outputs, retain_grad, enable_double_ba
                 and not array.flags.writeable:
             g = _make_variable(array.copy(), False)
         prev = var._grad_var
-        var._grad_var = g if prev is None else _add(prev, g, enable_double_backprop)
+        var._grad_var = g if prev is None else _sum_variables(prev, g)
         var._loss_scale = loss_scale
 
 
@@ -307,7 +307,7 @@ def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
             gx = found.get(x.node)
             if grad_inputs is not None and grad_inputs[i] is not None:
                 gi = grad_inputs[i]
-                gx = gi if gx is None else _add(gx, gi, enable_double_backprop)
+                gx = gi if gx is None else _sum_variables(gx, gi)
             result.append(gx)
     if set_grad:
         for x, gx in zip(inputs, result):

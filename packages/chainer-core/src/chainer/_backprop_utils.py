@@ -61,7 +61,6 @@ class GradTable:
         grads = self.grads
         if node not in grads:
             if self._load_if_new and node.creator_node is None:
-                node._check_old_style_gradient()
                 grads[node] = _pure(node.grad_var)
             else:
                 grads[node] = []

@@ -104,14 +104,14 @@ class FunctionNode:
         config = _config
 
         if config.type_check:
-            # light-mode check inlined (see _check_data_type_forward for the slow path)
+            # cheap light-mode check; only a failure re-runs it symbolically for the message
             state = _type_check_state
             state.light = True
             try:
                 self.check_type_forward(type_check.LightTypeInfoTuple(in_data))
             except (type_check.InvalidType, IndexError):
                 state.light = False
-                self._check_data_type_forward(in_data)
+                self._check_types_symbolically(in_data)
             finally:
                 state.light = False
 
@@ -168,17 +168,12 @@ class FunctionNode:
                 [outputs[index] for index in self._output_indexes_to_retain])
         return ret
 
-    def _check_data_type_forward(self, in_data):
-        state = type_check._state
-        state.light = True
-        try:
-            self.check_type_forward(type_check.LightTypeInfoTuple(in_data))
-            return
-        except (type_check.InvalidType, IndexError):
-            # IndexError: a light check indexed a shape before its ndim check ran
-            pass
-        finally:
-            state.light = False
+    def _check_types_symbolically(self, in_data):
+        """Re-runs ``check_type_forward`` on expressions to raise v7's message.
+
+        A light check can also fail with IndexError (a shape indexed before its ndim check),
+        in which case the symbolic run may pass.
+        """
         in_types = type_check.get_types(in_data, 'in_types', False)
         try:
             self.check_type_forward(in_types)

@@ -108,7 +108,7 @@ def _directional(xs, rng):
 
 class _CheckBackward:
     def __init__(self, func, x_data, y_grad, params, eps, atol, rtol, no_grads, dtype,
-                 detect_nondifferentiable, is_immutable_params=False):
+                 detect_nondifferentiable):
         if dtype is not None and numpy.dtype(dtype).kind != 'f':
             raise ValueError('`dtype` is allowed only float type')
         self.func = func
@@ -291,7 +291,6 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
     n_x = len(x_data)
     if no_grads is None:
         no_grads = [getattr(x, 'dtype', numpy.dtype('f')).kind != 'f' for x in x_data]
-    n_y = len(y_grad)
 
     def first_order_grad(*inputs):
         xs = inputs[:n_x]
@@ -321,7 +320,6 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
         ggs = list(x_grad_grad)
     grad_grad = tuple(ggs) + params_grad_grad
     in_no_grads = list(no_grads) + [gy is None for gy in y_grad]
-    del n_y
     check_backward(first_order_grad, inputs, grad_grad, params=params, eps=eps, atol=atol,
                    rtol=rtol, no_grads=in_no_grads, dtype=dtype,
                    detect_nondifferentiable=detect_nondifferentiable)

@@ -151,9 +151,6 @@ class VariableNode:
             self.dtype = array.dtype
             self.shape = array.shape
 
-    def _check_old_style_gradient(self):
-        pass
-
 
 def variable_repr(var):
     """The ``repr`` of a variable, e.g. ``variable([1., 2.])``."""

@@ -139,7 +139,7 @@ class Add(function_node.FunctionNode):
         return '_ + _'
 
     def check_type_forward(self, in_types):
-        _check_same_float_or_any(in_types, ('lhs', 'rhs'))
+        _check_binary_operands(in_types, ('lhs', 'rhs'))
 
     def forward(self, inputs):
         x0, x1 = inputs
@@ -213,7 +213,7 @@ class Sub(function_node.FunctionNode):
         return '_ - _'
 
     def check_type_forward(self, in_types):
-        _check_same_float_or_any(in_types, ('lhs', 'rhs'))
+        _check_binary_operands(in_types, ('lhs', 'rhs'))
 
     def forward(self, inputs):
         x0, x1 = inputs
@@ -261,7 +261,7 @@ class Mul(function_node.FunctionNode):
         return '_ * _'
 
     def check_type_forward(self, in_types):
-        _check_same_float_or_any(in_types, ('lhs', 'rhs'))
+        _check_binary_operands(in_types, ('lhs', 'rhs'))
 
     def forward(self, inputs):
         self._input_indexes_to_retain = (0, 1)
@@ -306,7 +306,7 @@ class Div(function_node.FunctionNode):
         return '_ / _'
 
     def check_type_forward(self, in_types):
-        _check_same_float_or_any(in_types, ('lhs', 'rhs'))
+        _check_binary_operands(in_types, ('lhs', 'rhs'))
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -360,7 +360,7 @@ class PowVarVar(function_node.FunctionNode):
         return '_ ** _'
 
     def check_type_forward(self, in_types):
-        _check_same_float_or_any(in_types, ('lhs', 'rhs'))
+        _check_binary_operands(in_types, ('lhs', 'rhs'))
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -424,7 +424,7 @@ def _label_of(value):
     return 'constant array'
 
 
-def _check_same_float_or_any(in_types, names):
+def _check_binary_operands(in_types, names):
     if type_check._state.light and len(in_types) == 2:
         a, b = in_types
         if a.dtype == b.dtype and a.shape == b.shape:

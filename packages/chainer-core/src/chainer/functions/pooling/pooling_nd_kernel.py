@@ -31,14 +31,44 @@ def _size_params(ndim):
     return params
 
 
-class PoolingNDKernelForward:
+def _unravel(var, extent, ndim):
+    """Lines splitting the thread index ``i`` into ``c0`` and ``{var}_0..`` (C order)."""
+    lines = ['int rest = i;']
+    for j in reversed(range(ndim)):
+        lines.append('int {v}_{j} = rest % {e}_{j}; rest /= {e}_{j};'.format(v=var, e=extent, j=j))
+    lines.append('int c0 = rest;')
+    return lines
+
+
+class _KernelGenerator:
+    """Shared assembly of the pooling kernels; subclasses provide the loops and hooks."""
+
+    name = None
+    lead_param = None  # the leading raw input array
+
+    def in_params(self):
+        """Extra input parameters (after the leading array and the sizes)."""
+        return []
+
+    @classmethod
+    def generate(cls, ndim):
+        return cls()._generate(ndim)
+
+    def _assemble(self, ndim, lines, inner_declarations):
+        lines.append(inner_declarations)
+        lines.append(self.main())
+        lines.append('}' * ndim)
+        lines.append(self.after())
+        in_params = ', '.join([self.lead_param] + _size_params(ndim) + self.in_params())
+        out_params = ', '.join(self.out_params())
+        return in_params, out_params, '\n'.join(lines), '{}_{}d'.format(self.name, ndim)
+
+
+class PoolingNDKernelForward(_KernelGenerator):
     """Generator of forward pooling kernels; subclasses define the hooks."""
 
     name = 'pooling_nd_forward'
-
-    def in_params(self):
-        """Extra input parameters (after ``raw T x_in`` and the sizes)."""
-        return []
+    lead_param = 'raw T x_in'
 
     def out_params(self):
         raise NotImplementedError
@@ -52,15 +82,8 @@ class PoolingNDKernelForward:
     def after(self):
         raise NotImplementedError
 
-    @classmethod
-    def generate(cls, ndim):
-        return cls()._generate(ndim)
-
     def _generate(self, ndim):
-        lines = ['int rest = i;']
-        for j in reversed(range(ndim)):
-            lines.append('int out_x_{j} = rest % out_{j}; rest /= out_{j};'.format(j=j))
-        lines.append('int c0 = rest;')
+        lines = _unravel('out_x', 'out', ndim)
         for j in range(ndim):
             lines.append(
                 'int x_lo_{j} = out_x_{j} * s_{j} - p_{j};'
@@ -75,23 +98,15 @@ class PoolingNDKernelForward:
                 ' int kk_{j} = {pk} * k_{j} + (x_{j} - x_lo_{j});'.format(
                     j=j, po=prev_off, pk=prev_kk))
             prev_off, prev_kk = 'off_{}'.format(j), 'kk_{}'.format(j)
-        lines.append('int off = {}; int kk = {}; T v = x_in[off];'.format(prev_off, prev_kk))
-        lines.append(self.main())
-        lines.append('}' * ndim)
-        lines.append(self.after())
-        in_params = ', '.join(['raw T x_in'] + _size_params(ndim) + self.in_params())
-        out_params = ', '.join(self.out_params())
-        return in_params, out_params, '\n'.join(lines), '{}_{}d'.format(self.name, ndim)
+        return self._assemble(
+            ndim, lines, 'int off = {}; int kk = {}; T v = x_in[off];'.format(prev_off, prev_kk))
 
 
-class PoolingNDKernelBackward:
+class PoolingNDKernelBackward(_KernelGenerator):
     """Generator of backward pooling kernels; subclasses define the hooks."""
 
     name = 'pooling_nd_backward'
-
-    def in_params(self):
-        """Extra input parameters (after ``raw T gy`` and the sizes)."""
-        return []
+    lead_param = 'raw T gy'
 
     def out_params(self):
         return ['T gx']
@@ -105,15 +120,8 @@ class PoolingNDKernelBackward:
     def after(self):
         return 'gx = val;'
 
-    @classmethod
-    def generate(cls, ndim):
-        return cls()._generate(ndim)
-
     def _generate(self, ndim):
-        lines = ['int rest = i;']
-        for j in reversed(range(ndim)):
-            lines.append('int x_{j} = rest % d_{j}; rest /= d_{j};'.format(j=j))
-        lines.append('int c0 = rest;')
+        lines = _unravel('x', 'd', ndim)
         for j in range(ndim):
             lines.append(
                 'int o_begin_{j} = (x_{j} + p_{j} < k_{j}) ? 0 :'
@@ -132,14 +140,8 @@ class PoolingNDKernelBackward:
             prev_off = 'ooff_{}'.format(j)
             prev_kk = 'kk_{}'.format(j)
             prev_cnt = 'cnt_{}'.format(j)
-        lines.append('int ooff = {}; int kk = {}; int cnt = {};'.format(
+        return self._assemble(ndim, lines, 'int ooff = {}; int kk = {}; int cnt = {};'.format(
             prev_off, prev_kk, prev_cnt))
-        lines.append(self.main())
-        lines.append('}' * ndim)
-        lines.append(self.after())
-        in_params = ', '.join(['raw T gy'] + _size_params(ndim) + self.in_params())
-        out_params = ', '.join(self.out_params())
-        return in_params, out_params, '\n'.join(lines), '{}_{}d'.format(self.name, ndim)
 
 
 def run(generator, ndim, arrays, sizes, extra, out_arrays):
