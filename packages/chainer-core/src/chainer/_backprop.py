@@ -16,6 +16,7 @@ from chainer import variable as variable_module
 
 _config = configuration.config
 _MISSING = object()
+_numpy_scalar = numpy.generic
 _make_variable = variable_module._make_variable
 
 
@@ -45,9 +46,9 @@ def _initial_grad(var, gy, loss_scale):
 def _walk(pairs, retain_grad, double, targets=None):
     """Runs backprop from ``(node, grad Variable)`` pairs.
 
-    Returns the dict of gradients left at the end (leaves and unreachable nodes) and, when
-    ``targets`` (a set of nodes) is given, the dict of their complete gradients; both map
-    nodes to gradient Variables.
+    Returns the dict of gradients left at the end (leaves and unreachable nodes), the dict of
+    the complete gradients of ``targets`` (a set of nodes) when given, and whether the
+    gradients in both dicts are raw arrays (else Variables).
 
     Without double backprop and function hooks, gradients travel as raw arrays and nodes that
     define ``_backward_arrays`` compute them without building Variables (the fast path); the
@@ -95,7 +96,9 @@ def _walk(pairs, retain_grad, double, targets=None):
         in_nodes = func.inputs
         if in_nodes is None:
             continue
-        indexes = tuple([i for i, x in enumerate(in_nodes) if x.requires_grad])
+        indexes = func._grad_input_indexes
+        if indexes is None:
+            indexes = tuple([i for i, x in enumerate(in_nodes) if x.requires_grad])
         if not indexes:
             continue
 
@@ -109,7 +112,7 @@ def _walk(pairs, retain_grad, double, targets=None):
         for i, gx in zip(indexes, gxs):
             if gx is None:
                 continue
-            if raw and isinstance(gx, numpy.generic):
+            if raw and isinstance(gx, _numpy_scalar):
                 gx = numpy.asarray(gx)  # NumPy returns scalars for 0-dim ufunc results
             node = in_nodes[i]
             prev = grads.get(node)
@@ -124,10 +127,7 @@ def _walk(pairs, retain_grad, double, targets=None):
         for node in targets:
             if node not in found and node in grads:
                 found[node] = grads[node]
-    if raw:
-        grads = {node: _make_variable(g, False) for node, g in grads.items()}
-        found = {node: _make_variable(g, False) for node, g in found.items()}
-    return grads, found
+    return grads, found, raw
 
 
 def _pop_output_grads(outputs, grads, owned, targets, found, retain_grad, raw):
@@ -223,7 +223,7 @@ def backward_from_variables(outputs, grad_outputs, retain_grad, enable_double_ba
     saved = local.get('enable_backprop', _MISSING)
     local['enable_backprop'] = enable_double_backprop
     try:
-        grads, _ = _walk(pairs, retain_grad, enable_double_backprop)
+        grads, _, raw = _walk(pairs, retain_grad, enable_double_backprop)
     finally:
         if saved is _MISSING:
             del local['enable_backprop']
@@ -235,10 +235,14 @@ def backward_from_variables(outputs, grad_outputs, retain_grad, enable_double_ba
         var = node._variable()
         if var is None:
             continue
-        array = g._array
-        if not enable_double_backprop and type(array) is numpy.ndarray \
-                and not array.flags.writeable:
-            g = _make_variable(array.copy(), False)
+        if raw:
+            if type(g) is numpy.ndarray and not g.flags.writeable:
+                g = g.copy()
+            g = _make_variable(g, False)
+        elif not enable_double_backprop:
+            array = g._array
+            if type(array) is numpy.ndarray and not array.flags.writeable:
+                g = _make_variable(array.copy(), False)
         prev = var._grad_var
         var._grad_var = g if prev is None else _sum_variables(prev, g)
         var._loss_scale = loss_scale
@@ -301,7 +305,9 @@ def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
         pairs.append((y.node, gy))
     targets = {x.node for x in inputs}
     with configuration.using_config('enable_backprop', enable_double_backprop):
-        _, found = _walk(pairs, retain_grad, enable_double_backprop, targets)
+        _, found, raw = _walk(pairs, retain_grad, enable_double_backprop, targets)
+        if raw:
+            found = {node: _make_variable(g, False) for node, g in found.items()}
         result = []
         for i, x in enumerate(inputs):
             gx = found.get(x.node)

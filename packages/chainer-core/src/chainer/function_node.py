@@ -50,6 +50,13 @@ class FunctionNode:
     # It must compute exactly what ``backward`` computes.
     _backward_arrays = None
 
+    # Optional fast type check: ``_accepts(in_data)`` returns True only when the arrays surely
+    # pass ``check_type_forward``; False runs the full check.
+    _accepts = None
+
+    # Indexes of the inputs that required a gradient when the node was connected.
+    _grad_input_indexes = None
+
     @property
     def local_function_hooks(self):
         """Ordered dict of the hooks registered to this node only."""
@@ -90,30 +97,22 @@ class FunctionNode:
         Returns:
             A tuple of output :class:`~chainer.Variable` objects.
         """
-        input_vars = []
         in_data = []
         requires_grad = False
         for x in inputs:
-            if not isinstance(x, _Variable):
-                x = _make_variable(x, False)
-            elif x._requires_grad:
-                requires_grad = True
-            input_vars.append(x)
-            in_data.append(x._array)
+            if isinstance(x, _Variable):
+                in_data.append(x._array)
+                if x._requires_grad:
+                    requires_grad = True
+            else:
+                in_data.append(x)
         in_data = tuple(in_data)
         config = _config
 
         if config.type_check:
-            # cheap light-mode check; only a failure re-runs it symbolically for the message
-            state = _type_check_state
-            state.light = True
-            try:
-                self.check_type_forward(type_check.LightTypeInfoTuple(in_data))
-            except (type_check.InvalidType, IndexError):
-                state.light = False
-                self._check_types_symbolically(in_data)
-            finally:
-                state.light = False
+            accepts = self._accepts
+            if accepts is None or not accepts(in_data):
+                self._check_types(in_data)
 
         hooks = _hooks._local.hooks
         if self._local_function_hooks:
@@ -140,18 +139,8 @@ class FunctionNode:
 
         if debug:
             self.stack = traceback.extract_stack()
-        input_nodes = []
-        rank = 0
-        for x in input_vars:
-            node = x._node
-            if node is None:
-                node = x.node
-            input_nodes.append(node)
-            if node.rank > rank:
-                rank = node.rank
-        self.rank = rank
-        self.inputs = input_nodes = tuple(input_nodes)
-        rank += 1
+        self._connect_inputs(inputs)
+        rank = self.rank + 1
         if len(outputs) == 1:
             var = _make_output_variable(outputs[0], self, rank)
             ret = (var,)
@@ -161,12 +150,50 @@ class FunctionNode:
             self.outputs = tuple([_weakref(v._node) for v in ret])
 
         if self._input_indexes_to_retain is not None:
+            input_nodes = self.inputs
             for index in self._input_indexes_to_retain:
                 input_nodes[index].data = in_data[index]
         if self._output_indexes_to_retain is not None:
             self._retained_output_data = tuple(
                 [outputs[index] for index in self._output_indexes_to_retain])
         return ret
+
+    def _connect_inputs(self, inputs):
+        """Sets ``inputs`` (the input nodes), ``rank`` and the indexes needing gradients."""
+        nodes = []
+        rank = 0
+        all_require_grad = True
+        for x in inputs:
+            if isinstance(x, _Variable):
+                node = x._node
+                if node is None:
+                    node = x.node
+            else:
+                node = _make_variable(x, False).node
+            nodes.append(node)
+            if node.rank > rank:
+                rank = node.rank
+            if not node.requires_grad:
+                all_require_grad = False
+        self.rank = rank
+        self.inputs = nodes = tuple(nodes)
+        if all_require_grad:
+            self._grad_input_indexes = _all_indexes(len(nodes))
+        else:
+            self._grad_input_indexes = tuple(
+                [i for i, node in enumerate(nodes) if node.requires_grad])
+
+    def _check_types(self, in_data):
+        """Runs ``check_type_forward`` in light mode; a failure is re-run symbolically."""
+        state = _type_check_state
+        state.light = True
+        try:
+            self.check_type_forward(type_check.LightTypeInfoTuple(in_data))
+        except (type_check.InvalidType, IndexError):
+            state.light = False
+            self._check_types_symbolically(in_data)
+        finally:
+            state.light = False
 
     def _check_types_symbolically(self, in_data):
         """Re-runs ``check_type_forward`` on expressions to raise v7's message.
@@ -313,6 +340,13 @@ class FunctionNode:
         """Unregisters a local function hook by name."""
         hook = self.local_function_hooks.pop(name)
         hook.deleted(self)
+
+
+_ALL_INDEXES = tuple([tuple(range(n)) for n in range(9)])
+
+
+def _all_indexes(n):
+    return _ALL_INDEXES[n] if n < 9 else tuple(range(n))
 
 
 def _any_nan(arrays):

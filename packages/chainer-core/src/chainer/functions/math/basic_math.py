@@ -73,6 +73,22 @@ class _ConstantOp(function_node.FunctionNode):
             type_check.expect(in_types[0].dtype.kind == 'f')
 
 
+class _BinaryOp(function_node.FunctionNode):
+    """Base of the elementwise nodes of two variables of one dtype (shapes broadcast)."""
+
+    @staticmethod
+    def _accepts(in_data):
+        if len(in_data) != 2:
+            return False
+        a, b = in_data
+        return a.dtype == b.dtype and a.shape == b.shape
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('lhs', 'rhs'))
+        type_check.expect(in_types[0].dtype == in_types[1].dtype)
+        type_check.expect_broadcast_shapes(in_types[0].shape, in_types[1].shape)
+
+
 class Neg(function_node.FunctionNode):
     """Elementwise negation."""
 
@@ -131,15 +147,12 @@ class AbsoluteGrad(function_node.FunctionNode):
         return AbsoluteGrad(self.x).apply(grad_outputs)
 
 
-class Add(function_node.FunctionNode):
+class Add(_BinaryOp):
     """Elementwise addition of two variables (with broadcasting)."""
 
     @property
     def label(self):
         return '_ + _'
-
-    def check_type_forward(self, in_types):
-        _check_binary_operands(in_types, ('lhs', 'rhs'))
 
     def forward(self, inputs):
         x0, x1 = inputs
@@ -205,15 +218,12 @@ class MultiAdd(function_node.FunctionNode):
         return tuple([utils.sum_to(gy, self._shapes[i]) for i in indexes])
 
 
-class Sub(function_node.FunctionNode):
+class Sub(_BinaryOp):
     """Elementwise subtraction of two variables (with broadcasting)."""
 
     @property
     def label(self):
         return '_ - _'
-
-    def check_type_forward(self, in_types):
-        _check_binary_operands(in_types, ('lhs', 'rhs'))
 
     def forward(self, inputs):
         x0, x1 = inputs
@@ -253,15 +263,12 @@ class SubFromConstant(_ConstantOp):
         return -grad_outputs[0],
 
 
-class Mul(function_node.FunctionNode):
+class Mul(_BinaryOp):
     """Elementwise multiplication of two variables (with broadcasting)."""
 
     @property
     def label(self):
         return '_ * _'
-
-    def check_type_forward(self, in_types):
-        _check_binary_operands(in_types, ('lhs', 'rhs'))
 
     def forward(self, inputs):
         self._input_indexes_to_retain = (0, 1)
@@ -274,10 +281,13 @@ class Mul(function_node.FunctionNode):
         return tuple([_sum_to(gy * xs[1 - i], xs[i].shape) for i in indexes])
 
     def _backward_arrays(self, indexes, grad_outputs):
-        xs = (self.inputs[0].data, self.inputs[1].data)
+        x0, x1 = self.inputs
+        x0 = x0.data
+        x1 = x1.data
         gy = grad_outputs[0]
-        if xs[0].shape == xs[1].shape == gy.shape:
-            return tuple([gy * xs[1 - i] for i in indexes])
+        if len(indexes) == 2 and x0.shape == x1.shape:
+            return gy * x1, gy * x0
+        xs = (x0, x1)
         return tuple([utils.sum_to(gy * xs[1 - i], xs[i].shape) for i in indexes])
 
 
@@ -298,15 +308,12 @@ class MulConstant(_ConstantOp):
         return utils.force_array(gy * _preprocess_const(gy, self.value)),
 
 
-class Div(function_node.FunctionNode):
+class Div(_BinaryOp):
     """Elementwise division of two variables (with broadcasting)."""
 
     @property
     def label(self):
         return '_ / _'
-
-    def check_type_forward(self, in_types):
-        _check_binary_operands(in_types, ('lhs', 'rhs'))
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -352,15 +359,12 @@ class DivFromConstant(_ConstantOp):
         return grad_outputs[0] * (-self.value) / (x * x),
 
 
-class PowVarVar(function_node.FunctionNode):
+class PowVarVar(_BinaryOp):
     """Elementwise power ``x0 ** x1`` of two variables."""
 
     @property
     def label(self):
         return '_ ** _'
-
-    def check_type_forward(self, in_types):
-        _check_binary_operands(in_types, ('lhs', 'rhs'))
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -422,16 +426,6 @@ def _label_of(value):
     if numpy.isscalar(value):
         return str(value)
     return 'constant array'
-
-
-def _check_binary_operands(in_types, names):
-    if type_check._state.light and len(in_types) == 2:
-        a, b = in_types
-        if a.dtype == b.dtype and a.shape == b.shape:
-            return
-    type_check.argname(in_types, names)
-    type_check.expect(in_types[0].dtype == in_types[1].dtype)
-    type_check.expect_broadcast_shapes(in_types[0].shape, in_types[1].shape)
 
 
 # ---------------------------------------------------------------------------------------------
