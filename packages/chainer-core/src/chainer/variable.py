@@ -59,20 +59,20 @@ class VariableNode:
     array only while a function retains it for its backward computation.
     """
 
-    # Defaults as class attributes: a node is created for every function output, so its
-    # construction only stores what differs from them.
-    creator_node = None
-    data = None
-    name = None
-    rank = 0
+    # Slots: a node is created for every function output and lives as long as the graph, so
+    # it stays small, and it never materializes an attribute dict (``__dict__`` only on use).
+    __slots__ = ('_variable', 'creator_node', 'data', 'name', 'rank', 'requires_grad', 'dtype',
+                 'shape', '__dict__', '__weakref__')
 
     def __init__(self, variable, name, **kwargs):
         if kwargs:
             argument.check_unexpected_kwargs(kwargs, grad='unexpected keyword argument "grad"')
             argument.assert_kwargs_empty(kwargs)
         self._variable = weakref.ref(variable)
-        if name is not None:
-            self.name = name
+        self.creator_node = None
+        self.data = None
+        self.name = name
+        self.rank = 0
         self.requires_grad = variable._requires_grad
         array = variable._array
         if array is None:
@@ -641,6 +641,8 @@ def _make_output_variable(array, creator, rank):
     node.shape = array.shape
     node.creator_node = creator
     node.rank = rank
+    node.data = None
+    node.name = None
     var._node = node
     return var
 

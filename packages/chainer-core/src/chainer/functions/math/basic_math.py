@@ -156,19 +156,20 @@ class Add(_BinaryOp):
 
     def forward(self, inputs):
         x0, x1 = inputs
-        self._shapes = (x0.shape, x1.shape)
         return _as_array(x0 + x1),
 
     def backward(self, indexes, grad_outputs):
         gy = grad_outputs[0]
-        return tuple([_sum_to(gy, self._shapes[i]) for i in indexes])
+        inputs = self.inputs
+        return tuple([_sum_to(gy, inputs[i].shape) for i in indexes])
 
     def _backward_arrays(self, indexes, grad_outputs):
         gy = grad_outputs[0]
-        shapes = self._shapes
-        if shapes[0] == shapes[1] == gy.shape:
+        inputs = self.inputs
+        shape = gy.shape
+        if inputs[0].shape == shape and inputs[1].shape == shape:
             return (gy,) * len(indexes)
-        return tuple([utils.sum_to(gy, shapes[i]) for i in indexes])
+        return tuple([utils.sum_to(gy, inputs[i].shape) for i in indexes])
 
 
 class AddConstant(_ConstantOp):
@@ -227,14 +228,13 @@ class Sub(_BinaryOp):
 
     def forward(self, inputs):
         x0, x1 = inputs
-        self._shapes = (x0.shape, x1.shape)
-        return utils.force_array(x0 - x1),
+        return _as_array(x0 - x1),
 
     def backward(self, indexes, grad_outputs):
         gy = grad_outputs[0]
         ret = []
         for i in indexes:
-            g = _sum_to(gy, self._shapes[i])
+            g = _sum_to(gy, self.inputs[i].shape)
             ret.append(g if i == 0 else neg(g))
         return tuple(ret)
 
@@ -242,7 +242,7 @@ class Sub(_BinaryOp):
         gy = grad_outputs[0]
         ret = []
         for i in indexes:
-            g = utils.sum_to(gy, self._shapes[i])
+            g = utils.sum_to(gy, self.inputs[i].shape)
             ret.append(g if i == 0 else -g)
         return tuple(ret)
 
