@@ -78,10 +78,13 @@ def _walk(pairs, retain_grad, double, targets=None):
             counter += 1
 
     debug = _config.debug
+    plain = targets is None and not retain_grad  # no gradient to keep but the leaves'
+    heappop = heapq.heappop
+    heappush = heapq.heappush
     while heap:
-        func = heapq.heappop(heap)[2]
+        func = heappop(heap)[2]
         outputs = func.outputs
-        if len(outputs) == 1 and targets is None and not retain_grad:
+        if plain and len(outputs) == 1:
             node = outputs[0]()
             gy = None if node is None else grads.pop(node, None)
             if gy is None:
@@ -116,11 +119,14 @@ def _walk(pairs, retain_grad, double, targets=None):
                 gx = numpy.asarray(gx)  # NumPy returns scalars for 0-dim ufunc results
             node = in_nodes[i]
             prev = grads.get(node)
-            grads[node] = gx if prev is None else _accumulate(prev, gx, raw, owned)
+            if prev is None:
+                grads[node] = gx
+            else:
+                grads[node] = _accumulate(prev, gx, raw, owned)
             creator = node.creator_node
             if creator is not None and creator not in seen:
                 seen.add(creator)
-                heapq.heappush(heap, (-creator.rank, counter, creator))
+                heappush(heap, (-creator.rank, counter, creator))
                 counter += 1
 
     if targets is not None:

@@ -98,14 +98,17 @@ class FunctionNode:
             A tuple of output :class:`~chainer.Variable` objects.
         """
         in_data = []
+        add_data = in_data.append
         requires_grad = False
+        all_variables = True
         for x in inputs:
             if isinstance(x, _Variable):
-                in_data.append(x._array)
+                add_data(x._array)
                 if x._requires_grad:
                     requires_grad = True
             else:
-                in_data.append(x)
+                add_data(x)
+                all_variables = False
         in_data = tuple(in_data)
         config = _config
 
@@ -135,11 +138,13 @@ class FunctionNode:
                 hook.forward_postprocess(self, in_data)
 
         if not (requires_grad and config.enable_backprop):
+            if len(outputs) == 1:
+                return _make_variable(outputs[0], requires_grad),
             return tuple([_make_variable(y, requires_grad) for y in outputs])
 
         if debug:
             self.stack = traceback.extract_stack()
-        self._connect_inputs(inputs)
+        self._connect_inputs(inputs if all_variables else _as_variables(inputs))
         rank = self.rank + 1
         if len(outputs) == 1:
             var = _make_output_variable(outputs[0], self, rank)
@@ -158,19 +163,17 @@ class FunctionNode:
                 [outputs[index] for index in self._output_indexes_to_retain])
         return ret
 
-    def _connect_inputs(self, inputs):
+    def _connect_inputs(self, variables):
         """Sets ``inputs`` (the input nodes), ``rank`` and the indexes needing gradients."""
         nodes = []
+        add_node = nodes.append
         rank = 0
         all_require_grad = True
-        for x in inputs:
-            if isinstance(x, _Variable):
-                node = x._node
-                if node is None:
-                    node = x.node
-            else:
-                node = _make_variable(x, False).node
-            nodes.append(node)
+        for x in variables:
+            node = x._node
+            if node is None:
+                node = x.node
+            add_node(node)
             if node.rank > rank:
                 rank = node.rank
             if not node.requires_grad:
@@ -178,7 +181,8 @@ class FunctionNode:
         self.rank = rank
         self.inputs = nodes = tuple(nodes)
         if all_require_grad:
-            self._grad_input_indexes = _all_indexes(len(nodes))
+            n = len(nodes)
+            self._grad_input_indexes = _ALL_INDEXES[n] if n < 9 else tuple(range(n))
         else:
             self._grad_input_indexes = tuple(
                 [i for i, node in enumerate(nodes) if node.requires_grad])
@@ -345,8 +349,8 @@ class FunctionNode:
 _ALL_INDEXES = tuple([tuple(range(n)) for n in range(9)])
 
 
-def _all_indexes(n):
-    return _ALL_INDEXES[n] if n < 9 else tuple(range(n))
+def _as_variables(inputs):
+    return [x if isinstance(x, _Variable) else _make_variable(x, False) for x in inputs]
 
 
 def _any_nan(arrays):
