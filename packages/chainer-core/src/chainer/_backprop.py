@@ -85,8 +85,7 @@ def _walk(pairs, retain_grad, double, targets=None):
         func = heappop(heap)[2]
         outputs = func.outputs
         if plain and len(outputs) == 1:
-            node = outputs[0]()
-            gy = None if node is None else grads.pop(node, None)
+            gy = grads.pop(outputs[0](), None)  # a dead node (None) is never a key
             if gy is None:
                 continue
             if owned:
@@ -102,8 +101,8 @@ def _walk(pairs, retain_grad, double, targets=None):
         indexes = func._grad_input_indexes
         if indexes is None:
             indexes = tuple([i for i, x in enumerate(in_nodes) if x.requires_grad])
-        if not indexes:
-            continue
+            if not indexes:
+                continue
 
         if raw and func._local_function_hooks is None and func._backward_arrays is not None:
             gxs = func._backward_arrays(indexes, gys)
@@ -242,8 +241,8 @@ def backward_from_variables(outputs, grad_outputs, retain_grad, enable_double_ba
         if var is None:
             continue
         if raw:
-            if type(g) is numpy.ndarray and not g.flags.writeable:
-                g = g.copy()
+            if g.base is not None and type(g) is numpy.ndarray and not g.flags.writeable:
+                g = g.copy()  # e.g. a broadcast view: optimizers update gradients in place
             g = _make_variable(g, False)
         elif not enable_double_backprop:
             array = g._array
