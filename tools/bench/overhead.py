@@ -4,10 +4,14 @@ The chain alternates ``h = h * a_i`` and ``h = h + b_i`` on (10,) float32 arrays
 ``a_i``/``b_i`` are parameters, and backprops from ``sum(h)``. The floor is the same math
 written plainly in NumPy (forward products/sums, then the hand-derived backward pass).
 Prints one JSON line: microseconds per op for both, and their ratio, for each chain length.
+Each size is also measured with CPython's cyclic garbage collector paused (``*_gc_off``):
+the graph of a long chain keeps thousands of objects alive, and the collector's passes over
+them are the part of the per-op cost that grows with the chain, not the engine's own work.
 
 Usage: OPENBLAS_NUM_THREADS=1 python tools/bench/overhead.py [--sizes 200 2000]
 """
 import argparse
+import gc
 import json
 import time
 
@@ -64,7 +68,7 @@ def _best_time(fn, repeat, number):
     return best
 
 
-def measure(n_ops, repeat=5):
+def _paired_times(n_ops, repeat):
     mul, add = _params(n_ops)
     x = numpy.ones(10, numpy.float32)
     mul_vars = [chainer.Parameter(a) for a in mul]
@@ -75,11 +79,23 @@ def measure(n_ops, repeat=5):
         t_chainer = min(t_chainer,
                         _best_time(lambda: chainer_step(x, mul_vars, add_vars), 1, number))
         t_numpy = min(t_numpy, _best_time(lambda: numpy_step(x, mul, add), 1, number))
+    return t_chainer / n_ops * 1e6, t_numpy / n_ops * 1e6
+
+
+def measure(n_ops, repeat=5):
+    chainer_us, numpy_us = _paired_times(n_ops, repeat)
+    gc.disable()
+    try:
+        chainer_us_gc_off, numpy_us_gc_off = _paired_times(n_ops, repeat)
+    finally:
+        gc.enable()
     return {
         'ops': n_ops,
-        'chainer_us_per_op': round(t_chainer / n_ops * 1e6, 3),
-        'numpy_us_per_op': round(t_numpy / n_ops * 1e6, 3),
-        'ratio': round(t_chainer / t_numpy, 2),
+        'chainer_us_per_op': round(chainer_us, 3),
+        'numpy_us_per_op': round(numpy_us, 3),
+        'ratio': round(chainer_us / numpy_us, 2),
+        'chainer_us_per_op_gc_off': round(chainer_us_gc_off, 3),
+        'ratio_gc_off': round(chainer_us_gc_off / numpy_us_gc_off, 2),
     }
 
 
