@@ -16,8 +16,10 @@ def force_array(x, dtype=None):
         x: A NumPy/CuPy array or a NumPy scalar.
         dtype: If given, the result is cast to this dtype.
     """
-    if type(x) is numpy.ndarray and dtype is None:
-        return x
+    if type(x) is numpy.ndarray:  # the common case, without the generic tests below
+        if dtype is None or x.dtype == dtype:
+            return x
+        return x.astype(dtype, copy=False)
     if numpy.isscalar(x):
         if dtype is None:
             return numpy.array(x)

@@ -322,6 +322,11 @@ def eval(exp):  # noqa: A001 - v7 name
 
 def expect(*bool_exprs):
     """Checks that every condition holds, raising :class:`InvalidType` otherwise."""
+    for expr in bool_exprs:  # light-mode comparisons are plain bools: the passing case
+        if expr is not True:
+            break
+    else:
+        return
     if _state.light:
         for ok in bool_exprs:
             if not ok:
@@ -423,7 +428,7 @@ def argname(in_types, names):
     if len(in_types) != len(names):
         raise InvalidType(
             '%s argument(s)' % str(len(names)), '%s argument(s)' % str(len(in_types)))
-    if _in_light_mode():
+    if type(in_types) is LightTypeInfoTuple or _in_light_mode():
         return
     for var, name in zip(in_types, names):
         if isinstance(var, Variable):
