@@ -193,3 +193,40 @@ def test_missing_config_entry_raises_attribute_error():
     with chainer.using_config('no_such_entry', 3):
         assert chainer.config.no_such_entry == 3
     assert not hasattr(chainer.config, 'no_such_entry')
+
+
+class _Double(chainer.FunctionNode):
+    """y = 2x, with a configurable (possibly wrong) fast backward."""
+
+    fast_factor = 2
+
+    def forward(self, inputs):
+        return inputs[0] * 2,
+
+    def backward(self, indexes, grad_outputs):
+        return grad_outputs[0] * 2,
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        if self.fast_factor is None:
+            return ()
+        return grad_outputs[0] * self.fast_factor,
+
+
+def _double(x):
+    return _Double().apply((x,))[0]
+
+
+def test_fast_backward_checker_accepts_a_matching_fast_path():
+    from chainer.testing._fast_backward import check_fast_backward
+    x = numpy.arange(3, dtype=numpy.float32)
+    check_fast_backward(_Double, _double, [x], [numpy.ones(3, numpy.float32)])
+    assert _Double.__dict__['_backward_arrays'] is not None  # restored after the spy
+
+
+@pytest.mark.parametrize('factor', [3, None])
+def test_fast_backward_checker_rejects_a_wrong_fast_path(factor, monkeypatch):
+    from chainer.testing._fast_backward import check_fast_backward
+    monkeypatch.setattr(_Double, 'fast_factor', factor)
+    x = numpy.arange(3, dtype=numpy.float32)
+    with pytest.raises(AssertionError):
+        check_fast_backward(_Double, _double, [x], [numpy.ones(3, numpy.float32)])
