@@ -205,6 +205,8 @@ def _check_backward_outputs(func, indexes, gxs, raw):
             continue
         if not raw:
             gx = gx._array
+        elif isinstance(gx, _numpy_scalar):
+            gx = numpy.asarray(gx)  # converted by the walk right after this check
         variable_module._check_grad_type(func, func.inputs[i], True, gx)
         xp = backend.get_array_module(gx)
         if gx.dtype.kind == 'f' and xp.isnan(gx).any():

@@ -19,7 +19,9 @@ class SoftmaxLike(AxisFunction):
     """Base of the functions whose one float input is normalized along ``axis``.
 
     The output ``y`` is retained; the backward is ``_grad_class(axis)`` applied to ``(y, gy)``
-    (a function of its own, so that double backprop works).
+    (a function of its own, so that double backprop works). The gradient class computes its
+    output with its static method ``_grad_arrays(y, gy, axis)``, which the array-level
+    backward calls directly.
     """
 
     _grad_class = None
@@ -37,3 +39,8 @@ class SoftmaxLike(AxisFunction):
         y, = self.get_retained_outputs()
         gy, = grad_outputs
         return self._grad_class(self.axis).apply((y, gy))
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        # array-level twin of ``backward`` (what the gradient class computes)
+        return self._grad_class._grad_arrays(self._retained_output_data[0], grad_outputs[0],
+                                             self.axis),

@@ -38,6 +38,10 @@ class ClippedReLU(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         return ClippedReLUGrad2(x.array, self.cap).apply(grad_outputs)
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        # array-level twin of ``backward`` (what ClippedReLUGrad2 computes)
+        return _clip_mask_grad(self.inputs[0].data, grad_outputs[0], self.cap),
+
 
 class ClippedReLUGrad2(function_node.FunctionNode):
     """Gradient of ClippedReLU from the retained input: ``gy * (0 < x < z)``."""

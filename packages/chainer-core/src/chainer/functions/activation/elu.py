@@ -5,6 +5,13 @@ from chainer import utils
 from chainer.utils import type_check
 
 
+def _elu_derivative(y, cond, alpha):
+    # dy/dx from the output: 1 where cond (x > 0), y + alpha elsewhere
+    xp = backend.get_array_module(y)
+    dt = y.dtype.type
+    return utils.force_array(xp.where(cond, dt(1), y + dt(alpha)), y.dtype)
+
+
 class ELU(function_node.FunctionNode):
     """Exponential Linear Unit."""
 
@@ -36,15 +43,22 @@ class ELU(function_node.FunctionNode):
         y += xp.maximum(x, zero)
         return utils.force_array(y, x.dtype),
 
+    def _cond(self):
+        # x > 0, told by the retained output when alpha >= 0, else by the retained input
+        if self.alpha >= 0:
+            return self._retained_output_data[0] > 0
+        return self.inputs[0].data > 0
+
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
         y, = self.get_retained_outputs()
-        if self.alpha >= 0:
-            cond = y.array > 0
-        else:
-            x, = self.get_retained_inputs()
-            cond = x.array > 0
-        return ELUGrad(self.alpha, cond).apply((y,))[0] * gy,
+        return ELUGrad(self.alpha, self._cond()).apply((y,))[0] * gy,
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        # array-level twin of ``backward``: ELUGrad's output times gy
+        y = self._retained_output_data[0]
+        d = _elu_derivative(y, self._cond(), self.alpha)
+        return utils.force_array(d * grad_outputs[0], y.dtype),
 
 
 class ELUGrad(function_node.FunctionNode):
@@ -60,9 +74,7 @@ class ELUGrad(function_node.FunctionNode):
 
     def forward(self, inputs):
         y, = inputs
-        xp = backend.get_array_module(y)
-        dt = y.dtype.type
-        return utils.force_array(xp.where(self.cond, dt(1), y + dt(self.alpha)), y.dtype),
+        return _elu_derivative(y, self.cond, self.alpha),
 
     def backward(self, indexes, grad_outputs):
         ggx, = grad_outputs

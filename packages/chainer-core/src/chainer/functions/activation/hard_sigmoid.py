@@ -5,6 +5,14 @@ from chainer import utils
 from chainer.utils import type_check
 
 
+def _hard_sigmoid_grad(x, gy):
+    # 0.2 * gy where -2.5 < x < 2.5, 0 elsewhere
+    mask = (x > -2.5) & (x < 2.5)
+    gx = gy * mask
+    gx *= gy.dtype.type(0.2)
+    return utils.force_array(gx, gy.dtype)
+
+
 class HardSigmoid(function_node.FunctionNode):
     """Hard-sigmoid function ``clip(0.2 * x + 0.5, 0, 1)``."""
 
@@ -30,6 +38,10 @@ class HardSigmoid(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         return HardSigmoidGrad(x.array).apply(grad_outputs)
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        # array-level twin of ``backward`` (what HardSigmoidGrad computes)
+        return _hard_sigmoid_grad(self.inputs[0].data, grad_outputs[0]),
+
 
 class HardSigmoidGrad(function_node.FunctionNode):
     """Gradient of hard sigmoid: ``0.2 * gy`` where ``-2.5 < x < 2.5``, else 0."""
@@ -44,10 +56,7 @@ class HardSigmoidGrad(function_node.FunctionNode):
 
     def forward(self, inputs):
         gy, = inputs
-        mask = (self.x > -2.5) & (self.x < 2.5)
-        gx = gy * mask
-        gx *= gy.dtype.type(0.2)
-        return utils.force_array(gx, gy.dtype),
+        return _hard_sigmoid_grad(self.x, gy),
 
     def backward(self, indexes, grad_outputs):
         return HardSigmoidGrad(self.x).apply(grad_outputs)

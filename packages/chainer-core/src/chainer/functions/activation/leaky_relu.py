@@ -47,12 +47,18 @@ class LeakyReLU(function_node.FunctionNode):
             y = xp.where(x >= 0, x, xs)
         return utils.force_array(y, x.dtype),
 
-    def backward(self, indexes, grad_outputs):
+    def _retained_ref(self):
+        # the retained output (slope > 0) or input: its sign selects the branch
         if self.slope > 0:
-            ref = self.get_retained_outputs()[0].array
-        else:
-            ref = self.get_retained_inputs()[0].array
-        return _LeakyReLUGrad(ref >= 0, self.slope).apply(grad_outputs)
+            return self._retained_output_data[0]
+        return self.inputs[0].data
+
+    def backward(self, indexes, grad_outputs):
+        return _LeakyReLUGrad(self._retained_ref() >= 0, self.slope).apply(grad_outputs)
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        # array-level twin of ``backward`` (what _LeakyReLUGrad computes)
+        return _leaky_grad(self._retained_ref() >= 0, grad_outputs[0], self.slope),
 
 
 class _LeakyReLUGrad(function_node.FunctionNode):

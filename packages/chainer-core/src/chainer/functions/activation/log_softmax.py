@@ -42,14 +42,18 @@ def _log_softmax(x, axis=1):
 class LogSoftmaxGrad(_softmax_base.AxisFunction):
     """Gradient of log-softmax: ``gx = gy - exp(y) * sum(gy, axis)``."""
 
+    @staticmethod
+    def _grad_arrays(y, gy, axis):
+        xp = backend.get_array_module(y)
+        gx = xp.exp(y)
+        gx *= -gy.sum(axis=axis, keepdims=True)
+        gx += gy
+        return utils.force_array(gx, y.dtype)
+
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         y, gy = inputs
-        xp = backend.get_array_module(y)
-        gx = xp.exp(y)
-        gx *= -gy.sum(axis=self.axis, keepdims=True)
-        gx += gy
-        return utils.force_array(gx, y.dtype),
+        return self._grad_arrays(y, gy, self.axis),
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()

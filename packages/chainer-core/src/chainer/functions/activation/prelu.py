@@ -17,6 +17,20 @@ def _reduce_axes(w_ndim, x_ndim):
     return (0,) + tuple(range(w_ndim + 1, x_ndim))
 
 
+def _prelu_grad(x, W, gy, cond, need_x=True, need_W=True):
+    # (gx, gW): gx = gy where cond (x >= 0) else W * gy; gW = sum(gy * x where not cond) over
+    # the batch and trailing axes (None where not needed)
+    xp = backend.get_array_module(x)
+    gx = gw = None
+    if need_x:
+        w = W.reshape(_w_shape(W.shape, x.ndim))
+        gx = utils.force_array(xp.where(cond, gy, gy * w), x.dtype)
+    if need_W:
+        gw = xp.where(cond, gy.dtype.type(0), gy * x)
+        gw = utils.force_array(gw.sum(axis=_reduce_axes(W.ndim, x.ndim)), W.dtype)
+    return gx, gw
+
+
 class PReLUFunction(function_node.FunctionNode):
     """Parametric Rectified Linear Unit ``max(x, W * x)``."""
 
@@ -46,6 +60,13 @@ class PReLUFunction(function_node.FunctionNode):
         gy, = grad_outputs
         return PReLUFunctionGrad(x.array >= 0).apply((x, W, gy))
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        # array-level twin of ``backward`` (what PReLUFunctionGrad computes)
+        x = self.inputs[0].data
+        gx, gw = _prelu_grad(x, self.inputs[1].data, grad_outputs[0], x >= 0,
+                             0 in indexes, 1 in indexes)
+        return tuple([gx if i == 0 else gw for i in indexes])
+
 
 class PReLUFunctionGrad(function_node.FunctionNode):
     """Gradient of PReLU with respect to ``x`` and ``W``.
@@ -60,13 +81,8 @@ class PReLUFunctionGrad(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, W, gy = inputs
-        xp = backend.get_array_module(x)
         self.retain_inputs((0, 1, 2))
-        w = W.reshape(_w_shape(W.shape, x.ndim))
-        gx = xp.where(self.cond, gy, gy * w)
-        gw = xp.where(self.cond, gy.dtype.type(0), gy * x)
-        gw = gw.sum(axis=_reduce_axes(W.ndim, x.ndim))
-        return utils.force_array(gx, x.dtype), utils.force_array(gw, W.dtype)
+        return _prelu_grad(x, W, gy, self.cond)
 
     def backward(self, indexes, grad_outputs):
         x, W, gy = self.get_retained_inputs()

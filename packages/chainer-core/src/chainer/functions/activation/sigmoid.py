@@ -15,6 +15,12 @@ def _sigmoid(x):
     return utils.force_array(y, x.dtype)
 
 
+def _sigmoid_grad(y, gy):
+    # gy * y * (1 - y) from the output y of the sigmoid
+    one = y.dtype.type(1)
+    return utils.force_array(gy * y * (one - y), y.dtype)
+
+
 class Sigmoid(function_node.FunctionNode):
     """Logistic sigmoid function."""
 
@@ -36,6 +42,10 @@ class Sigmoid(function_node.FunctionNode):
         gy, = grad_outputs
         return SigmoidGrad((None,)).apply((y, gy))
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        # array-level twin of ``backward`` (what SigmoidGrad computes)
+        return _sigmoid_grad(self._retained_output_data[0], grad_outputs[0]),
+
 
 class SigmoidGrad(function_node.FunctionNode):
     """Gradient of sigmoid from its output: ``gx = gy * y * (1 - y)``."""
@@ -55,8 +65,7 @@ class SigmoidGrad(function_node.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         y, gy = inputs
-        one = y.dtype.type(1)
-        return utils.force_array(gy * y * (one - y), y.dtype),
+        return _sigmoid_grad(y, gy),
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()

@@ -8,13 +8,17 @@ from chainer.functions.activation import _softmax_base
 class _SoftmaxGrad(_softmax_base.AxisFunction):
     # gx = y * gy - y * sum(y * gy, axis)
 
+    @staticmethod
+    def _grad_arrays(y, gy, axis):
+        gx = y * gy
+        s = gx.sum(axis=axis, keepdims=True)
+        gx -= y * s
+        return utils.force_array(gx, y.dtype)
+
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         y, gy = inputs
-        gx = y * gy
-        s = gx.sum(axis=self.axis, keepdims=True)
-        gx -= y * s
-        return utils.force_array(gx, y.dtype),
+        return self._grad_arrays(y, gy, self.axis),
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()

@@ -6,6 +6,13 @@ from chainer.functions.activation import sigmoid as _sigmoid_mod
 from chainer.utils import type_check
 
 
+def _softplus_grad(x, gy, beta):
+    # gy * sigmoid(beta * x)
+    s = _sigmoid_mod._sigmoid(x * x.dtype.type(beta))
+    s *= gy
+    return utils.force_array(s, x.dtype)
+
+
 class Softplus(function_node.FunctionNode):
     """Softplus function ``log(1 + exp(beta * x)) / beta``."""
 
@@ -40,6 +47,10 @@ class Softplus(function_node.FunctionNode):
         gy, = grad_outputs
         return SoftplusGrad(self.beta).apply((x, gy))[:1]
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        # array-level twin of ``backward`` (what SoftplusGrad computes)
+        return _softplus_grad(self.inputs[0].data, grad_outputs[0], self.beta),
+
 
 class SoftplusGrad(function_node.FunctionNode):
     """Gradient of softplus: inputs ``(x, gy)``, output ``gy * sigmoid(beta * x)``."""
@@ -51,9 +62,7 @@ class SoftplusGrad(function_node.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         x, gy = inputs
-        s = _sigmoid_mod._sigmoid(x * x.dtype.type(self.beta))
-        s *= gy
-        return utils.force_array(s, x.dtype),
+        return _softplus_grad(x, gy, self.beta),
 
     def backward(self, indexes, grad_outputs):
         x, gy = self.get_retained_inputs()

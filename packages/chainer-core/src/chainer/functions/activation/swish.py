@@ -12,6 +12,22 @@ _beta_shape = _prelu._w_shape
 _reduce_axes = _prelu._reduce_axes
 
 
+def _swish_grad(x, beta, gy, need_x=True, need_beta=True):
+    # (gx, gbeta) with s = sigmoid(beta * x): gx = gy * s + gy * s * (1 - s) * beta * x and
+    # gbeta = sum(gy * s * (1 - s) * x * x) over the broadcast axes (None where not needed)
+    one = x.dtype.type(1)
+    b = beta.reshape(_beta_shape(beta.shape, x.ndim))
+    s = _sigmoid_mod._sigmoid(x * b)
+    gys1 = gy * s * (one - s)
+    gx = gbeta = None
+    if need_x:
+        gx = utils.force_array(gy * s + gys1 * b * x, x.dtype)
+    if need_beta:
+        gbeta = (gys1 * x * x).sum(axis=_reduce_axes(beta.ndim, x.ndim))
+        gbeta = utils.force_array(gbeta, beta.dtype)
+    return gx, gbeta
+
+
 class Swish(function_node.FunctionNode):
     """Swish activation ``x * sigmoid(beta * x)``."""
 
@@ -42,6 +58,12 @@ class Swish(function_node.FunctionNode):
         gy, = grad_outputs
         return SwishGrad().apply((x, beta, gy))
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        # array-level twin of ``backward`` (what SwishGrad computes)
+        gx, gbeta = _swish_grad(self.inputs[0].data, self.inputs[1].data, grad_outputs[0],
+                                0 in indexes, 1 in indexes)
+        return tuple([gx if i == 0 else gbeta for i in indexes])
+
 
 class SwishGrad(function_node.FunctionNode):
     """Gradient of swish: inputs ``(x, beta, gy)``, outputs ``(gx, gbeta)``.
@@ -53,13 +75,7 @@ class SwishGrad(function_node.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1, 2))
         x, beta, gy = inputs
-        one = x.dtype.type(1)
-        b = beta.reshape(_beta_shape(beta.shape, x.ndim))
-        s = _sigmoid_mod._sigmoid(x * b)
-        gys1 = gy * s * (one - s)
-        gx = gy * s + gys1 * b * x
-        gbeta = (gys1 * x * x).sum(axis=_reduce_axes(beta.ndim, x.ndim))
-        return utils.force_array(gx, x.dtype), utils.force_array(gbeta, beta.dtype)
+        return _swish_grad(x, beta, gy)
 
     def backward(self, indexes, grad_outputs):
         x, beta, gy = self.get_retained_inputs()

@@ -5,6 +5,12 @@ from chainer import utils
 from chainer.utils import type_check
 
 
+def _tanh_grad(y, gy):
+    # gy * (1 - y * y) from the output y of tanh
+    one = y.dtype.type(1)
+    return utils.force_array(gy * (one - y * y), y.dtype)
+
+
 class Tanh(function_node.FunctionNode):
     """Hyperbolic tangent function."""
 
@@ -27,6 +33,10 @@ class Tanh(function_node.FunctionNode):
         gy, = grad_outputs
         return TanhGrad(None).apply((y, gy))
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        # array-level twin of ``backward`` (what TanhGrad computes)
+        return _tanh_grad(self._retained_output_data[0], grad_outputs[0]),
+
 
 class TanhGrad(function_node.FunctionNode):
     """Gradient of tanh from its output: ``gx = gy * (1 - y * y)``."""
@@ -46,8 +56,7 @@ class TanhGrad(function_node.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         y, gy = inputs
-        one = y.dtype.type(1)
-        return utils.force_array(gy * (one - y * y), y.dtype),
+        return _tanh_grad(y, gy),
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()

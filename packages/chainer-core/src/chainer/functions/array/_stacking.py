@@ -42,15 +42,31 @@ class JoinNode(function_node.FunctionNode):
         xp = backend.get_array_module(*xs)
         return getattr(xp, self._join)(xs),
 
-    def backward(self, indexes, grad_outputs):
-        F = chainer.functions
-        gy, = grad_outputs
+    def _split(self):
+        """Returns ``(points, axis)``: how the output gradient is cut into the inputs' pieces
+        (``points`` is None for a single input)."""
         shapes = self._in_shapes
         axis, native = self._axis(len(shapes[0]))
         if len(shapes) == 1:
+            return None, axis
+        if native:
+            return _axes.cumulative_offsets([s[axis] for s in shapes]), axis
+        return len(shapes), axis
+
+    def backward(self, indexes, grad_outputs):
+        F = chainer.functions
+        gy, = grad_outputs
+        points, axis = self._split()
+        pieces = (gy,) if points is None else F.split_axis(gy, points, axis)
+        return tuple(p if p.shape == s else F.reshape(p, s)
+                     for p, s in zip(pieces, self._in_shapes))
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        points, axis = self._split()
+        if points is None:
             pieces = (gy,)
-        elif native:
-            pieces = F.split_axis(gy, _axes.cumulative_offsets([s[axis] for s in shapes]), axis)
         else:
-            pieces = F.split_axis(gy, len(shapes), axis)
-        return tuple(p if p.shape == s else F.reshape(p, s) for p, s in zip(pieces, shapes))
+            pieces = backend.get_array_module(gy).split(gy, points, axis)
+        shapes = self._in_shapes
+        return tuple([pieces[i].reshape(shapes[i]) for i in indexes])

@@ -16,7 +16,7 @@ class Cast(function_node.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         self._source_dtype = x.dtype
-        return x.astype(self.type, copy=False),
+        return _convert(x, self.type),
 
     def backward(self, indexes, grad_outputs):
         source = self._source_dtype
@@ -24,6 +24,17 @@ class Cast(function_node.FunctionNode):
             # integer and boolean inputs have no gradient
             return None,
         return cast(grad_outputs[0], source),
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        source = self._source_dtype
+        if source.kind != 'f':
+            return None,
+        return _convert(grad_outputs[0], source),
+
+
+def _convert(x, dtype):
+    # the conversion done by the forward pass (no copy when ``x`` already has ``dtype``)
+    return x.astype(dtype, copy=False)
 
 
 def cast(x, typ):

@@ -40,6 +40,14 @@ class Concat(function_node.FunctionNode):
         points = _axes.cumulative_offsets(self._lengths)
         return chainer.functions.split_axis(gy, points, self.axis)
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        if len(self._lengths) == 1:
+            return gy,
+        xp = backend.get_array_module(gy)
+        pieces = xp.split(gy, _axes.cumulative_offsets(self._lengths), self.axis)
+        return tuple([pieces[i] for i in indexes])
+
 
 def concat(xs, axis=1):
     """Concatenates variables along an existing axis.

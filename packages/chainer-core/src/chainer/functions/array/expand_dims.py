@@ -24,6 +24,9 @@ class ExpandDims(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return chainer.functions.reshape(grad_outputs[0], self._in_shape),
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        return grad_outputs[0].reshape(self._in_shape),
+
 
 def expand_dims(x, axis):
     """Adds an axis of length one to a variable, without copying.

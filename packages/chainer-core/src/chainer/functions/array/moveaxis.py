@@ -34,6 +34,10 @@ class Moveaxis(function_node.FunctionNode):
         # moving the axes back from where they were put
         return Moveaxis(self.destination, self.source).apply(grad_outputs)
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        return backend.get_array_module(gy).moveaxis(gy, self.destination, self.source),
+
 
 def moveaxis(x, source, destination):
     """Moves axes of a variable to new positions; the other axes keep their order.

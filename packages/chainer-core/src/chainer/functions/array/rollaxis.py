@@ -31,14 +31,22 @@ class Rollaxis(function_node.FunctionNode):
         xp = backend.get_array_module(x)
         return xp.rollaxis(x, self.axis, self.start),
 
-    def backward(self, indexes, grad_outputs):
+    def _inverse(self):
+        """Returns ``(axis, start)`` of the roll that undoes this one."""
         ndim = self._ndim
         axis = self.axis % ndim
         start = self.start + ndim if self.start < 0 else self.start
         # where the rolled axis sits in the output, and the roll that brings it home
         landed = start - 1 if axis < start else start
         home = axis + 1 if axis > landed else axis
-        return Rollaxis(landed, home).apply(grad_outputs)
+        return landed, home
+
+    def backward(self, indexes, grad_outputs):
+        return Rollaxis(*self._inverse()).apply(grad_outputs)
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        return backend.get_array_module(gy).rollaxis(gy, *self._inverse()),
 
 
 def rollaxis(x, axis, start=0):

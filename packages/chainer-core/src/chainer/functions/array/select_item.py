@@ -9,6 +9,14 @@ def _rows(xp, t):
     return xp.arange(len(t))
 
 
+def _assign(shape, dtype, t, gy):
+    # a zero matrix with gy[i] written at (i, t[i])
+    xp = backend.get_array_module(gy)
+    gx = xp.zeros(shape, dtype)
+    gx[_rows(xp, t), t] = gy
+    return gx
+
+
 class SelectItem(function_node.FunctionNode):
     """Returns ``x[i, t[i]]`` for every row ``i`` of a matrix ``x``."""
 
@@ -38,6 +46,12 @@ class SelectItem(function_node.FunctionNode):
                 ret.append(None)  # labels get no gradient
         return ret
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        x = self.inputs[0]
+        t = self.inputs[1].data
+        return tuple([_assign(x.shape, x.dtype, t, grad_outputs[0]) if i == 0 else None
+                      for i in indexes])
+
 
 class Assign(function_node.FunctionNode):
     """Gradient of :class:`SelectItem`: writes ``gy[i]`` at ``(i, t[i])`` of a zero matrix."""
@@ -49,10 +63,7 @@ class Assign(function_node.FunctionNode):
 
     def forward(self, inputs):
         gy, = inputs
-        xp = backend.get_array_module(gy)
-        gx = xp.zeros(self.shape, self.dtype)
-        gx[_rows(xp, self.t), self.t] = gy
-        return gx,
+        return _assign(self.shape, self.dtype, self.t, gy),
 
     def backward(self, indexes, grad_outputs):
         return SelectItem().apply((grad_outputs[0], self.t))

@@ -20,16 +20,29 @@ class Separate(function_node.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         self._xp = backend.get_array_module(x)
-        moved = self._xp.moveaxis(x, self.axis, 0)
-        self._slice_shape = moved.shape[1:]
+        self._slice_shape = x.shape[:self.axis % x.ndim] + x.shape[self.axis % x.ndim + 1:]
         self._dtype = x.dtype
-        return tuple(utils.force_array(piece) for piece in moved)
+        return slices(x, self.axis)
+
+    def _filled(self, grad_outputs):
+        # slices without a gradient contribute zeros
+        return [self._xp.zeros(self._slice_shape, self._dtype) if g is None else g
+                for g in grad_outputs]
 
     def backward(self, indexes, grad_outputs):
-        # slices without a gradient contribute zeros
-        grads = [self._xp.zeros(self._slice_shape, self._dtype) if g is None else g
-                 for g in grad_outputs]
-        return chainer.functions.stack(grads, self.axis),
+        return chainer.functions.stack(self._filled(grad_outputs), self.axis),
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        return self._xp.stack(self._filled(grad_outputs), axis=self.axis),
+
+
+def slices(x, axis, indexes=None):
+    """Returns the slices of the array ``x`` along ``axis`` (those at ``indexes``; all if
+    None), each as an array."""
+    moved = backend.get_array_module(x).moveaxis(x, axis, 0)
+    if indexes is None:
+        return tuple([utils.force_array(piece) for piece in moved])
+    return tuple([utils.force_array(moved[i]) for i in indexes])
 
 
 def separate(x, axis=0):

@@ -48,11 +48,16 @@ class SplitAxis(function_node.FunctionNode):
         self._dtype = x.dtype
         return tuple(pieces)
 
-    def backward(self, indexes, grad_outputs):
+    def _filled(self, grad_outputs):
         # pieces without a gradient contribute zeros
-        grads = [self._xp.zeros(shape, self._dtype) if g is None else g
-                 for g, shape in zip(grad_outputs, self._piece_shapes)]
-        return chainer.functions.concat(grads, self.axis),
+        return [self._xp.zeros(shape, self._dtype) if g is None else g
+                for g, shape in zip(grad_outputs, self._piece_shapes)]
+
+    def backward(self, indexes, grad_outputs):
+        return chainer.functions.concat(self._filled(grad_outputs), self.axis),
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        return self._xp.concatenate(self._filled(grad_outputs), axis=self.axis),
 
 
 def split_axis(x, indices_or_sections, axis, force_tuple=True):

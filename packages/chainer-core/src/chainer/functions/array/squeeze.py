@@ -34,6 +34,9 @@ class Squeeze(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return chainer.functions.reshape(grad_outputs[0], self._in_shape),
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        return grad_outputs[0].reshape(self._in_shape),
+
 
 def squeeze(x, axis=None):
     """Removes axes of length one from a variable.

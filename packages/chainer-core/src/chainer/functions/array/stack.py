@@ -3,6 +3,7 @@ import chainer
 from chainer import backend
 from chainer import function_node
 from chainer.functions._helpers import axes as _axes
+from chainer.functions.array import separate as _separate
 from chainer.utils import type_check
 
 
@@ -27,6 +28,9 @@ class Stack(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         # unstacking along the same axis gives one gradient per input
         return chainer.functions.separate(grad_outputs[0], self.axis)
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        return _separate.slices(grad_outputs[0], self.axis, indexes)
 
 
 def stack(xs, axis=0):

@@ -28,6 +28,9 @@ class Swapaxes(function_node.FunctionNode):
         # an exchange of two axes undoes itself
         return Swapaxes(self.axis1, self.axis2).apply(grad_outputs)
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        return grad_outputs[0].swapaxes(self.axis1, self.axis2),
+
 
 def swapaxes(x, axis1, axis2):
     """Exchanges two axes of a variable.

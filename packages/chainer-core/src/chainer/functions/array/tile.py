@@ -2,6 +2,7 @@
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer import utils
 from chainer.functions._helpers import axes as _axes
 from chainer.utils import type_check
 
@@ -26,18 +27,27 @@ class Tile(function_node.FunctionNode):
         self._in_shape = x.shape
         return backend.get_array_module(x).tile(x, self.reps),
 
-    def backward(self, indexes, grad_outputs):
-        F = chainer.functions
-        gy, = grad_outputs
+    def _fold(self):
+        """Returns ``(interleaved, copies_axes)``: the output gradient reshaped to
+        ``interleaved`` and summed over ``copies_axes`` adds up the copies."""
         # pad the shorter of (input shape, reps) with leading ones, as numpy.tile does
         ndim = max(len(self._in_shape), len(self.reps))
         shape = (1,) * (ndim - len(self._in_shape)) + tuple(self._in_shape)
         reps = (1,) * (ndim - len(self.reps)) + tuple(self.reps)
         # each output axis of length r * n splits into (copy index, position in copy)
         interleaved = sum(((r, n) for r, n in zip(reps, shape)), ())
-        copies_axes = tuple(range(0, 2 * ndim, 2))
-        gx = F.sum(F.reshape(gy, interleaved), axis=copies_axes)
+        return interleaved, tuple(range(0, 2 * ndim, 2))
+
+    def backward(self, indexes, grad_outputs):
+        F = chainer.functions
+        interleaved, copies_axes = self._fold()
+        gx = F.sum(F.reshape(grad_outputs[0], interleaved), axis=copies_axes)
         return F.reshape(gx, self._in_shape),
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        interleaved, copies_axes = self._fold()
+        gx = grad_outputs[0].reshape(interleaved).sum(axis=copies_axes)
+        return utils.force_array(gx).reshape(self._in_shape),
 
 
 def tile(x, reps):

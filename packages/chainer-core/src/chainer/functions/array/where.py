@@ -23,19 +23,31 @@ class Where(function_node.FunctionNode):
     def forward(self, inputs):
         x, y = inputs
         self._shapes = (x.shape, y.shape)
-        xp = backend.get_array_module(x, y)
-        return utils.force_array(xp.where(self.condition, x, y)),
-
-    def _masked(self, g, keep_true):
-        """Gradient routed to one side: ``g`` where the mask selects that side, else 0."""
-        zero = backend.get_array_module(g).zeros((), g.dtype)
-        pair = (g, zero) if keep_true else (zero, g)
-        return Where(self.condition).apply(pair)[0]
+        return _select(self.condition, x, y),
 
     def backward(self, indexes, grad_outputs):
         g, = grad_outputs
-        return tuple(chainer.functions.sum_to(self._masked(g, i == 0), self._shapes[i])
-                     for i in indexes)
+        return tuple(
+            chainer.functions.sum_to(Where(self.condition).apply(_routed(g, i == 0))[0],
+                                     self._shapes[i])
+            for i in indexes)
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        g, = grad_outputs
+        return tuple([utils.sum_to(_select(self.condition, *_routed(g, i == 0)), self._shapes[i])
+                      for i in indexes])
+
+
+def _routed(g, keep_true):
+    """Operands ``(x, y)`` of the selection that routes the gradient ``g`` to one side:
+    ``g`` where the mask selects that side, else 0."""
+    zero = backend.get_array_module(g).zeros((), g.dtype)
+    return (g, zero) if keep_true else (zero, g)
+
+
+def _select(condition, x, y):
+    xp = backend.get_array_module(x, y)
+    return utils.force_array(xp.where(condition, x, y))
 
 
 def where(condition, x, y):

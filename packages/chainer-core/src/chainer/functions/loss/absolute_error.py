@@ -38,6 +38,10 @@ class AbsoluteError(function_node.FunctionNode):
         gx = gy * self._sign
         return _loss_helpers.difference_grads(gx, indexes)
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        gx = utils.force_array(grad_outputs[0] * self._sign)
+        return _loss_helpers.difference_grads(gx, indexes)
+
 
 def absolute_error(x0, x1):
     """Elementwise absolute error function ``|x0 - x1|``.

@@ -48,15 +48,28 @@ class HuberLoss(function_node.FunctionNode):
         F = chainer.functions
         x0, x1 = self.get_retained_inputs()
         gy, = grad_outputs
-        xp = backend.get_array_module(gy)
         diff = x0 - x1
-        # outside the quadratic zone the gradient is the constant delta * sign(diff)
-        clipped = xp.sign(diff.array) * diff.dtype.type(self.delta)
-        g = F.where(self._mask, diff, clipped.astype(diff.dtype, copy=False))
+        g = F.where(self._mask, diff, self._clipped(diff.array))
         if self.reduce == 'sum_along_second_axis':
             gy = F.expand_dims(gy, 1)
         gx = F.broadcast_to(gy, g.shape) * g
         return _loss_helpers.difference_grads(gx, indexes)
+
+    def _clipped(self, diff):
+        # outside the quadratic zone the gradient is the constant delta * sign(diff)
+        xp = backend.get_array_module(diff)
+        clipped = xp.sign(diff) * diff.dtype.type(self.delta)
+        return clipped.astype(diff.dtype, copy=False)
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        xp = backend.get_array_module(gy)
+        diff = utils.force_array(self.inputs[0].data - self.inputs[1].data)
+        g = utils.force_array(xp.where(self._mask, diff, self._clipped(diff)))
+        if self.reduce == 'sum_along_second_axis':
+            gy = gy.reshape(gy.shape[:1] + (1,) + gy.shape[1:])
+        g *= gy
+        return _loss_helpers.difference_grads(g, indexes)
 
 
 def huber_loss(x, t, delta, reduce='sum_along_second_axis'):

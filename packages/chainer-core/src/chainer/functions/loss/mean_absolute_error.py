@@ -31,6 +31,12 @@ class MeanAbsoluteError(function_node.FunctionNode):
         gx = chainer.functions.broadcast_to(gy * coeff, self._sign.shape) * self._sign
         return _loss_helpers.difference_grads(gx, indexes)
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        gy = utils.force_array(gy * utils.force_type(gy.dtype, 1.0 / self._size))
+        gx = utils.force_array(gy * self._sign)
+        return _loss_helpers.difference_grads(gx, indexes)
+
 
 def mean_absolute_error(x0, x1):
     """Mean absolute error function: the mean of ``|x0 - x1|`` over all elements.

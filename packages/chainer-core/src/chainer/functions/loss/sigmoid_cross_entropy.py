@@ -58,6 +58,29 @@ class SigmoidCrossEntropy(function_node.FunctionNode):
             self.reduce, self.count, self.ignore_mask, t.array).apply((x, gy))
         return gx, None
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        x = self.inputs[0].data
+        t = self.inputs[1].data
+        coeff = _coeff(self.ignore_mask, self.reduce, self.count, x.dtype)
+        return tuple([_grad_x(x, t, coeff, grad_outputs[0]) if i == 0 else None
+                      for i in indexes])
+
+
+def _coeff(ignore_mask, reduce, count, dtype):
+    # per-element weight of the loss: 0 where ignored, divided by the count for 'mean'
+    xp = backend.get_array_module(ignore_mask)
+    coeff = ignore_mask.astype(dtype)
+    if reduce == 'mean':
+        coeff /= dtype.type(count)
+    return xp.asarray(coeff)
+
+
+def _grad_x(x, t, coeff, gy):
+    # gradient w.r.t. the logits: (sigmoid(x) - t) * coeff * gy
+    gx = (_sigmoid(x) - t.astype(x.dtype)) * coeff
+    gx *= gy
+    return utils.force_array(gx, x.dtype)
+
 
 class SigmoidCrossEntropyGrad(function_node.FunctionNode):
     """Gradient of :class:`SigmoidCrossEntropy` w.r.t. ``x`` (inputs: ``x``, ``gy``)."""
@@ -73,19 +96,12 @@ class SigmoidCrossEntropyGrad(function_node.FunctionNode):
         return 'sigmoid_cross_entropy_grad'
 
     def _coeff(self, dtype):
-        xp = backend.get_array_module(self.ignore_mask)
-        coeff = self.ignore_mask.astype(dtype)
-        if self.reduce == 'mean':
-            coeff /= dtype.type(self.count)
-        return xp.asarray(coeff)
+        return _coeff(self.ignore_mask, self.reduce, self.count, dtype)
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         x, gy = inputs
-        y = _sigmoid(x)
-        gx = (y - self.t.astype(x.dtype)) * self._coeff(x.dtype)
-        gx *= gy
-        return utils.force_array(gx, x.dtype),
+        return _grad_x(x, self.t, self._coeff(x.dtype), gy),
 
     def backward(self, indexes, grad_outputs):
         F = chainer.functions

@@ -27,6 +27,12 @@ class SquaredError(function_node.FunctionNode):
         gx = gy * 2 * (x0 - x1)
         return _loss_helpers.difference_grads(gx, indexes)
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        gx = utils.force_array(gy * utils.force_type(gy.dtype, 2))
+        gx = utils.force_array(gx * (self.inputs[0].data - self.inputs[1].data))
+        return _loss_helpers.difference_grads(gx, indexes)
+
 
 def squared_error(x0, x1):
     """Elementwise squared error function ``(x0 - x1) ** 2``.

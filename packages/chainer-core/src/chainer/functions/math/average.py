@@ -38,6 +38,16 @@ class Mean(function_node.FunctionNode):
         gx = chainer.functions.broadcast_to(gy, shape)
         return gx * (1.0 / n) if n else gx,
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        shape = self._in_shape
+        n = _reduction.reduced_size(shape, self.axis)
+        xp = backend.get_array_module(gy)
+        if not n:  # empty input: nothing to scale
+            return xp.zeros(shape, gy.dtype),
+        gy = gy.reshape(_reduction.keepdims_shape(shape, self.axis))
+        return xp.broadcast_to(gy, shape) * gy.dtype.type(1.0 / n),
+
 
 def average(x, axis=None, weights=None, keepdims=False):
     """Mean of a variable over some axes, optionally weighted.

@@ -410,6 +410,11 @@ class DivFromConstant(_ConstantOp):
         x = self.get_retained_inputs()[0]
         return grad_outputs[0] * (-self.value) / (x * x),
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        x = self.inputs[0].data
+        gy = grad_outputs[0]
+        return gy * _preprocess_const(gy, -self.value) / (x * x),
+
 
 class PowVarVar(_BinaryOp):
     """Elementwise power ``x0 ** x1`` of two variables."""
@@ -436,6 +441,19 @@ class PowVarVar(_BinaryOp):
                 ret.append(_sum_to(gy * y * chainer.functions.log(x0), x1.shape))
         return tuple(ret)
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        x0, x1 = self.inputs[0].data, self.inputs[1].data
+        gy = grad_outputs[0]
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(utils.sum_to(gy * x1 * x0 ** (x1 - 1), x0.shape))
+            else:
+                xp = backend.get_array_module(x0)
+                log_x0 = utils.force_array(xp.log(x0))
+                ret.append(utils.sum_to(gy * self.output_data[0] * log_x0, x1.shape))
+        return tuple(ret)
+
 
 class PowVarConst(_ConstantOp):
     """Elementwise power ``x ** value`` with a constant exponent."""
@@ -455,6 +473,14 @@ class PowVarConst(_ConstantOp):
             return grad_outputs[0] * (x * 2.0),
         return grad_outputs[0] * (x ** (value - 1) * value),
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        x = self.inputs[0].data
+        value = self.value
+        if numpy.isscalar(value) and value == 2:
+            return grad_outputs[0] * (x * 2.0),
+        gx = x ** _preprocess_const(x, value - 1)
+        return grad_outputs[0] * (gx * _preprocess_const(gx, value)),
+
 
 class PowConstVar(_ConstantOp):
     """Elementwise power ``value ** x`` with a constant base."""
@@ -469,9 +495,17 @@ class PowConstVar(_ConstantOp):
 
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
-        xp = backend.get_array_module(y.array)
-        log_value = xp.log(xp.asarray(self.value, dtype=y.dtype))
-        return grad_outputs[0] * y * log_value,
+        return grad_outputs[0] * y * _log_of(self.value, y.array),
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        y = self.output_data[0]
+        return grad_outputs[0] * y * _log_of(self.value, y),
+
+
+def _log_of(value, y):
+    # ``log(value)`` as an array of the dtype of ``y`` (the gradient factor of ``value ** x``)
+    xp = backend.get_array_module(y)
+    return xp.log(xp.asarray(value, dtype=y.dtype))
 
 
 def _label_of(value):

@@ -36,18 +36,31 @@ class Clip(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         return ClipGrad(x.array, self.x_min, self.x_max).apply(grad_outputs)
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        cond = _clip_mask(self.inputs[0].data, self.x_min, self.x_max)
+        return _masked(grad_outputs[0], cond),
+
+
+def _clip_mask(x, x_min, x_max):
+    # where the gradient passes: ``x_min <= x <= x_max`` (a None bound is open)
+    xp = backend.get_array_module(x)
+    cond = xp.ones(x.shape, dtype=bool)
+    if x_min is not None:
+        cond &= x_min <= x
+    if x_max is not None:
+        cond &= x <= x_max
+    return cond
+
+
+def _masked(gy, cond):
+    return utils.force_array(gy * cond, gy.dtype)
+
 
 class ClipGrad(function_node.FunctionNode):
     """Gradient of :class:`Clip`: passes the gradient where ``x_min <= x <= x_max``."""
 
     def __init__(self, x, x_min, x_max):
-        xp = backend.get_array_module(x)
-        cond = xp.ones(x.shape, dtype=bool)
-        if x_min is not None:
-            cond &= x_min <= x
-        if x_max is not None:
-            cond &= x <= x_max
-        self.cond = cond
+        self.cond = _clip_mask(x, x_min, x_max)
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('gy',))
@@ -55,7 +68,7 @@ class ClipGrad(function_node.FunctionNode):
 
     def forward(self, inputs):
         gy, = inputs
-        return utils.force_array(gy * self.cond, gy.dtype),
+        return _masked(gy, self.cond),
 
     def backward(self, indexes, grad_outputs):
         g, = grad_outputs

@@ -4,6 +4,15 @@ import numpy
 from chainer import backend, function_node, utils
 from chainer.functions.math._elementwise import check_float
 
+_INV_LOG2 = 1.0 / numpy.log(2.0)
+_INV_LOG10 = 1.0 / numpy.log(10.0)
+
+
+def _scaled_reciprocal(x, gy, scale):
+    # ``gy / x * scale`` on arrays, with ``scale`` cast to the dtype as ``MulConstant`` does
+    gx = gy / x
+    return gx * utils.force_type(gx.dtype, scale)
+
 
 class Exp(function_node.FunctionNode):
     """Elementwise exponential function."""
@@ -24,6 +33,9 @@ class Exp(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
         return y * grad_outputs[0],
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        return self.output_data[0] * grad_outputs[0],
 
 
 class Log(function_node.FunctionNode):
@@ -46,6 +58,9 @@ class Log(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         return grad_outputs[0] / x,
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        return grad_outputs[0] / self.inputs[0].data,
+
 
 class Log2(function_node.FunctionNode):
     """Elementwise base-2 logarithm."""
@@ -65,7 +80,10 @@ class Log2(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
-        return grad_outputs[0] / x * (1.0 / numpy.log(2.0)),
+        return grad_outputs[0] / x * _INV_LOG2,
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        return _scaled_reciprocal(self.inputs[0].data, grad_outputs[0], _INV_LOG2),
 
 
 class Log10(function_node.FunctionNode):
@@ -86,7 +104,10 @@ class Log10(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
-        return grad_outputs[0] / x * (1.0 / numpy.log(10.0)),
+        return grad_outputs[0] / x * _INV_LOG10,
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        return _scaled_reciprocal(self.inputs[0].data, grad_outputs[0], _INV_LOG10),
 
 
 def exp(x):

@@ -23,6 +23,9 @@ class Expm1(function_node.FunctionNode):
         y, = self.get_retained_outputs()
         return (y + 1.0) * grad_outputs[0],
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        return (self.output_data[0] + 1.0) * grad_outputs[0],
+
 
 def expm1(x):
     """``exp(x) - 1`` of every element, accurate near zero.

@@ -23,6 +23,10 @@ class Sinh(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         return cosh(x) * grad_outputs[0],
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        x = self.inputs[0].data
+        return utils.force_array(backend.get_array_module(x).cosh(x)) * grad_outputs[0],
+
 
 class Cosh(function_node.FunctionNode):
     """Elementwise hyperbolic cosine."""
@@ -43,6 +47,10 @@ class Cosh(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
         return sinh(x) * grad_outputs[0],
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        x = self.inputs[0].data
+        return utils.force_array(backend.get_array_module(x).sinh(x)) * grad_outputs[0],
 
 
 def sinh(x):

@@ -18,6 +18,9 @@ class Identity(function_node.FunctionNode):
     def backward(self, indexes, gys):
         return tuple(gys[i] for i in indexes)
 
+    def _backward_arrays(self, indexes, gys):
+        return tuple([gys[i] for i in indexes])
+
 
 def identity(*inputs):
     """Passes the inputs through a graph node unchanged.

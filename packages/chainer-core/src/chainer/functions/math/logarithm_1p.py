@@ -23,6 +23,9 @@ class Log1p(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         return grad_outputs[0] / (x + 1.0),
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        return grad_outputs[0] / (self.inputs[0].data + 1.0),
+
 
 def log1p(x):
     """``log(1 + x)`` of every element, accurate near zero.

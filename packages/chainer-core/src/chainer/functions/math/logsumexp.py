@@ -45,6 +45,14 @@ class LogSumExp(function_node.FunctionNode):
         gy = F.broadcast_to(F.reshape(gy, kshape), x.shape)
         return gy * F.exp(x - y),
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        x = self.inputs[0].data
+        gy, = grad_outputs
+        kshape = _reduction.keepdims_shape(x.shape, self.axis)
+        xp = backend.get_array_module(x)
+        y = self.output_data[0].reshape(kshape)
+        return gy.reshape(kshape) * xp.exp(x - y),
+
 
 def logsumexp(x, axis=None):
     """``log(sum(exp(x)))`` over some axes, computed without overflow.

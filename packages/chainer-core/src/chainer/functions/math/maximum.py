@@ -25,6 +25,31 @@ class Maximum(function_node.FunctionNode):
         return _select_backward(
             MaximumGrad, x1.array >= x2.array, x1, x2, indexes, grad_outputs[0])
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        x1, x2 = self.inputs[0].data, self.inputs[1].data
+        return _select_backward_arrays(x1 >= x2, x1, x2, indexes, grad_outputs[0])
+
+
+def _routed(cond, gy, first):
+    # ``gy`` where ``cond`` holds (``first``) or where it does not (not ``first``), else 0
+    xp = backend.get_array_module(gy)
+    zero = gy.dtype.type(0)
+    if first:
+        return utils.force_array(xp.where(cond, gy, zero))
+    return utils.force_array(xp.where(cond, zero, gy))
+
+
+def _select_backward_arrays(cond, x1, x2, indexes, gy):
+    # array version of :func:`_select_backward`
+    xp = backend.get_array_module(cond)
+    cond = xp.broadcast_to(cond, gy.shape)
+    ret = []
+    if 0 in indexes:
+        ret.append(utils.sum_to(_routed(cond, gy, True), x1.shape))
+    if 1 in indexes:
+        ret.append(utils.sum_to(_routed(cond, gy, False), x2.shape))
+    return tuple(ret)
+
 
 def _select_backward(grad_class, cond, x1, x2, indexes, gy):
     xp = backend.get_array_module(cond)
@@ -46,10 +71,7 @@ class MaximumGrad(function_node.FunctionNode):
 
     def forward(self, inputs):
         gy, = inputs
-        xp = backend.get_array_module(gy)
-        zero = gy.dtype.type(0)
-        return (utils.force_array(xp.where(self.cond, gy, zero)),
-                utils.force_array(xp.where(self.cond, zero, gy)))
+        return _routed(self.cond, gy, True), _routed(self.cond, gy, False)
 
     def backward(self, indexes, grad_outputs):
         gg1, gg2 = grad_outputs

@@ -26,6 +26,10 @@ class Minimum(function_node.FunctionNode):
         return _maximum._select_backward(
             MinimumGrad, x1.array <= x2.array, x1, x2, indexes, grad_outputs[0])
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        x1, x2 = self.inputs[0].data, self.inputs[1].data
+        return _maximum._select_backward_arrays(x1 <= x2, x1, x2, indexes, grad_outputs[0])
+
 
 class MinimumGrad(_maximum.MaximumGrad):
     """Routes ``gy`` to ``x1`` where ``x1 <= x2`` and to ``x2`` elsewhere."""

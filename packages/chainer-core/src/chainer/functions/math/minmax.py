@@ -37,11 +37,23 @@ class SelectorBase(function_node.FunctionNode):
         y, = self.get_retained_outputs()
         gy, = grad_outputs
         kshape = _reduction.keepdims_shape(x.shape, self.axis)
-        y = y.array.reshape(kshape)
-        cond = (x.array == y).astype(gy.dtype)
+        cond = _selected_mask(x.array, y.array, kshape, gy.dtype)
         if gy.shape != kshape:
             gy = chainer.functions.reshape(gy, kshape)
         return chainer.functions.broadcast_to(gy, x.shape) * cond,
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        x = self.inputs[0].data
+        gy, = grad_outputs
+        kshape = _reduction.keepdims_shape(x.shape, self.axis)
+        cond = _selected_mask(x, self.output_data[0], kshape, gy.dtype)
+        xp = backend.get_array_module(x)
+        return xp.broadcast_to(gy.reshape(kshape), x.shape) * cond,
+
+
+def _selected_mask(x, y, kshape, dtype):
+    # 1 where an element of ``x`` equals its selected value ``y`` (reduced shape), else 0
+    return (x == y.reshape(kshape)).astype(dtype)
 
 
 class Max(SelectorBase):

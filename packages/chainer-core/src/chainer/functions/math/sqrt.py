@@ -25,6 +25,9 @@ class Sqrt(function_node.FunctionNode):
         y, = self.get_retained_outputs()
         return grad_outputs[0] / (2.0 * y),
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        return grad_outputs[0] / (2.0 * self.output_data[0]),
+
 
 class RsqrtGPU(function_node.FunctionNode):
     """Elementwise reciprocal square root computed in one kernel (used for CuPy arrays)."""

@@ -23,6 +23,9 @@ class Square(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         return 2.0 * x * grad_outputs[0],
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        return 2.0 * self.inputs[0].data * grad_outputs[0],
+
 
 def square(x):
     """Square ``x * x`` of every element.

@@ -25,15 +25,22 @@ class Sin(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         return SinGrad().apply((x, grad_outputs[0]))
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        return _sin_grad(self.inputs[0].data, grad_outputs[0]),
+
+
+def _sin_grad(x, gy):
+    xp = backend.get_array_module(x)
+    return utils.force_array(xp.cos(x) * gy, x.dtype)
+
 
 class SinGrad(function_node.FunctionNode):
     """Gradient of :class:`Sin`: ``cos(x) * gy``."""
 
     def forward(self, inputs):
         x, gy = inputs
-        xp = backend.get_array_module(x)
         self.retain_inputs((0, 1))
-        return utils.force_array(xp.cos(x) * gy, x.dtype),
+        return _sin_grad(x, gy),
 
     def backward(self, indexes, grad_outputs):
         x, gy = self.get_retained_inputs()
@@ -66,15 +73,22 @@ class Cos(function_node.FunctionNode):
         x, = self.get_retained_inputs()
         return CosGrad().apply((x, grad_outputs[0]))
 
+    def _backward_arrays(self, indexes, grad_outputs):
+        return _cos_grad(self.inputs[0].data, grad_outputs[0]),
+
+
+def _cos_grad(x, gy):
+    xp = backend.get_array_module(x)
+    return utils.force_array(-xp.sin(x) * gy, x.dtype)
+
 
 class CosGrad(function_node.FunctionNode):
     """Gradient of :class:`Cos`: ``-sin(x) * gy``."""
 
     def forward(self, inputs):
         x, gy = inputs
-        xp = backend.get_array_module(x)
         self.retain_inputs((0, 1))
-        return utils.force_array(-xp.sin(x) * gy, x.dtype),
+        return _cos_grad(x, gy),
 
     def backward(self, indexes, grad_outputs):
         x, gy = self.get_retained_inputs()
