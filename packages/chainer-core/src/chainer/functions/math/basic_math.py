@@ -447,7 +447,7 @@ class PowVarVar(_BinaryOp):
         ret = []
         for i in indexes:
             if i == 0:
-                ret.append(utils.sum_to(gy * x1 * x0 ** (x1 - 1), x0.shape))
+                ret.append(utils.sum_to(gy * x1 * x0 ** (x1 - x1.dtype.type(1)), x0.shape))
             else:
                 xp = backend.get_array_module(x0)
                 log_x0 = utils.force_array(xp.log(x0))
@@ -470,14 +470,14 @@ class PowVarConst(_ConstantOp):
         x = self.get_retained_inputs()[0]
         value = self.value
         if numpy.isscalar(value) and value == 2:
-            return grad_outputs[0] * (x * 2.0),
+            return grad_outputs[0] * (x * x.dtype.type(2)),
         return grad_outputs[0] * (x ** (value - 1) * value),
 
     def _backward_arrays(self, indexes, grad_outputs):
         x = self.inputs[0].data
         value = self.value
         if numpy.isscalar(value) and value == 2:
-            return grad_outputs[0] * (x * 2.0),
+            return grad_outputs[0] * (x * x.dtype.type(2)),
         gx = x ** _preprocess_const(x, value - 1)
         return grad_outputs[0] * (gx * _preprocess_const(gx, value)),
 

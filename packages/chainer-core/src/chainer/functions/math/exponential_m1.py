@@ -24,7 +24,8 @@ class Expm1(function_node.FunctionNode):
         return (y + 1.0) * grad_outputs[0],
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return (self.output_data[0] + 1.0) * grad_outputs[0],
+        y = self.output_data[0]
+        return (y + y.dtype.type(1)) * grad_outputs[0],
 
 
 def expm1(x):

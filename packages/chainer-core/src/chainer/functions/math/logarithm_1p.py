@@ -24,7 +24,8 @@ class Log1p(function_node.FunctionNode):
         return grad_outputs[0] / (x + 1.0),
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return grad_outputs[0] / (self.inputs[0].data + 1.0),
+        x = self.inputs[0].data
+        return grad_outputs[0] / (x + x.dtype.type(1)),
 
 
 def log1p(x):

@@ -26,7 +26,8 @@ class Sqrt(function_node.FunctionNode):
         return grad_outputs[0] / (2.0 * y),
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return grad_outputs[0] / (2.0 * self.output_data[0]),
+        y = self.output_data[0]
+        return grad_outputs[0] / (y.dtype.type(2) * y),
 
 
 class RsqrtGPU(function_node.FunctionNode):

@@ -24,7 +24,8 @@ class Square(function_node.FunctionNode):
         return 2.0 * x * grad_outputs[0],
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return 2.0 * self.inputs[0].data * grad_outputs[0],
+        x = self.inputs[0].data
+        return x.dtype.type(2) * x * grad_outputs[0],
 
 
 def square(x):
