@@ -108,15 +108,14 @@ def _walk(pairs, retain_grad, double, targets=None):
             gxs = func._backward_arrays(indexes, gys)
         else:
             gxs = _backward_variables(func, indexes, gys, raw, hooks)
-        if debug:
-            _check_backward_outputs(func, indexes, gxs, raw)
-
         for i, gx in zip(indexes, gxs):
             if gx is None:
                 continue
             if raw and isinstance(gx, _numpy_scalar):
                 gx = numpy.asarray(gx)  # NumPy returns scalars for 0-dim ufunc results
             node = in_nodes[i]
+            if debug:
+                _check_backward_output(func, node, gx if raw else gx._array)
             prev = grads.get(node)
             if prev is None:
                 grads[node] = gx
@@ -199,19 +198,20 @@ def _backward_variables(func, indexes, gys, raw, hooks):
     return gxs
 
 
-def _check_backward_outputs(func, indexes, gxs, raw):
-    for i, gx in zip(indexes, gxs):
-        if gx is None:
-            continue
-        if not raw:
-            gx = gx._array
-        elif isinstance(gx, _numpy_scalar):
-            gx = numpy.asarray(gx)  # converted by the walk right after this check
-        variable_module._check_grad_type(func, func.inputs[i], True, gx)
-        xp = backend.get_array_module(gx)
-        if gx.dtype.kind == 'f' and xp.isnan(gx).any():
-            raise RuntimeError(
-                'NaN is detected on backward computation of {}'.format(func.label))
+def _check_backward_output(func, node, gx):
+    """Debug mode: the gradient array ``gx`` for input ``node`` must match it and be NaN-free."""
+    variable_module._check_grad_type(func, node, True, gx)
+    xp = backend.get_array_module(gx)
+    if gx.dtype.kind == 'f' and xp.isnan(gx).any():
+        raise RuntimeError('NaN is detected on backward computation of {}'.format(func.label))
+
+
+def _writeable(array):
+    """``array``, or a writeable copy of a read-only NumPy array (e.g. a broadcast view):
+    optimizers update gradients in place."""
+    if type(array) is numpy.ndarray and not array.flags.writeable:
+        return array.copy()
+    return array
 
 
 def backward_from_variables(outputs, grad_outputs, retain_grad, enable_double_backprop,
@@ -243,13 +243,11 @@ def backward_from_variables(outputs, grad_outputs, retain_grad, enable_double_ba
         if var is None:
             continue
         if raw:
-            if g.base is not None and type(g) is numpy.ndarray and not g.flags.writeable:
-                g = g.copy()  # e.g. a broadcast view: optimizers update gradients in place
-            g = _make_variable(g, False)
+            g = _make_variable(_writeable(g), False)
         elif not enable_double_backprop:
-            array = g._array
-            if type(array) is numpy.ndarray and not array.flags.writeable:
-                g = _make_variable(array.copy(), False)
+            array = _writeable(g._array)
+            if array is not g._array:
+                g = _make_variable(array, False)
         prev = var._grad_var
         var._grad_var = g if prev is None else _sum_variables(prev, g)
         var._loss_scale = loss_scale

@@ -50,10 +50,6 @@ class FunctionNode:
     # It must compute exactly what ``backward`` computes.
     _backward_arrays = None
 
-    # Optional fast type check: ``_accepts(in_data)`` returns True only when the arrays surely
-    # pass ``check_type_forward``; False runs the full check.
-    _accepts = None
-
     # Indexes of the inputs that required a gradient when the node was connected.
     _grad_input_indexes = None
 
@@ -98,24 +94,21 @@ class FunctionNode:
             A tuple of output :class:`~chainer.Variable` objects.
         """
         in_data = []
-        add_data = in_data.append
         requires_grad = False
         all_variables = True
         for x in inputs:
             if isinstance(x, _Variable):
-                add_data(x._array)
+                in_data.append(x._array)
                 if x._requires_grad:
                     requires_grad = True
             else:
-                add_data(x)
+                in_data.append(x)
                 all_variables = False
         in_data = tuple(in_data)
         config = _config
 
         if config.type_check:
-            accepts = self._accepts
-            if accepts is None or not accepts(in_data):
-                self._check_types(in_data)
+            self._check_types(in_data)
 
         hooks = _hooks._local.hooks
         if self._local_function_hooks:
@@ -166,14 +159,13 @@ class FunctionNode:
     def _connect_inputs(self, variables):
         """Sets ``inputs`` (the input nodes), ``rank`` and the indexes needing gradients."""
         nodes = []
-        add_node = nodes.append
         rank = 0
         all_require_grad = True
         for x in variables:
             node = x._node
             if node is None:
                 node = x.node
-            add_node(node)
+            nodes.append(node)
             if node.rank > rank:
                 rank = node.rank
             if not node.requires_grad:

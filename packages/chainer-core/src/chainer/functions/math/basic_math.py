@@ -82,13 +82,6 @@ class _ConstantOp(function_node.FunctionNode):
 class _BinaryOp(function_node.FunctionNode):
     """Base of the elementwise nodes of two variables of one dtype (shapes broadcast)."""
 
-    @staticmethod
-    def _accepts(in_data):
-        if len(in_data) != 2:
-            return False
-        a, b = in_data
-        return a.dtype == b.dtype and a.shape == b.shape
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('lhs', 'rhs'))
         type_check.expect(in_types[0].dtype == in_types[1].dtype)
