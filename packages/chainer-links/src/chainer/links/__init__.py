@@ -8,7 +8,38 @@ import pkgutil
 # Let chainer-caffe's chainer/links/caffe/ join this package when both are installed.
 __path__ = pkgutil.extend_path(__path__, __name__)
 
+# --- activation ---
+
+# --- end activation ---
+
+# --- connection ---
+
+# --- end connection ---
+
+# --- loss ---
 from chainer.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax  # NOQA: E402
+
+# --- end loss ---
+
+# --- model ---
+
+# --- end model ---
+
+# --- model.vision ---
+
+# --- end model.vision ---
+
+# --- normalization ---
+
+# --- end normalization ---
+
+# --- rnn ---
+
+# --- end rnn ---
+
+# --- theano / other ---
+
+# --- end theano / other ---
 
 
 def __getattr__(name):
