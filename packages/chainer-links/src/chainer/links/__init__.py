@@ -13,6 +13,7 @@ __path__ = pkgutil.extend_path(__path__, __name__)
 # --- end activation ---
 
 # --- connection ---
+from chainer.links.connection.linear import Linear  # NOQA: E402
 
 # --- end connection ---
 
@@ -22,6 +23,7 @@ from chainer.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax  #
 # --- end loss ---
 
 # --- model ---
+from chainer.links.model.classifier import Classifier  # NOQA: E402
 
 # --- end model ---
 
