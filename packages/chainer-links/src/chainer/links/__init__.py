@@ -13,6 +13,7 @@ __path__ = pkgutil.extend_path(__path__, __name__)
 # --- end activation ---
 
 # --- connection ---
+from chainer.links.connection.bias import Bias  # NOQA: E402
 from chainer.links.connection.convolution_2d import Convolution2D  # NOQA: E402
 from chainer.links.connection.convolution_nd import Convolution1D  # NOQA: E402
 from chainer.links.connection.convolution_nd import Convolution3D  # NOQA: E402
@@ -21,7 +22,9 @@ from chainer.links.connection.deconvolution_2d import Deconvolution2D  # NOQA: E
 from chainer.links.connection.deconvolution_nd import Deconvolution1D  # NOQA: E402
 from chainer.links.connection.deconvolution_nd import Deconvolution3D  # NOQA: E402
 from chainer.links.connection.deconvolution_nd import DeconvolutionND  # NOQA: E402
+from chainer.links.connection.embed_id import EmbedID  # NOQA: E402
 from chainer.links.connection.linear import Linear  # NOQA: E402
+from chainer.links.connection.scale import Scale  # NOQA: E402
 
 # --- end connection ---
 
