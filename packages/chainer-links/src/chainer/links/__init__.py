@@ -9,6 +9,10 @@ import pkgutil
 __path__ = pkgutil.extend_path(__path__, __name__)
 
 # --- activation ---
+from chainer.links.activation.maxout import Maxout  # NOQA: E402
+from chainer.links.activation.prelu import PReLU  # NOQA: E402
+from chainer.links.activation.simplified_dropconnect import SimplifiedDropconnect  # NOQA: E402,E501
+from chainer.links.activation.swish import Swish  # NOQA: E402
 
 # --- end activation ---
 
