@@ -58,6 +58,10 @@ from chainer.links.model.classifier import Classifier  # NOQA: E402
 
 # --- normalization ---
 from chainer.links.normalization.batch_normalization import BatchNormalization  # NOQA: E402,E501
+from chainer.links.normalization.batch_renormalization import BatchRenormalization  # NOQA: E402,E501
+from chainer.links.normalization.decorrelated_batch_normalization import DecorrelatedBatchNormalization  # NOQA: E402,E501
+from chainer.links.normalization.group_normalization import GroupNormalization  # NOQA: E402,E501
+from chainer.links.normalization.layer_normalization import LayerNormalization  # NOQA: E402,E501
 
 # --- end normalization ---
 
