@@ -43,7 +43,10 @@ from chainer.links.connection.scale import Scale  # NOQA: E402
 # --- end connection ---
 
 # --- loss ---
+from chainer.links.loss.black_out import BlackOut  # NOQA: E402
+from chainer.links.loss.crf1d import CRF1d  # NOQA: E402
 from chainer.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax  # NOQA: E402
+from chainer.links.loss.negative_sampling import NegativeSampling  # NOQA: E402
 
 # --- end loss ---
 
