@@ -1,6 +1,7 @@
 """Stacked LSTMs over lists of sequences: ``NStepLSTM`` and ``NStepBiLSTM``."""
 from chainer import functions as F
 from chainer.links.rnn import n_step_rnn
+from chainer.utils import argument
 
 
 class NStepLSTMBase(n_step_rnn.NStepRNNBase):
@@ -34,7 +35,9 @@ class NStepLSTMBase(n_step_rnn.NStepRNNBase):
             tuple: ``(hy, cy, ys)``: the last hidden and cell states (shaped as ``hx``) and
             the list of outputs ``ys[i]`` of shape ``(L_i, direction * out_size)``.
         """
-        return self._call([hx, cx], xs, **kwargs)
+        argument.check_unexpected_kwargs(kwargs, train=n_step_rnn._TRAIN_MSG)
+        argument.assert_kwargs_empty(kwargs)
+        return self._call([hx, cx], xs)
 
 
 class NStepLSTM(NStepLSTMBase):

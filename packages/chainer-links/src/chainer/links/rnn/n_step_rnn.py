@@ -180,7 +180,9 @@ class NStepRNNBase(link.ChainList):
             tuple: ``(hy, ys)``: the last hidden states (shaped as ``hx``) and the list of
             outputs ``ys[i]`` of shape ``(L_i, direction * out_size)``.
         """
-        return self._call([hx], xs, **kwargs)
+        argument.check_unexpected_kwargs(kwargs, train=_TRAIN_MSG)
+        argument.assert_kwargs_empty(kwargs)
+        return self._call([hx], xs)
 
 
 class NStepRNNTanh(NStepRNNBase):
