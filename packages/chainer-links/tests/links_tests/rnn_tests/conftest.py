@@ -5,7 +5,7 @@ import numpy
 import pytest
 
 import chainer
-from chainer import testing
+from chainer import gradient_check, testing
 
 
 def _sigmoid(x):
@@ -30,11 +30,167 @@ def _affine(x, linear):
     return y
 
 
+def _rnn_cell(activation):
+    def cell(w, b, x, h, c):
+        return activation(w[0] @ x + b[0] + w[1] @ h + b[1]), None
+    return cell
+
+
+def _gru_cell(w, b, x, h, c):
+    r = _sigmoid(w[0] @ x + b[0] + w[3] @ h + b[3])
+    z = _sigmoid(w[1] @ x + b[1] + w[4] @ h + b[4])
+    h_bar = numpy.tanh(w[2] @ x + b[2] + r * (w[5] @ h + b[5]))
+    return (1 - z) * h_bar + z * h, None
+
+
+def _lstm_cell(w, b, x, h, c):
+    i, f, a, o = (w[k] @ x + b[k] + w[k + 4] @ h + b[k + 4] for k in range(4))
+    c = _sigmoid(f) * c + _sigmoid(i) * numpy.tanh(a)
+    return _sigmoid(o) * numpy.tanh(c), c
+
+
+def _n_step(cell, n_layers, directions, hx, cx, ws, bs, xs):
+    """Stacked (bi-directional) RNN run on each sequence alone, in float64.
+
+    ``ws[layer * directions + di][j]`` / ``bs[...]`` are the weights and biases, ``hx`` and
+    ``cx`` (or ``None``) the initial states ``(n_layers * directions, B, N)``, ``xs`` the B
+    sequences.  Returns ``(hy, cy, ys)`` (``cy`` None without ``cx``).
+    """
+    f64 = numpy.float64
+    ws = [[numpy.asarray(w, f64) for w in row] for row in ws]
+    bs = [[numpy.asarray(b, f64) for b in row] for row in bs]
+    hy = numpy.array(hx, f64)
+    cy = None if cx is None else numpy.array(cx, f64)
+    ys = []
+    for seq, x in enumerate(xs):
+        inputs = numpy.asarray(x, f64)
+        for layer in range(n_layers):
+            outs = []
+            for di in range(directions):
+                k = layer * directions + di
+                h = hy[k, seq]
+                c = None if cy is None else cy[k, seq]
+                hs = []
+                for x_t in (inputs if di == 0 else inputs[::-1]):
+                    h, c = cell(ws[k], bs[k], x_t, h, c)
+                    hs.append(h)
+                hy[k, seq] = h
+                if cy is not None:
+                    cy[k, seq] = c
+                outs.append(numpy.array(hs[::-1] if di else hs).reshape(len(inputs), h.size))
+            inputs = numpy.concatenate(outs, axis=1)
+        ys.append(inputs)
+    return hy, cy, ys
+
+
 @pytest.fixture
 def ref():
-    """NumPy (float64) references: ``sigmoid(x)``, ``lstm(c, z) -> (c, h)`` (the cell of
-    :func:`chainer.functions.lstm`) and ``affine(x, linear_link)``."""
-    return types.SimpleNamespace(sigmoid=_sigmoid, lstm=_lstm, affine=_affine)
+    """NumPy (float64) references:
+
+    * ``sigmoid(x)``, ``affine(x, linear_link)``;
+    * ``lstm(c, z) -> (c, h)``: the cell of :func:`chainer.functions.lstm`;
+    * ``n_step(cell, n_layers, directions, hx, cx, ws, bs, xs) -> (hy, cy, ys)`` with the
+      cells ``rnn_tanh``, ``rnn_relu``, ``gru_cell`` and ``lstm_cell`` of the n-step
+      functions (weights in their order, e.g. cuDNN's ``i, f, a, o`` for the LSTM).
+    """
+    return types.SimpleNamespace(
+        sigmoid=_sigmoid, lstm=_lstm, affine=_affine, n_step=_n_step,
+        rnn_tanh=_rnn_cell(numpy.tanh), rnn_relu=_rnn_cell(lambda v: numpy.maximum(v, 0)),
+        gru_cell=_gru_cell, lstm_cell=_lstm_cell)
+
+
+def _tolerances(dtype):
+    # (forward, backward) tolerances of the recurrent link tests
+    if dtype == numpy.float16:
+        return ({'atol': 2e-2, 'rtol': 2e-2},
+                {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2})
+    return ({'atol': 1e-5, 'rtol': 1e-4},
+            {'dtype': numpy.float64, 'atol': 1e-4, 'rtol': 1e-3})
+
+
+def _uniform(shape, dtype):
+    return numpy.random.uniform(-1, 1, shape).astype(dtype)
+
+
+class _NStepCase:
+    """An n-step link with random biases, inputs and (optionally) initial states.
+
+    The link is called as ``link(*states, xs)`` and its outputs are flattened to
+    ``(*states, *ys)``; :meth:`expected` gives the same from the NumPy reference.
+    """
+
+    in_size = 3
+    out_size = 4
+
+    def __init__(self, ref, cls, cell, n_layers, lengths, dtype, with_state):
+        self.ref = ref
+        self.cell = getattr(ref, cell)
+        self.dtype = dtype
+        with chainer.using_config('dtype', dtype):
+            self.link = cls(n_layers, self.in_size, self.out_size, 0.0)
+        for b in self.link.params():
+            if b.ndim == 1:
+                b.array[...] = _uniform(b.shape, dtype)
+        self.directions = 2 if cls.use_bi_direction else 1
+        self.xs = [_uniform((n, self.in_size), dtype) for n in lengths]
+        shape = (n_layers * self.directions, len(lengths), self.out_size)
+        self.states = [_uniform(shape, dtype) if with_state else None
+                       for _ in range(self.link.n_cells)]
+        self.forward_tol, self.backward_tol = _tolerances(dtype)
+
+    def inputs(self):
+        return tuple(s for s in self.states if s is not None) + tuple(self.xs)
+
+    def call(self, *inputs):
+        # inputs as given by inputs(); returns (*states, *ys)
+        n_states = sum(s is not None for s in self.states)
+        states = list(inputs[:n_states]) + [None] * (len(self.states) - n_states)
+        *states, ys = self.link(*states, list(inputs[n_states:]))
+        assert isinstance(ys, list) and len(ys) == len(self.xs)
+        return tuple(states) + tuple(ys)
+
+    def expected(self):
+        zeros = numpy.zeros(
+            (self.link.n_layers * self.directions, len(self.xs), self.out_size))
+        hx, cx = [zeros if s is None else s for s in self.states] + [None] * (
+            2 - len(self.states))
+        hy, cy, ys = self.ref.n_step(
+            self.cell, self.link.n_layers, self.directions, hx, cx,
+            [[w.array for w in row] for row in self.link.ws],
+            [[b.array for b in row] for row in self.link.bs], self.xs)
+        return tuple(s for s in (hy, cy) if s is not None) + tuple(ys)
+
+    def check_forward(self, backend_config):
+        self.link.to_device(backend_config.device)
+        with backend_config:
+            outputs = self.call(*backend_config.get_array(self.inputs()))
+        self.link.to_device('@numpy')
+        expected = self.expected()
+        assert len(outputs) == len(expected)
+        for y, e in zip(outputs, expected):
+            assert y.dtype == self.dtype and y.shape == e.shape
+            testing.assert_allclose(y.array, e, **self.forward_tol)
+
+    def check_backward(self, backend_config):
+        grads = tuple(_uniform(e.shape, self.dtype) for e in self.expected())
+        self.link.to_device(backend_config.device)
+        with backend_config:
+            gradient_check.check_backward(
+                self.call, backend_config.get_array(self.inputs()),
+                backend_config.get_array(grads), params=tuple(self.link.params()),
+                **self.backward_tol)
+
+
+@pytest.fixture
+def n_step_case(ref):
+    """``n_step_case(cls, cell, n_layers, lengths, dtype, with_state)``: an
+    :class:`_NStepCase` whose ``check_forward(backend_config)`` compares the link with the
+    NumPy reference using the ``ref`` cell named ``cell`` and whose
+    ``check_backward(backend_config)`` checks the gradients of inputs, states and
+    parameters."""
+    def make(cls, cell, n_layers, lengths, dtype, with_state):
+        return _NStepCase(ref, cls, cell, n_layers, lengths, dtype, with_state)
+    return make
 
 
 def _v7_arrays(layout, seed=0):

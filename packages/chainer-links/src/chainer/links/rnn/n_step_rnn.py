@@ -135,6 +135,12 @@ class NStepRNNBase(link.ChainList):
             hx = device.xp.zeros(shape, dtype=xs[0].dtype)
         return variable.Variable(hx)
 
+    def _empty_output(self, dtype):
+        device = self.device
+        with chainer.using_device(device):
+            empty = device.xp.zeros((0, self.direction * self.out_size), dtype=dtype)
+        return variable.Variable(empty)
+
     def _call(self, hs, xs, **kwargs):
         argument.check_unexpected_kwargs(kwargs, train=_TRAIN_MSG)
         argument.assert_kwargs_empty(kwargs)
@@ -158,10 +164,16 @@ class NStepRNNBase(link.ChainList):
                 h = F.permutate(h, indices_array, axis=1, inv=False)
             states.append(h)
 
-        result = self.rnn(self.n_layers, self.dropout, *states, self.ws, self.bs,
-                          F.transpose_sequence(xs))
-        states = result[:-1]
-        ys = list(F.transpose_sequence(result[-1]))
+        trans_x = F.transpose_sequence(xs)
+        if trans_x:
+            *states, trans_y = self.rnn(
+                self.n_layers, self.dropout, *states, self.ws, self.bs, trans_x)
+            ys = list(F.transpose_sequence(trans_y))
+        else:   # every sequence is empty: the states stay as they are
+            states = [chainer.as_variable(h) for h in states]
+            ys = []
+        # empty sequences (sorted last) have no rows in the transposed outputs
+        ys += [self._empty_output(xs[0].dtype) for _ in range(len(xs) - len(ys))]
         if not sorted_already:
             states = [F.permutate(h, indices_array, axis=1, inv=True) for h in states]
             ys = permutate_list(ys, indices, inv=True)
