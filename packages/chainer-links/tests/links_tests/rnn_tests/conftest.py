@@ -248,6 +248,31 @@ def _check_copies(link):
                    for (_, p), (_, q) in zip(link.namedparams(), dup.namedparams()))
 
 
+def _fill(link):
+    # Parameters from RandomState(0) uniform(-1, 1) in sorted path order: the values used to
+    # record outputs of Chainer v7.8.1 in the tests.
+    rng = numpy.random.RandomState(0)
+    for _, param in sorted(link.namedparams()):
+        param.array[...] = rng.uniform(-1, 1, param.shape)
+    return link
+
+
+V7_INPUTS = types.SimpleNamespace(
+    # inputs of the recorded v7 outputs
+    xs=[numpy.linspace(-1, 1, 6, dtype=numpy.float32).reshape(3, 2),
+        numpy.linspace(1, -0.5, 2, dtype=numpy.float32).reshape(1, 2)],
+    x=numpy.array([[0.5, -0.25]], numpy.float32),
+    h=numpy.array([[0.1, -0.2]], numpy.float32),
+    c=numpy.array([[-0.3, 0.4]], numpy.float32))
+
+
+@pytest.fixture
+def v7_record():
+    """``fill(link)`` sets the parameters as for the outputs recorded with Chainer v7.8.1
+    on the inputs ``xs`` (two sequences), ``x``, ``h`` and ``c`` (batch 1, size 2)."""
+    return types.SimpleNamespace(fill=_fill, **vars(V7_INPUTS))
+
+
 @pytest.fixture
 def link_contract(load_v7_npz, v7_arrays):
     """Checks of the generic link contract, as a namespace of functions:

@@ -253,3 +253,11 @@ class TestGRUContract:
         link = cls(3, 4)
         self._run(link)
         link_contract.copies(link)
+
+
+def test_matches_chainer_v7(v7_record):
+    link = v7_record.fill(L.StatefulGRU(2, 2))
+    link(v7_record.x)
+    y = link(v7_record.x)
+    testing.assert_allclose(y.array, [[-0.0073853726498782635, 0.6627350449562073]],
+                            atol=1e-6, rtol=1e-6)

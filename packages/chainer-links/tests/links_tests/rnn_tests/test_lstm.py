@@ -333,3 +333,11 @@ class TestLSTMContract:
         link = cls(3, 4)
         self._run(link)
         link_contract.copies(link)
+
+
+def test_matches_chainer_v7(v7_record):
+    link = v7_record.fill(L.LSTM(2, 2))
+    link(v7_record.x)
+    y = link(v7_record.x)
+    testing.assert_allclose(y.array, [[-0.22622913122177124, -0.11047417670488358]],
+                            atol=1e-6, rtol=1e-6)

@@ -187,3 +187,11 @@ class TestMGUContract:
         link = cls(3, 4)
         self._run(link)
         link_contract.copies(link)
+
+
+def test_matches_chainer_v7(v7_record):
+    link = v7_record.fill(L.StatefulMGU(2, 2))
+    link(v7_record.x)
+    y = link(v7_record.x)
+    testing.assert_allclose(y.array, [[0.43686753511428833, -0.014166107401251793]],
+                            atol=1e-6, rtol=1e-6)

@@ -271,3 +271,10 @@ def test_v7_layout_helper_matches_a_recorded_v7_file():
                 '2/b0': (4,), '2/b1': (4,), '2/w0': (4, 8), '2/w1': (4, 4),
                 '3/b0': (4,), '3/b1': (4,), '3/w0': (4, 8), '3/w1': (4, 4)}
     assert _v7_layout(2, 2, 2, 3, 4) == recorded
+
+
+def test_matches_chainer_v7(v7_record):
+    _, ys = v7_record.fill(L.NStepRNNReLU(2, 2, 2, 0.0))(None, v7_record.xs)
+    testing.assert_allclose(
+        ys[0].array, [[0.0, 0.31103670597076416], [0.0, 1.1883031129837036],
+                      [0.24630984663963318, 2.385023832321167]], atol=1e-6, rtol=1e-6)

@@ -147,3 +147,11 @@ class TestStatefulPeepholeLSTMContract:
         self._run(link)
         link_contract.copies(link)
         assert link.copy('share').c is link.c
+
+
+def test_matches_chainer_v7(v7_record):
+    link = v7_record.fill(L.StatefulPeepholeLSTM(2, 2))
+    link(v7_record.x)
+    y = link(v7_record.x)
+    testing.assert_allclose(y.array, [[0.03873638063669205, -0.10094283521175385]],
+                            atol=1e-6, rtol=1e-6)

@@ -223,3 +223,13 @@ class TestTreeLSTMContract:
         link = cls(3, 4)
         self._run(link)
         link_contract.copies(link)
+
+
+@pytest.mark.parametrize('link, expected', [
+    (L.ChildSumTreeLSTM(2, 2), [[-0.38563239574432373, 0.28842875361442566]]),
+    (L.NaryTreeLSTM(2, 2, 2), [[-0.28836461901664734, 0.0878690630197525]]),
+])
+def test_matches_chainer_v7(link, expected, v7_record):
+    r = v7_record
+    _, h = r.fill(link)(r.c, r.c * 2, r.h, r.h * 3, r.x)
+    testing.assert_allclose(h.array, expected, atol=1e-6, rtol=1e-6)
