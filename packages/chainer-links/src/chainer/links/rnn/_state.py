@@ -1,7 +1,8 @@
-"""Recurrent state held by the stateful links (``c``/``h`` Variables, ``None`` when reset).
+"""Recurrent state of the links (``c``/``h`` Variables, ``None`` when reset) and the zero
+arrays that stand for a missing state.
 
-The state is part of the link's device residence: it moves with ``to_device`` and is
-assigned by ``set_state`` on the link's device.
+The state of a stateful link is part of its device residence: it moves with ``to_device``
+and is assigned by ``set_state`` on the link's device.
 """
 import chainer
 
@@ -33,9 +34,9 @@ def adopt(link, name, value):
     return value
 
 
-def zeros(link, batch, size, dtype):
-    """Returns a zero state Variable of shape ``(batch, size)`` on ``link``'s device."""
+def zeros(link, shape, dtype):
+    """Returns a Variable of zeros of the given shape and dtype on ``link``'s device."""
     device = link.device
     with chainer.using_device(device):
-        array = device.xp.zeros((batch, size), dtype=dtype)
+        array = device.xp.zeros(shape, dtype=dtype)
     return chainer.Variable(array)

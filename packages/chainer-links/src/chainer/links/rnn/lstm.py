@@ -102,7 +102,7 @@ class StatelessLSTM(LSTMBase):
         if h is not None:
             lstm_in += self.lateral(h)
         if c is None:
-            c = _state.zeros(self, len(lstm_in), self.state_size, lstm_in.dtype)
+            c = _state.zeros(self, (len(lstm_in), self.state_size), lstm_in.dtype)
         return F.lstm(c, lstm_in)
 
 
@@ -180,7 +180,7 @@ class LSTM(LSTMBase):
             else:
                 lstm_in += self.lateral(self.h)
         if self.c is None:
-            self.c = _state.zeros(self, batch, self.state_size, lstm_in.dtype)
+            self.c = _state.zeros(self, (batch, self.state_size), lstm_in.dtype)
         self.c, y = F.lstm(self.c, lstm_in)
         if h_rest is None:
             self.h = y

@@ -78,6 +78,6 @@ class StatefulMGU(MGUBase):
     def forward(self, x):
         """Updates the hidden state with the input ``x`` and returns it."""
         if self.h is None:
-            self.h = _state.zeros(self, len(x), self._state_size, x.dtype)
+            self.h = _state.zeros(self, (len(x), self._state_size), x.dtype)
         self.h = self._call_mgu(self.h, x)
         return self.h

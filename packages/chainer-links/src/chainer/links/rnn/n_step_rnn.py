@@ -11,6 +11,7 @@ import numpy
 import chainer
 from chainer import functions as F
 from chainer import initializers, link, variable
+from chainer.links.rnn import _state
 from chainer.utils import argument
 
 _USE_CUDNN_MSG = 'use_cudnn argument is not supported anymore. Use chainer.using_config'
@@ -130,16 +131,7 @@ class NStepRNNBase(link.ChainList):
     def init_hx(self, xs):
         """Returns zero initial states ``(n_layers * direction, len(xs), out_size)``."""
         shape = (self.n_layers * self.direction, len(xs), self.out_size)
-        device = self.device
-        with chainer.using_device(device):
-            hx = device.xp.zeros(shape, dtype=xs[0].dtype)
-        return variable.Variable(hx)
-
-    def _empty_output(self, dtype):
-        device = self.device
-        with chainer.using_device(device):
-            empty = device.xp.zeros((0, self.direction * self.out_size), dtype=dtype)
-        return variable.Variable(empty)
+        return _state.zeros(self, shape, xs[0].dtype)
 
     def _call(self, hs, xs, **kwargs):
         argument.check_unexpected_kwargs(kwargs, train=_TRAIN_MSG)
@@ -173,7 +165,8 @@ class NStepRNNBase(link.ChainList):
             states = [chainer.as_variable(h) for h in states]
             ys = []
         # empty sequences (sorted last) have no rows in the transposed outputs
-        ys += [self._empty_output(xs[0].dtype) for _ in range(len(xs) - len(ys))]
+        empty = (0, self.direction * self.out_size)
+        ys += [_state.zeros(self, empty, xs[0].dtype) for _ in range(len(xs) - len(ys))]
         if not sorted_already:
             states = [F.permutate(h, indices_array, axis=1, inv=True) for h in states]
             ys = permutate_list(ys, indices, inv=True)

@@ -57,7 +57,7 @@ class StatefulPeepholeLSTM(link.Chain):
         if self.h is not None:
             lstm_in += self.lateral(self.h)
         if self.c is None:
-            self.c = _state.zeros(self, len(x), self.state_size, lstm_in.dtype)
+            self.c = _state.zeros(self, (len(x), self.state_size), lstm_in.dtype)
         gates = F.reshape(lstm_in, (len(lstm_in), self.state_size, 4))
         a, i, f, o = F.separate(gates, axis=2)
         a = F.tanh(a)

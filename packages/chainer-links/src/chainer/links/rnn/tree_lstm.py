@@ -8,6 +8,7 @@ child given as ``None`` (a missing child) counts as zeros, and so does an input 
 from chainer import functions as F
 from chainer import link
 from chainer.links.connection import linear
+from chainer.links.rnn import _state
 
 
 def _split_arguments(cshsx):
@@ -22,9 +23,6 @@ def _split_arguments(cshsx):
 class _TreeLSTMBase(link.Chain):
     # Zero-filling of missing children and inputs, shared by both links.
 
-    def _zeros(self, batch, size, dtype):
-        return self.device.xp.zeros((batch, size), dtype=dtype)
-
     def _prepare(self, cs, hs, x):
         # Returns (batch, dtype, x) with a missing input replaced by zeros.
         for v in [x] + cs + hs:
@@ -35,7 +33,7 @@ class _TreeLSTMBase(link.Chain):
             raise ValueError('{}: all of the cell states, outputs and input are None'.format(
                 type(self).__name__))
         if x is None:
-            x = self._zeros(batch, self.in_size, dtype)
+            x = _state.zeros(self, (batch, self.in_size), dtype)
         return batch, dtype, x
 
     def _zero_filled(self, states, batch, dtype):
@@ -44,7 +42,7 @@ class _TreeLSTMBase(link.Chain):
         for v in states:
             if v is None:
                 if zero is None:
-                    zero = self._zeros(batch, self.state_size, dtype)
+                    zero = _state.zeros(self, (batch, self.state_size), dtype)
                 v = zero
             filled.append(v)
         return filled

@@ -57,11 +57,11 @@ class StatefulZoneoutLSTM(link.Chain):
         """Updates the state with the input ``x`` and returns the new output ``h``."""
         lstm_in = self.upward(x)
         if self.h is None:
-            self.h = _state.zeros(self, len(x), self.state_size, lstm_in.dtype)
+            self.h = _state.zeros(self, (len(x), self.state_size), lstm_in.dtype)
         else:
             lstm_in += self.lateral(self.h)
         if self.c is None:
-            self.c = _state.zeros(self, len(x), self.state_size, lstm_in.dtype)
+            self.c = _state.zeros(self, (len(x), self.state_size), lstm_in.dtype)
         c_new, h_new = F.lstm(self.c, lstm_in)
         self.c = F.zoneout(self.c, c_new, self.c_ratio)
         self.h = F.zoneout(self.h, h_new, self.h_ratio)
