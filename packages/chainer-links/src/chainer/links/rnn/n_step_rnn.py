@@ -144,18 +144,18 @@ class NStepRNNBase(link.ChainList):
             raise ValueError('{}: xs must hold at least one sequence'.format(
                 type(self).__name__))
         indices = argsort_list_descent(xs)
-        sorted_already = _is_identity(indices)
-        if not sorted_already:
-            xs = permutate_list(xs, indices, inv=False)
-            indices_array = self.device.send(indices)
-        states = []
-        for h in hs:
-            if h is None:
-                h = self.init_hx(xs)
-            elif not sorted_already:
-                h = F.permutate(h, indices_array, axis=1, inv=False)
-            states.append(h)
+        if _is_identity(indices):
+            return self._call_sorted(hs, xs)
+        indices_array = self.device.send(indices)
+        xs = permutate_list(xs, indices, inv=False)
+        hs = [None if h is None else F.permutate(h, indices_array, axis=1) for h in hs]
+        *states, ys = self._call_sorted(hs, xs)
+        states = [F.permutate(h, indices_array, axis=1, inv=True) for h in states]
+        return tuple(states) + (permutate_list(ys, indices, inv=True),)
 
+    def _call_sorted(self, hs, xs):
+        # The sequences xs are sorted by decreasing length.
+        states = [self.init_hx(xs) if h is None else h for h in hs]
         trans_x = F.transpose_sequence(xs)
         if trans_x:
             *states, trans_y = self.rnn(
@@ -167,9 +167,6 @@ class NStepRNNBase(link.ChainList):
         # empty sequences (sorted last) have no rows in the transposed outputs
         empty = (0, self.direction * self.out_size)
         ys += [_state.zeros(self, empty, xs[0].dtype) for _ in range(len(xs) - len(ys))]
-        if not sorted_already:
-            states = [F.permutate(h, indices_array, axis=1, inv=True) for h in states]
-            ys = permutate_list(ys, indices, inv=True)
         return tuple(states) + (ys,)
 
     def forward(self, hx, xs, **kwargs):
