@@ -55,8 +55,8 @@ class LSTMBase(link.Chain):
             for start in range(0, 4 * size, size):
                 lateral_init(lateral_w[start:start + size])
                 upward_init(upward_w[start:start + size])
-            gates = lstm_function._extract_gates(self.upward.b.array.reshape(1, 4 * size, 1))
-            a, i, f, o = gates
+            a, i, f, o = lstm_function._extract_gates(
+                self.upward.b.array.reshape(1, 4 * size, 1))
             bias_init(a)
             bias_init(i)
             forget_bias_init(f)
@@ -66,7 +66,8 @@ class LSTMBase(link.Chain):
         # Lazy ``in_size``: the upward weight is created (and all weights initialized) on
         # the first call.
         if self.upward.W.array is None:
-            self.upward.W.initialize((4 * self.state_size, array_utils.size_of_shape(x.shape[1:])))
+            in_size = array_utils.size_of_shape(x.shape[1:])
+            self.upward.W.initialize((4 * self.state_size, in_size))
             self._initialize_params()
 
 
