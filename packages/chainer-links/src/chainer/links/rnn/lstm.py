@@ -141,6 +141,7 @@ class LSTM(LSTMBase):
         self.reset_state()
 
     def device_resident_accept(self, visitor):
+        """Visits the parameters and the state ``c`` and ``h`` (they move together)."""
         super().device_resident_accept(visitor)
         _state.visit(visitor, self.c, self.h)
 

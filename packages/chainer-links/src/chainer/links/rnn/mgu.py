@@ -64,6 +64,7 @@ class StatefulMGU(MGUBase):
         self.reset_state()
 
     def device_resident_accept(self, visitor):
+        """Visits the parameters and the state ``h`` (they move together)."""
         super().device_resident_accept(visitor)
         _state.visit(visitor, self.h)
 

@@ -44,6 +44,7 @@ class StatefulPeepholeLSTM(link.Chain):
             self.peep_o = linear.Linear(out_size, out_size, nobias=True)
 
     def device_resident_accept(self, visitor):
+        """Visits the parameters and the state ``c`` and ``h`` (they move together)."""
         super().device_resident_accept(visitor)
         _state.visit(visitor, self.c, self.h)
 

@@ -41,6 +41,7 @@ class StatefulZoneoutLSTM(link.Chain):
             self.lateral = linear.Linear(out_size, 4 * out_size, nobias=True)
 
     def device_resident_accept(self, visitor):
+        """Visits the parameters and the state ``c`` and ``h`` (they move together)."""
         super().device_resident_accept(visitor)
         _state.visit(visitor, self.c, self.h)
 
