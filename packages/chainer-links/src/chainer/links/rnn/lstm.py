@@ -2,7 +2,6 @@
 import chainer
 from chainer import initializers, link
 from chainer import functions as F
-from chainer.functions.rnn import lstm as lstm_function
 from chainer.links.connection import linear
 from chainer.links.rnn import _state
 from chainer.utils import array as array_utils
@@ -55,8 +54,9 @@ class LSTMBase(link.Chain):
             for start in range(0, 4 * size, size):
                 lateral_init(lateral_w[start:start + size])
                 upward_init(upward_w[start:start + size])
-            a, i, f, o = lstm_function._extract_gates(
-                self.upward.b.array.reshape(1, 4 * size, 1))
+            # each gate's share of the interleaved bias, as a (1, size, 1) view
+            gates = self.upward.b.array.reshape(1, size, 4, 1)
+            a, i, f, o = (gates[:, :, k] for k in range(4))
             bias_init(a)
             bias_init(i)
             forget_bias_init(f)
