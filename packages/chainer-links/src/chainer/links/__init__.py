@@ -69,6 +69,25 @@ from chainer.links.normalization.layer_normalization import LayerNormalization  
 # --- end normalization ---
 
 # --- rnn ---
+from chainer.links.rnn.gru import GRU  # NOQA: E402
+from chainer.links.rnn.gru import StatefulGRU  # NOQA: E402
+from chainer.links.rnn.gru import StatelessGRU  # NOQA: E402
+from chainer.links.rnn.lstm import LSTM  # NOQA: E402
+from chainer.links.rnn.lstm import StatelessLSTM  # NOQA: E402
+from chainer.links.rnn.mgu import StatefulMGU  # NOQA: E402
+from chainer.links.rnn.mgu import StatelessMGU  # NOQA: E402
+from chainer.links.rnn.n_step_gru import NStepBiGRU  # NOQA: E402
+from chainer.links.rnn.n_step_gru import NStepGRU  # NOQA: E402
+from chainer.links.rnn.n_step_lstm import NStepBiLSTM  # NOQA: E402
+from chainer.links.rnn.n_step_lstm import NStepLSTM  # NOQA: E402
+from chainer.links.rnn.n_step_rnn import NStepBiRNNReLU  # NOQA: E402
+from chainer.links.rnn.n_step_rnn import NStepBiRNNTanh  # NOQA: E402
+from chainer.links.rnn.n_step_rnn import NStepRNNReLU  # NOQA: E402
+from chainer.links.rnn.n_step_rnn import NStepRNNTanh  # NOQA: E402
+from chainer.links.rnn.peephole import StatefulPeepholeLSTM  # NOQA: E402
+from chainer.links.rnn.tree_lstm import ChildSumTreeLSTM  # NOQA: E402
+from chainer.links.rnn.tree_lstm import NaryTreeLSTM  # NOQA: E402
+from chainer.links.rnn.zoneoutlstm import StatefulZoneoutLSTM  # NOQA: E402
 
 # --- end rnn ---
 
