@@ -69,8 +69,8 @@ class TestCRF1d:
             return self.link(list(xs), ys)
 
         chainer.gradient_check.check_backward(
-            f, tuple(x.array for x in xs), numpy.array(1., numpy.float32), params=(self.link.cost,),
-            dtype=numpy.float64, atol=1e-4, rtol=1e-4)
+            f, tuple(x.array for x in xs), numpy.array(1., numpy.float32),
+            params=(self.link.cost,), dtype=numpy.float64, atol=1e-4, rtol=1e-4)
 
     def test_argmax(self):
         xs, order = self._time_major(self.xs)

@@ -1,21 +1,16 @@
 """Linear-chain conditional random field loss layer (``CRF1d``)."""
-import numpy
-
 import chainer
 from chainer.functions.array import transpose_sequence
 from chainer.functions.loss import crf1d
 from chainer import initializers
 from chainer import link
-
-
-def _descending_length_order(sequences):
-    # indices that sort the sequences from the longest to the shortest
-    return numpy.argsort([-len(s) for s in sequences]).astype(numpy.int32)
+from chainer.links.rnn import n_step_rnn
 
 
 def _time_major(sequences, order):
     # the sequences, longest first, turned into one batch per time step
-    return transpose_sequence.transpose_sequence([sequences[i] for i in order])
+    return transpose_sequence.transpose_sequence(
+        n_step_rnn.permutate_list(sequences, order, inv=False))
 
 
 class CRF1d(link.Link):
@@ -56,7 +51,7 @@ class CRF1d(link.Link):
             ~chainer.Variable: The loss.
         """
         if transpose:
-            order = _descending_length_order(xs)
+            order = n_step_rnn.argsort_list_descent(xs)
             xs = _time_major(xs, order)
             ys = _time_major(ys, order)
         return crf1d.crf1d(self.cost, xs, ys, reduce)
@@ -75,10 +70,7 @@ class CRF1d(link.Link):
         """
         if not transpose:
             return crf1d.argmax_crf1d(self.cost, xs)
-        order = _descending_length_order(xs)
+        order = n_step_rnn.argsort_list_descent(xs)
         score, path = crf1d.argmax_crf1d(self.cost, _time_major(xs, order))
-        path = transpose_sequence.transpose_sequence(path)
-        by_input = [None] * len(order)
-        for p, index in zip(path, order):
-            by_input[index] = p.array
-        return score, by_input
+        path = [p.array for p in transpose_sequence.transpose_sequence(path)]
+        return score, n_step_rnn.permutate_list(path, order, inv=True)
