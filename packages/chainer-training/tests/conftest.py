@@ -1,0 +1,47 @@
+"""Fixtures of the chainer-training tests: a tiny classification task (data, model,
+optimizer, trainer) that trains in milliseconds."""
+import numpy
+import pytest
+
+import chainer
+from chainer import links as L
+from chainer import training
+
+
+class TinyTask:
+    """24 examples of 5 features in 3 classes, a linear classifier and an SGD optimizer."""
+
+    n_in = 5
+    n_out = 3
+
+    def __init__(self, seed=0):
+        rng = numpy.random.RandomState(seed)
+        self.x = rng.uniform(-1, 1, (24, self.n_in)).astype(numpy.float32)
+        self.t = rng.randint(0, self.n_out, 24).astype(numpy.int32)
+        self.dataset = chainer.datasets.TupleDataset(self.x, self.t)
+
+    def model(self, seed=1):
+        """A classifier with deterministic initial weights."""
+        rng = numpy.random.RandomState(seed)
+        w = rng.uniform(-0.5, 0.5, (self.n_out, self.n_in)).astype(numpy.float32)
+        return L.Classifier(L.Linear(self.n_in, self.n_out, initialW=w))
+
+    def optimizer(self, model, lr=0.1):
+        opt = chainer.optimizers.SGD(lr=lr)
+        opt.setup(model)
+        return opt
+
+    def iterator(self, batch_size=6, repeat=True, shuffle=False):
+        return chainer.iterators.SerialIterator(
+            self.dataset, batch_size, repeat=repeat, shuffle=shuffle)
+
+    def trainer(self, stop=(2, 'epoch'), out='result', batch_size=6, model=None):
+        model = self.model() if model is None else model
+        updater = training.updaters.StandardUpdater(
+            self.iterator(batch_size), self.optimizer(model))
+        return training.Trainer(updater, stop, out=out)
+
+
+@pytest.fixture
+def task():
+    return TinyTask()
