@@ -1,11 +1,26 @@
 """Fixtures of the chainer-training tests: a tiny classification task (data, model,
 optimizer, trainer) that trains in milliseconds."""
+import zlib
+
 import numpy
 import pytest
 
 import chainer
 from chainer import links as L
 from chainer import training
+
+
+class ReplayableShuffle:
+    """Order sampler whose next order depends only on the current one.
+
+    The iterators' snapshots hold the current order but not the state of a random number
+    generator, so a resumed run shuffles its next epochs exactly as an uninterrupted one only
+    with such a sampler.
+    """
+
+    def __call__(self, current_order, current_position):
+        seed = zlib.crc32(numpy.ascontiguousarray(current_order).tobytes())
+        return numpy.random.RandomState(seed).permutation(len(current_order))
 
 
 class TinyTask:
@@ -32,8 +47,12 @@ class TinyTask:
         return opt
 
     def iterator(self, batch_size=6, repeat=True, shuffle=False):
+        """A SerialIterator; ``shuffle=True`` shuffles with :class:`ReplayableShuffle`."""
+        if shuffle:
+            return chainer.iterators.SerialIterator(
+                self.dataset, batch_size, repeat=repeat, order_sampler=ReplayableShuffle())
         return chainer.iterators.SerialIterator(
-            self.dataset, batch_size, repeat=repeat, shuffle=shuffle)
+            self.dataset, batch_size, repeat=repeat, shuffle=False)
 
     def trainer(self, stop=(2, 'epoch'), out='result', batch_size=6, model=None):
         model = self.model() if model is None else model
