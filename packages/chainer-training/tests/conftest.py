@@ -64,3 +64,9 @@ class TinyTask:
 @pytest.fixture
 def task():
     return TinyTask()
+
+
+@pytest.fixture(autouse=True)
+def _in_a_temporary_directory(tmp_path, monkeypatch):
+    # Trainers write to ``out='result'`` (relative) by default: keep it out of the checkout.
+    monkeypatch.chdir(tmp_path)
