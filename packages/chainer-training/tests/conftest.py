@@ -7,6 +7,8 @@ import pytest
 
 import chainer
 from chainer import links as L
+from chainer import serializers
+from chainer import testing
 from chainer import training
 
 
@@ -59,6 +61,49 @@ class TinyTask:
         updater = training.updaters.StandardUpdater(
             self.iterator(batch_size), self.optimizer(model))
         return training.Trainer(updater, stop, out=out)
+
+
+class ShiftRunner:
+    """Runs a hyperparameter-shift extension on a mock trainer and records the value."""
+
+    def __init__(self, task):
+        self.task = task
+
+    def optimizer(self, lr=0.5):
+        opt = chainer.optimizers.MomentumSGD(lr=lr)
+        opt.setup(self.task.model())
+        return opt
+
+    def values(self, make_extension, n, lr=0.5, resume_at=None):
+        """The ``lr`` after each of ``n`` calls (the first item: after ``initialize``).
+
+        With ``resume_at``, the extension is serialized after that many calls and a new one
+        (on a fresh optimizer) continues from the snapshot, as a resumed trainer would.
+        """
+        optimizer = self.optimizer(lr)
+        trainer = testing.get_trainer_with_mock_updater()
+        trainer.updater.get_optimizer.return_value = optimizer
+        extension = make_extension()
+        extension.initialize(trainer)
+        values = [optimizer.lr]
+        for i in range(n):
+            if i == resume_at:
+                saved = serializers.npz.serialize(extension)
+                optimizer = self.optimizer(lr)
+                trainer.updater.get_optimizer.return_value = optimizer
+                extension = make_extension()
+                extension.serialize(serializers.NpzDeserializer(saved))
+                extension.initialize(trainer)
+                assert optimizer.lr == values[-1]  # the resumed value is set first
+            trainer.updater.update()
+            extension(trainer)
+            values.append(optimizer.lr)
+        return values
+
+
+@pytest.fixture
+def shift_runner(task):
+    return ShiftRunner(task)
 
 
 @pytest.fixture
