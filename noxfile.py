@@ -126,7 +126,7 @@ def _discover_pythons():
 PYTHONS = _discover_pythons() or [f'{sys.version_info[0]}.{sys.version_info[1]}']
 OLDEST, NEWEST = PYTHONS[0], PYTHONS[-1]
 
-nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1']
+nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1', 'examples']
 
 
 # --- sessions ---------------------------------------------------------------------------------
@@ -144,6 +144,7 @@ def tests(session):
     names = _topological()
     editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
     session.install(*editable, *_test_requirements(names))
+    _install_example_plugin(session)
     session.run(*PYTEST, *session.posargs, *(str(PACKAGES[n]['path'] / 'tests') for n in names))
 
 
@@ -176,6 +177,8 @@ def isolated(session, package):
     wheels = _wheels(session, _closure(package))
     # Only the declared dependencies (resolved by pip from the wheels) and the test group.
     session.install(*wheels, *PACKAGES[package]['test'])
+    if package == 'chainer-training':
+        _install_example_plugin(session)
     installed = session.run('python', '-m', 'pip', 'list', '--format=freeze', silent=True)
     session.log('installed: ' + ' '.join(installed.split()))
     tests_dir = PACKAGES[package]['path'] / 'tests'
@@ -225,3 +228,42 @@ for name in sys.argv[1:]:
     assert version == chainer.__version__, (name, version, chainer.__version__)
     assert name + ' ' + version in out.getvalue(), (name, out.getvalue())
 """
+
+
+# --- chainer-training: its third-party plugin test, the examples ------------------------------
+
+EXAMPLE_PLUGIN = ROOT / 'packages' / 'chainer-training' / 'tests' / 'example_plugin'
+
+
+def _install_example_plugin(session):
+    """Builds and installs the example third-party extension distribution (its own
+    pyproject.toml, entry point ``chainer.training.extensions``) that the plugin tests train
+    with."""
+    session.install('--no-deps', str(EXAMPLE_PLUGIN))
+
+
+@nox.session(python=NEWEST)
+def examples(session):
+    """Short real runs of examples/mnist: offline, so on scikit-learn's digits; a resumed run
+    must reach a test accuracy of 0.9."""
+    names = _topological()
+    editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
+    session.install(*editable, '{}[examples]'.format(ROOT))
+    tmp = pathlib.Path(session.create_tmp())
+    out = tmp / 'mnist'
+    shutil.rmtree(out, ignore_errors=True)
+    offline = {'CHAINER_DATASET_ROOT': str(tmp / 'dataset'), 'http_proxy': 'http://127.0.0.1:9',
+               'https_proxy': 'http://127.0.0.1:9', 'no_proxy': ''}
+    script = str(ROOT / 'examples' / 'mnist' / 'train_mnist.py')
+    common = ('--unit', '100', '--batchsize', '50', '--out', str(out))
+    session.run('python', script, '--epoch', '3', *common, env=offline)
+    snapshot = next(out.glob('snapshot_iter_*'))
+    output = session.run('python', script, '--epoch', '10', '--resume', str(snapshot), *common,
+                         env=offline, silent=True)
+    print(output)
+    found = re.search(r'Test accuracy \(digits\): ([0-9.]+)', output)
+    if found is None or float(found.group(1)) < 0.9:
+        session.error('examples/mnist did not reach a test accuracy of 0.9 on the digits')
+    for pattern in ('log', 'loss.png', 'accuracy.png', 'cg.dot', 'snapshot_iter_*'):
+        if not any(path.is_file() for path in out.glob(pattern)):
+            session.error('examples/mnist did not write {}'.format(out / pattern))
