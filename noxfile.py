@@ -202,7 +202,8 @@ def numpy1(session):
 def lint(session):
     """ruff check (configured in the root pyproject.toml)."""
     session.install('ruff')
-    session.run('ruff', 'check', *session.posargs, 'packages', 'tools', 'meta', 'noxfile.py')
+    session.run('ruff', 'check', *session.posargs, 'packages', 'tools', 'meta', 'examples',
+                'noxfile.py')
 
 
 @nox.session(python=OLDEST)
