@@ -58,9 +58,12 @@ class LogReport(extension.Extension):
         self._log.append(entry)
 
         if self._log_name is not None:
+            # a temporary file renamed into place (not fsync'ed: a log need not outlive a
+            # power cut, and the training loop should not wait for the disk)
             path = os.path.join(trainer.out, self._log_name.format(**entry))
-            with _atomic.atomic_open(path, 'w') as f:
-                json.dump(self._log, f, indent=4)
+            with _atomic.atomic_path(path) as tmp:
+                with open(tmp, 'w') as f:
+                    json.dump(self._log, f, indent=4)
         self._init_summary()
 
     @property
