@@ -52,6 +52,8 @@ for _pyproject in sorted(ROOT.glob('packages/*/pyproject.toml')):
     }
 for _info in PACKAGES.values():
     _info['deps'] = [r for r in _info['requires'] if r in PACKAGES]
+    # siblings a package's tests use (e.g. chainer-training's tests train chainer-links models)
+    _info['test_deps'] = [n for n in map(_req_name, _info['test']) if n in PACKAGES]
 
 
 def _closure(name):
@@ -174,8 +176,12 @@ def _wheels(session, names):
 @nox.parametrize('package', [nox.param(name, id=name) for name in PACKAGES])
 def isolated(session, package):
     """One package's wheel (+ the sibling wheels it needs) alone in a fresh venv, its tests."""
-    wheels = _wheels(session, _closure(package))
-    # Only the declared dependencies (resolved by pip from the wheels) and the test group.
+    names = _closure(package)
+    for sibling in PACKAGES[package]['test_deps']:
+        names += [n for n in _closure(sibling) if n not in names]
+    wheels = _wheels(session, names)
+    # Only the declared dependencies (resolved by pip from the wheels) and the test group
+    # (whose sibling packages come from their wheels).
     session.install(*wheels, *PACKAGES[package]['test'])
     if package == 'chainer-training':
         _install_example_plugin(session)
