@@ -1,4 +1,4 @@
-"""DumpGraph (alias dump_graph): writes the computational graph of a reported variable in
+"""DumpGraph (``extensions.dump_graph``): writes the computational graph of a reported variable in
 the Graphviz dot language."""
 import os
 import subprocess
@@ -88,5 +88,3 @@ class DumpGraph(extension.Extension):
         self._original_flag = serializer('_original_flag', self._original_flag)
         self._flag_called = serializer('_flag_called', self._flag_called)
 
-
-dump_graph = DumpGraph
