@@ -180,3 +180,18 @@ def test_snapshot_files_are_loadable_without_pickle(tmp_path, task):
     for a, b in zip(trainer.updater.get_optimizer('main').target.params(),
                     restored.updater.get_optimizer('main').target.params()):
         numpy.testing.assert_array_equal(a.array, b.array)
+
+
+def test_snapshot_file_helpers(tmp_path):
+    # v7's private helpers, which some v7 test suites call
+    from chainer.training.extensions import _snapshot
+    names = ['snapshot_iter_1', 'snapshot_iter_10', 'snapshot_iter_5']
+    for name in names + ['other_3']:
+        (tmp_path / name).write_bytes(b'')
+    (tmp_path / 'snapshot_iter_dir').mkdir()
+    _age([tmp_path / name for name in names])
+    fmt = 'snapshot_iter_{.updater.iteration}'
+    assert [n for _, n in _snapshot._find_snapshot_files(fmt, str(tmp_path))] == names
+    assert _snapshot._find_latest_snapshot(fmt, str(tmp_path)) == 'snapshot_iter_5'
+    assert list(_snapshot._find_stale_snapshots(fmt, str(tmp_path), 1)) == names[:2]
+    assert _snapshot._find_latest_snapshot('none_{}', str(tmp_path)) is None

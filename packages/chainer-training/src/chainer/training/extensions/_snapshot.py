@@ -28,17 +28,32 @@ def _template_regex(template):
     return re.compile(''.join(parts))
 
 
-def _snapshot_files(template, outdir):
-    """Paths of the files of ``outdir`` named like ``template``, the newest first."""
-    if not os.path.isdir(outdir):
+def _find_snapshot_files(fmt, path):
+    """Returns ``(mtime, name)`` of the files of directory ``path`` named like the template
+    ``fmt``, oldest first."""
+    if not os.path.isdir(path):
         return []
-    regex = _template_regex(template)
+    regex = _template_regex(fmt)
     found = []
-    for entry in os.scandir(outdir):
+    for entry in os.scandir(path):
         if regex.fullmatch(entry.name) and entry.is_file():
-            found.append((entry.stat().st_mtime_ns, entry.path))
-    found.sort(reverse=True)
-    return [path for _, path in found]
+            found.append((entry.stat().st_mtime, entry.name))
+    found.sort()
+    return found
+
+
+def _find_latest_snapshot(fmt, path):
+    """Returns the name of the newest snapshot named like ``fmt`` in ``path``, or None."""
+    found = _find_snapshot_files(fmt, path)
+    return found[-1][1] if found else None
+
+
+def _find_stale_snapshots(fmt, path, n_retains, **kwargs):
+    """Yields the names of the snapshots named like ``fmt`` in ``path`` but the newest
+    ``n_retains``, oldest first."""
+    found = _find_snapshot_files(fmt, path)
+    for _, name in found[:max(len(found) - n_retains, 0)]:
+        yield name
 
 
 def _incomplete_reason(path):
@@ -63,9 +78,9 @@ class _RetentionCleanup:
         self.n_retains = n_retains
 
     def __call__(self):
-        for path in _snapshot_files(self.template, self.outdir)[self.n_retains:]:
+        for name in _find_stale_snapshots(self.template, self.outdir, self.n_retains):
             try:
-                os.remove(path)
+                os.remove(os.path.join(self.outdir, name))
             except FileNotFoundError:
                 pass
 
@@ -95,19 +110,14 @@ class _Snapshot(extension.Extension):
         return self.autoload
 
     def initialize(self, trainer):
-        """Loads the newest complete snapshot when ``autoload`` is set, and sets up the
-        removal of old snapshots when ``n_retains`` is positive.
-
-        """
-        template = self.filename if isinstance(self.filename, str) else None
-        if self.n_retains > 0 and template is not None and not self._cleanup_registered:
-            self.writer._add_cleanup_hook(
-                _RetentionCleanup(template, trainer.out, self.n_retains))
-            self._cleanup_registered = True
-        if not self.autoload or template is None:
+        """Loads the newest complete snapshot when ``autoload`` is set (a truncated or corrupt
+        newer one is skipped with a warning)."""
+        self._set_up_retention(trainer.out)
+        if not self.autoload or not isinstance(self.filename, str):
             return
         target = trainer if self._target is None else self._target
-        for path in _snapshot_files(template, trainer.out):
+        for _, name in reversed(_find_snapshot_files(self.filename, trainer.out)):
+            path = os.path.join(trainer.out, name)
             reason = _incomplete_reason(path)
             if reason is not None:
                 warnings.warn('snapshot: ignoring the incomplete snapshot {} ({})'.format(
@@ -115,6 +125,14 @@ class _Snapshot(extension.Extension):
                 continue
             npz.load_npz(path, target)
             return
+
+    def _set_up_retention(self, outdir):
+        # With n_retains > 0, the writer removes the older snapshots after each save.
+        if (self.n_retains > 0 and isinstance(self.filename, str)
+                and not self._cleanup_registered):
+            self.writer._add_cleanup_hook(
+                _RetentionCleanup(self.filename, outdir, self.n_retains))
+            self._cleanup_registered = True
 
     def on_error(self, trainer, exc, tb):
         """Takes a snapshot when ``snapshot_on_error`` is set."""
@@ -126,6 +144,7 @@ class _Snapshot(extension.Extension):
             self._make_snapshot(trainer)
 
     def _make_snapshot(self, trainer):
+        self._set_up_retention(trainer.out)
         target = trainer if self._target is None else self._target
         serialized = npz.serialize(target)
         filename = self.filename
