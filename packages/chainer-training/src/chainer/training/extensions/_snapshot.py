@@ -38,8 +38,14 @@ def _find_snapshot_files(fmt, path):
     for entry in os.scandir(path):
         if regex.fullmatch(entry.name) and entry.is_file():
             found.append((entry.stat().st_mtime, entry.name))
-    found.sort()
+    # equal times (a coarse clock) are ordered by the numbers in the names
+    found.sort(key=lambda item: (item[0], _natural_key(item[1])))
     return found
+
+
+def _natural_key(name):
+    return [(0, int(part), '') if part.isdigit() else (1, 0, part)
+            for part in re.split(r'(\d+)', name)]
 
 
 def _find_latest_snapshot(fmt, path):
