@@ -1,0 +1,191 @@
+"""Reading a ``.caffemodel`` file: its layers and their blobs, checked before any use.
+
+The file is walked with :mod:`._wire`: each layer's parameters are parsed by protobuf,
+but the blobs' packed float arrays become NumPy views of the file bytes, after their
+declared shape has been checked against the data actually present. Loading a hostile or
+broken file therefore raises :class:`CaffeModelError` naming the file (and the layer),
+with no allocation beyond the file itself.
+"""
+
+import collections
+import math
+import os
+
+import numpy
+from google.protobuf import message as _message
+
+from chainer.links.caffe import _wire
+from chainer.links.caffe.protobuf3 import caffe_pb2
+
+# Field numbers of caffe.proto used by the walk.
+_NET_LAYER = 100  # NetParameter.layer (LayerParameter)
+_NET_V1_LAYERS = 2  # NetParameter.layers (V1LayerParameter)
+_LAYER_BLOBS = {caffe_pb2.LayerParameter: 7, caffe_pb2.V1LayerParameter: 6}
+_BLOB_SHAPE = 7
+_BLOB_DATA = 5
+_BLOB_DOUBLE_DATA = 8
+_BLOB_LEGACY_DIMS = (1, 2, 3, 4)  # num, channels, height, width
+_MAX_BLOB_AXES = 32  # Caffe's kMaxBlobAxes
+
+_PARSE_ERRORS = (_message.DecodeError, ValueError, RecursionError)
+
+ModelLayer = collections.namedtuple('ModelLayer', ('param', 'blobs'))
+ModelLayer.__doc__ = """A layer of a caffemodel.
+
+``param`` is its ``LayerParameter`` (or ``V1LayerParameter``) without the blobs, and
+``blobs`` the list of its blobs as read-only float32 NumPy arrays of their shapes.
+"""
+
+
+class CaffeModelError(ValueError):
+    """A caffemodel file that cannot be read as a Caffe network."""
+
+
+def layer_type(param):
+    """The type name of a layer (the enum name of a ``V1LayerParameter``'s type)."""
+    if isinstance(param, caffe_pb2.V1LayerParameter):
+        return caffe_pb2.V1LayerParameter.LayerType.Name(param.type) \
+            if param.type in caffe_pb2.V1LayerParameter.LayerType.values() \
+            else str(param.type)
+    return param.type
+
+
+def layer_error(path, param, problem):
+    """A :class:`CaffeModelError` naming the file, the layer and its type."""
+    return CaffeModelError(
+        f'{os.fspath(path)}: layer {param.name!r} ({layer_type(param)}): {problem}')
+
+
+def read_layers(path):
+    """Reads the caffemodel at ``path``; returns its layers as :class:`ModelLayer` objects.
+
+    The ``layer`` (``LayerParameter``) list is used when present, else the legacy
+    ``layers`` (``V1LayerParameter``) list. Raises :class:`CaffeModelError` when the file
+    is not a well-formed Caffe ``NetParameter`` or holds no layer, and ``OSError`` when it
+    cannot be read.
+    """
+    with open(path, 'rb') as f:
+        data = f.read()
+    try:
+        return _read_layers(path, data)
+    except _wire.WireError as e:
+        raise CaffeModelError(f'{os.fspath(path)}: not a Caffe model file: {e}') from None
+
+
+def _read_layers(path, data):
+    layers = []
+    legacy_layers = []
+    header = []
+    for number, wire_type, start, value_start, value_end, _ in _wire.iter_fields(
+            data, 0, len(data)):
+        if number == _NET_LAYER and wire_type == _wire.LENGTH_DELIMITED:
+            layers.append((value_start, value_end))
+        elif number == _NET_V1_LAYERS and wire_type == _wire.LENGTH_DELIMITED:
+            legacy_layers.append((value_start, value_end))
+        else:
+            header.append(data[start:value_end])
+    # The rest of the NetParameter must parse too (a file of another kind usually fails here).
+    _parse(caffe_pb2.NetParameter, b''.join(header), path, 'the network header')
+    if layers:
+        message_class, spans = caffe_pb2.LayerParameter, layers
+    else:
+        message_class, spans = caffe_pb2.V1LayerParameter, legacy_layers
+    if not spans:
+        raise CaffeModelError(
+            f'{os.fspath(path)}: holds no layers (empty, or not a Caffe model file)')
+    return [_read_layer(path, data, message_class, index, span)
+            for index, span in enumerate(spans)]
+
+
+def _read_layer(path, data, message_class, index, span):
+    blobs_field = _LAYER_BLOBS[message_class]
+    blob_spans = []
+    rest = []
+    for number, wire_type, start, value_start, value_end, _ in _wire.iter_fields(data, *span):
+        if number == blobs_field and wire_type == _wire.LENGTH_DELIMITED:
+            blob_spans.append((value_start, value_end))
+        else:
+            rest.append(data[start:value_end])
+    param = _parse(message_class, b''.join(rest), path, f'layer #{index}')
+    blobs = []
+    for blob_index, blob_span in enumerate(blob_spans):
+        try:
+            blobs.append(_read_blob(data, blob_span))
+        except (_wire.WireError, _BlobError) as e:
+            raise layer_error(path, param, f'blob {blob_index}: {e}') from None
+    return ModelLayer(param, blobs)
+
+
+def _parse(message_class, serialized, path, what):
+    try:
+        return message_class.FromString(serialized)
+    except _PARSE_ERRORS as e:
+        raise CaffeModelError(f'{os.fspath(path)}: {what} is not a valid '
+                              f'{message_class.DESCRIPTOR.name}: {e}') from None
+
+
+class _BlobError(ValueError):
+    pass
+
+
+def _read_blob(data, span):
+    shape_bytes = []
+    legacy_dims = {}
+    chunks = {_BLOB_DATA: [], _BLOB_DOUBLE_DATA: []}
+    for number, wire_type, start, value_start, value_end, varint in _wire.iter_fields(
+            data, *span):
+        if number == _BLOB_SHAPE and wire_type == _wire.LENGTH_DELIMITED:
+            shape_bytes.append(data[start:value_end])
+        elif number in _BLOB_LEGACY_DIMS and wire_type == _wire.VARINT:
+            legacy_dims[number] = _as_int32(varint)
+        elif number in chunks and wire_type != _wire.VARINT:
+            # A packed run (length-delimited) or a single unpacked element (fixed-size).
+            chunks[number].append((value_start, value_end, wire_type))
+    shape = _blob_shape(shape_bytes, legacy_dims)
+    count = math.prod(shape)
+    values = _packed_values(data, chunks[_BLOB_DOUBLE_DATA], '<f8', _wire.FIXED64)
+    if values is None or len(values) == 0:
+        values = _packed_values(data, chunks[_BLOB_DATA], '<f4', _wire.FIXED32)
+    size = 0 if values is None else len(values)
+    if size != count:
+        raise _BlobError(f'shape {shape} needs {count} values but the blob holds {size}')
+    if values is None:
+        return numpy.zeros(shape, dtype=numpy.float32)
+    return values.astype(numpy.float32, copy=False).reshape(shape)
+
+
+def _blob_shape(shape_bytes, legacy_dims):
+    if shape_bytes:
+        try:
+            dims = tuple(caffe_pb2.BlobShape.FromString(b''.join(shape_bytes)).dim)
+        except _PARSE_ERRORS as e:
+            raise _BlobError(f'invalid shape: {e}') from None
+    else:
+        dims = tuple(legacy_dims.get(number, 0) for number in _BLOB_LEGACY_DIMS)
+    if len(dims) > _MAX_BLOB_AXES:
+        raise _BlobError(f'{len(dims)} axes (at most {_MAX_BLOB_AXES})')
+    if any(d < 0 for d in dims):
+        raise _BlobError(f'negative dimension in shape {dims}')
+    return dims
+
+
+def _packed_values(data, chunks, dtype, fixed_wire_type):
+    """The values of a repeated float/double field as one array (``None`` when absent)."""
+    if not chunks:
+        return None
+    itemsize = numpy.dtype(dtype).itemsize
+    for start, end, wire_type in chunks:
+        if wire_type not in (_wire.LENGTH_DELIMITED, fixed_wire_type) \
+                or (end - start) % itemsize:
+            raise _BlobError(f'malformed {numpy.dtype(dtype).name} data at byte {start}')
+    if len(chunks) == 1:
+        start, end, _ = chunks[0]
+        return numpy.frombuffer(data, dtype=dtype, count=(end - start) // itemsize,
+                                offset=start)
+    return numpy.frombuffer(b''.join(data[start:end] for start, end, _ in chunks), dtype=dtype)
+
+
+def _as_int32(value):
+    # int32 fields are sign-extended to 64 bits on the wire.
+    value &= (1 << 64) - 1
+    return value - (1 << 64) if value >= 1 << 63 else value
