@@ -13,6 +13,18 @@ __path__ = pkgutil.extend_path(__path__, __name__)
 # --- end activation ---
 
 # --- connection ---
+from chainer.links.connection.bias import Bias  # NOQA: E402
+from chainer.links.connection.convolution_2d import Convolution2D  # NOQA: E402
+from chainer.links.connection.convolution_nd import Convolution1D  # NOQA: E402
+from chainer.links.connection.convolution_nd import Convolution3D  # NOQA: E402
+from chainer.links.connection.convolution_nd import ConvolutionND  # NOQA: E402
+from chainer.links.connection.deconvolution_2d import Deconvolution2D  # NOQA: E402
+from chainer.links.connection.deconvolution_nd import Deconvolution1D  # NOQA: E402
+from chainer.links.connection.deconvolution_nd import Deconvolution3D  # NOQA: E402
+from chainer.links.connection.deconvolution_nd import DeconvolutionND  # NOQA: E402
+from chainer.links.connection.embed_id import EmbedID  # NOQA: E402
+from chainer.links.connection.linear import Linear  # NOQA: E402
+from chainer.links.connection.scale import Scale  # NOQA: E402
 
 # --- end connection ---
 
@@ -22,6 +34,7 @@ from chainer.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax  #
 # --- end loss ---
 
 # --- model ---
+from chainer.links.model.classifier import Classifier  # NOQA: E402
 
 # --- end model ---
 
@@ -30,6 +43,7 @@ from chainer.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax  #
 # --- end model.vision ---
 
 # --- normalization ---
+from chainer.links.normalization.batch_normalization import BatchNormalization  # NOQA: E402,E501
 
 # --- end normalization ---
 
