@@ -65,6 +65,10 @@ class CallChildLink:
     def __call__(self, *xs):
         return self.caffe_function[self.name](*xs, **self.kwargs)
 
+    def rebind(self, caffe_function):
+        """The same call on the child of another (copied) CaffeFunction."""
+        return CallChildLink(caffe_function, self.name, **self.kwargs)
+
 
 class CallInTestMode:
     """Calls ``function`` with ``chainer.config.train`` off (a BatchNorm layer that uses
@@ -76,6 +80,10 @@ class CallInTestMode:
     def __call__(self, *xs):
         with chainer.using_config('train', False):
             return self.function(*xs)
+
+    def rebind(self, caffe_function):
+        """The same call on the child of another (copied) CaffeFunction."""
+        return CallInTestMode(self.function.rebind(caffe_function))
 
 
 class LayerContext:

@@ -135,7 +135,7 @@ def _read_blob(data, span):
     for number, wire_type, start, value_start, value_end, varint in _wire.iter_fields(
             data, *span):
         if number == _BLOB_SHAPE and wire_type == _wire.LENGTH_DELIMITED:
-            shape_bytes.append(data[start:value_end])
+            shape_bytes.append(data[value_start:value_end])
         elif number in _BLOB_LEGACY_DIMS and wire_type == _wire.VARINT:
             legacy_dims[number] = _as_int32(varint)
         elif number in chunks and wire_type != _wire.VARINT:

@@ -4,6 +4,7 @@ import os
 import warnings
 
 from chainer import link
+from chainer import variable
 from chainer.links.caffe import _layers
 from chainer.links.caffe import _model_file
 from chainer.utils import argument
@@ -75,11 +76,18 @@ class CaffeFunction(link.Chain):
         bottoms = [self.split_map.get(blob, blob) for blob in param.bottom]
         self.layers.append((param.name, bottoms, list(param.top)))
 
+    def _copy_children(self, mode):
+        super()._copy_children(mode)
+        # The copy's forwards call the copy's children, not this link's.
+        self.forwards = {name: forward.rebind(self) if hasattr(forward, 'rebind') else forward
+                         for name, forward in self.forwards.items()}
+
     def forward(self, inputs, outputs, disable=(), **kwargs):
         """Runs the network.
 
         Args:
-            inputs (dict): Blob name to the input :class:`~chainer.Variable` or array.
+            inputs (dict): Blob name to the input :class:`~chainer.Variable` or array (an
+                array is taken as a Variable that needs no gradient).
             outputs (list of str): Names of the blobs to return.
             disable (iterable of str): Names of layers not to run.
 
@@ -95,7 +103,7 @@ class CaffeFunction(link.Chain):
             'Use chainer.using_config')
         argument.assert_kwargs_empty(kwargs)
 
-        variables = dict(inputs)
+        variables = {name: variable.as_variable(x) for name, x in inputs.items()}
         disabled = set(disable)
         skipped = {}  # blob name -> (layer name, missing bottom) that would have made it
         for name, bottoms, tops in self.layers:
