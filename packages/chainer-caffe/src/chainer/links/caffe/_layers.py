@@ -28,9 +28,21 @@ IGNORED_TYPES = frozenset(('Data', 'Input'))
 SPLIT_TYPE = 'Split'
 
 
-def _builder(type_name, v1_name=None):
+def _builder(type_name, v1_name=None, bottoms=(1, 1)):
+    """Registers a builder; ``bottoms`` is the (min, max) number of bottoms the type takes
+    (``max`` None: no limit)."""
     def register(build):
-        _BUILDERS[type_name] = build
+        @functools.wraps(build)
+        def checked_build(ctx):
+            low, high = bottoms
+            count = len(ctx.param.bottom)
+            if count < low or (high is not None and count > high):
+                expected = (f'at least {low}' if high is None
+                            else str(low) if low == high else f'{low} to {high}')
+                raise ctx.error(f'has {count} bottoms, expected {expected}')
+            return build(ctx)
+
+        _BUILDERS[type_name] = checked_build
         if v1_name is not None:
             V1_TYPE_NAMES[v1_name] = type_name
         return build
@@ -106,11 +118,6 @@ class LayerContext:
             expected = ' or '.join(map(str, counts))
             raise self.error(f'has {len(self.blobs)} blobs, expected {expected}')
         return self.blobs
-
-    def expect_bottoms(self, *counts):
-        if len(self.param.bottom) not in counts:
-            expected = ' or '.join(map(str, counts))
-            raise self.error(f'has {len(self.param.bottom)} bottoms, expected {expected}')
 
     def vector(self, blob, size, what):
         """``blob`` as a 1-D array of ``size`` values."""
@@ -289,10 +296,9 @@ def _batch_norm(ctx):
     return CallInTestMode(call) if param.use_global_stats else call
 
 
-@_builder('Scale')
+@_builder('Scale', bottoms=(1, 2))
 def _scale(ctx):
     param = ctx.param.scale_param
-    ctx.expect_bottoms(1, 2)
     if param.axis < 0:
         raise ctx.error(f'axis {param.axis} is not supported (only non-negative axes)')
     if len(ctx.param.bottom) == 1:
@@ -314,10 +320,9 @@ def _scale(ctx):
     return ctx.add_link(link)
 
 
-@_builder('Bias')
+@_builder('Bias', bottoms=(1, 2))
 def _bias(ctx):
     param = ctx.param.bias_param
-    ctx.expect_bottoms(1, 2)
     if param.axis < 0:
         raise ctx.error(f'axis {param.axis} is not supported (only non-negative axes)')
     if len(ctx.param.bottom) == 2:
@@ -408,11 +413,10 @@ def _softmax(ctx):
     return functools.partial(functions.softmax, axis=ctx.param.softmax_param.axis)
 
 
-@_builder('SoftmaxWithLoss', 'SOFTMAX_LOSS')
+@_builder('SoftmaxWithLoss', 'SOFTMAX_LOSS', bottoms=(2, 2))
 def _softmax_with_loss(ctx):
     if ctx.param.softmax_param.axis != 1:
         raise ctx.error('softmax along a non-channel axis is not supported', RuntimeError)
-    ctx.expect_bottoms(2)
     loss_param = ctx.param.loss_param
     if loss_param.HasField('normalization'):
         normalization = caffe_pb2.LossParameter.NormalizationMode.Name(
@@ -444,7 +448,7 @@ def _flatten(ctx):
     return functools.partial(_functions.flatten, axis=param.axis, end_axis=param.end_axis)
 
 
-@_builder('Concat', 'CONCAT')
+@_builder('Concat', 'CONCAT', bottoms=(1, None))
 def _concat(ctx):
     param = ctx.param.concat_param
     legacy = param.HasField('concat_dim') and not param.HasField('axis')
@@ -471,7 +475,7 @@ def _slice(ctx):
     return functools.partial(functions.split_axis, indices_or_sections=sections, axis=axis)
 
 
-@_builder('Eltwise', 'ELTWISE')
+@_builder('Eltwise', 'ELTWISE', bottoms=(2, None))
 def _eltwise(ctx):
     param = ctx.param.eltwise_param
     operation = caffe_pb2.EltwiseParameter.EltwiseOp.Name(param.operation) \

@@ -107,6 +107,7 @@ def _read_layer(path, data, message_class, index, span):
         else:
             rest.append(data[start:value_end])
     param = _parse(message_class, b''.join(rest), path, f'layer #{index}')
+    _check_names(path, param, index)
     blobs = []
     for blob_index, blob_span in enumerate(blob_spans):
         try:
@@ -114,6 +115,16 @@ def _read_layer(path, data, message_class, index, span):
         except (_wire.WireError, _BlobError) as e:
             raise layer_error(path, param, f'blob {blob_index}: {e}') from None
     return ModelLayer(param, blobs)
+
+
+def _check_names(path, param, index):
+    # proto2 does not validate UTF-8, so a corrupt name may come back as bytes.
+    names = [param.name, *param.bottom, *param.top]
+    if isinstance(param, caffe_pb2.LayerParameter):
+        names.append(param.type)
+    if not all(isinstance(name, str) for name in names):
+        raise CaffeModelError(f'{os.fspath(path)}: layer #{index} has a name, type, bottom '
+                              'or top that is not UTF-8 text')
 
 
 def _parse(message_class, serialized, path, what):
