@@ -70,3 +70,18 @@ def iter_fields(buffer, start, end):
             raise WireError(f'field {number} runs past the end of its message', field_start)
         yield number, wire_type, field_start, pos, pos + length, None
         pos += length
+
+
+def encode_varint(value):
+    """The varint encoding of a non-negative ``value``."""
+    out = bytearray()
+    while value >= 0x80:
+        out.append(value & 0x7f | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def encode_length_delimited(number, payload):
+    """A length-delimited field ``number`` holding ``payload`` (bytes)."""
+    return encode_varint(number << 3 | LENGTH_DELIMITED) + encode_varint(len(payload)) + payload
