@@ -1,1 +1,21 @@
-"""Dataset implementations and dataset transformations (provided by chainer-datasets)."""
+"""Dataset implementations, dataset combinators and loaders (``chainer.datasets``).
+
+Provided by the chainer-datasets distribution.
+"""
+from chainer.datasets.concatenated_dataset import ConcatenatedDataset  # NOQA
+from chainer.datasets.dict_dataset import DictDataset  # NOQA
+from chainer.datasets.sub_dataset import get_cross_validation_datasets  # NOQA
+from chainer.datasets.sub_dataset import get_cross_validation_datasets_random  # NOQA
+from chainer.datasets.sub_dataset import split_dataset  # NOQA
+from chainer.datasets.sub_dataset import split_dataset_n  # NOQA
+from chainer.datasets.sub_dataset import split_dataset_n_random  # NOQA
+from chainer.datasets.sub_dataset import split_dataset_random  # NOQA
+from chainer.datasets.sub_dataset import SubDataset  # NOQA
+from chainer.datasets.transform_dataset import TransformDataset  # NOQA
+from chainer.datasets.tuple_dataset import TupleDataset  # NOQA
+
+from chainer.datasets.fashion_mnist import get_fashion_mnist  # NOQA
+from chainer.datasets.fashion_mnist import get_fashion_mnist_labels  # NOQA
+from chainer.datasets.kuzushiji_mnist import get_kuzushiji_mnist  # NOQA
+from chainer.datasets.kuzushiji_mnist import get_kuzushiji_mnist_labels  # NOQA
+from chainer.datasets.mnist import get_mnist  # NOQA
