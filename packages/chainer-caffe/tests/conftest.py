@@ -68,3 +68,58 @@ class NetBuilder:
 def net(tmp_path):
     """A fresh :class:`NetBuilder` writing into the test's temporary directory."""
     return NetBuilder(tmp_path)
+
+
+class FileServer:
+    """An HTTP server on 127.0.0.1 serving the files of ``directory`` (a test fixture)."""
+
+    def __init__(self, directory):
+        import functools
+        import http.server
+        import threading
+
+        self.directory = directory
+        self.requests = []
+        server = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def do_GET(self):
+                server.requests.append(self.path)
+                super().do_GET()
+
+            def log_message(self, *args):
+                pass
+
+        self._httpd = http.server.ThreadingHTTPServer(
+            ('127.0.0.1', 0), functools.partial(Handler, directory=str(directory)))
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        self._thread.start()
+
+    def url(self, name):
+        return f'http://127.0.0.1:{self._httpd.server_address[1]}/{name}'
+
+    def close(self):
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        self._thread.join(timeout=10)
+
+
+@pytest.fixture
+def file_server(tmp_path):
+    """A :class:`FileServer` of a fresh directory, stopped after the test."""
+    directory = tmp_path / 'served'
+    directory.mkdir()
+    server = FileServer(directory)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def dataset_root(tmp_path, monkeypatch):
+    """A fresh ``$CHAINER_DATASET_ROOT`` (skips when chainer-datasets is not installed)."""
+    download = pytest.importorskip(
+        'chainer.dataset.download',
+        reason="pretrained_model='auto' needs chainer-datasets, which is not installed")
+    root = tmp_path / 'dataset_root'
+    monkeypatch.setattr(download, '_dataset_root', str(root))
+    return root
