@@ -43,7 +43,10 @@ from chainer.links.connection.scale import Scale  # NOQA: E402
 # --- end connection ---
 
 # --- loss ---
+from chainer.links.loss.black_out import BlackOut  # NOQA: E402
+from chainer.links.loss.crf1d import CRF1d  # NOQA: E402
 from chainer.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax  # NOQA: E402
+from chainer.links.loss.negative_sampling import NegativeSampling  # NOQA: E402
 
 # --- end loss ---
 
@@ -64,10 +67,33 @@ from chainer.links.model.vision.vgg import VGG19Layers  # NOQA: E402
 
 # --- normalization ---
 from chainer.links.normalization.batch_normalization import BatchNormalization  # NOQA: E402,E501
+from chainer.links.normalization.batch_renormalization import BatchRenormalization  # NOQA: E402,E501
+from chainer.links.normalization.decorrelated_batch_normalization import DecorrelatedBatchNormalization  # NOQA: E402,E501
+from chainer.links.normalization.group_normalization import GroupNormalization  # NOQA: E402,E501
+from chainer.links.normalization.layer_normalization import LayerNormalization  # NOQA: E402,E501
 
 # --- end normalization ---
 
 # --- rnn ---
+from chainer.links.rnn.gru import GRU  # NOQA: E402
+from chainer.links.rnn.gru import StatefulGRU  # NOQA: E402
+from chainer.links.rnn.gru import StatelessGRU  # NOQA: E402
+from chainer.links.rnn.lstm import LSTM  # NOQA: E402
+from chainer.links.rnn.lstm import StatelessLSTM  # NOQA: E402
+from chainer.links.rnn.mgu import StatefulMGU  # NOQA: E402
+from chainer.links.rnn.mgu import StatelessMGU  # NOQA: E402
+from chainer.links.rnn.n_step_gru import NStepBiGRU  # NOQA: E402
+from chainer.links.rnn.n_step_gru import NStepGRU  # NOQA: E402
+from chainer.links.rnn.n_step_lstm import NStepBiLSTM  # NOQA: E402
+from chainer.links.rnn.n_step_lstm import NStepLSTM  # NOQA: E402
+from chainer.links.rnn.n_step_rnn import NStepBiRNNReLU  # NOQA: E402
+from chainer.links.rnn.n_step_rnn import NStepBiRNNTanh  # NOQA: E402
+from chainer.links.rnn.n_step_rnn import NStepRNNReLU  # NOQA: E402
+from chainer.links.rnn.n_step_rnn import NStepRNNTanh  # NOQA: E402
+from chainer.links.rnn.peephole import StatefulPeepholeLSTM  # NOQA: E402
+from chainer.links.rnn.tree_lstm import ChildSumTreeLSTM  # NOQA: E402
+from chainer.links.rnn.tree_lstm import NaryTreeLSTM  # NOQA: E402
+from chainer.links.rnn.zoneoutlstm import StatefulZoneoutLSTM  # NOQA: E402
 
 # --- end rnn ---
 
