@@ -1,5 +1,6 @@
 """Reading caffemodels: broken and hostile files give clean errors naming file and layer."""
 
+import os
 import tracemalloc
 import warnings
 
@@ -261,11 +262,52 @@ def test_layer_error_names_v1_type(net):
 def test_model_layer_reads_blobs_as_float32_views(net):
     w = _rand(2, 3)
     net.layer('InnerProduct', 'fc', ['data'], ['y'], [w, net.blob(_rand(2), dtype='double')])
-    layer, = _model_file.read_layers(net.save())
-    assert layer.param.name == 'fc' and len(layer.param.blobs) == 0
-    assert [b.dtype for b in layer.blobs] == [numpy.float32, numpy.float32]
-    numpy.testing.assert_array_equal(layer.blobs[0], w)
-    assert not layer.blobs[0].flags.writeable
+    path = net.save()
+    with _model_file.open_layers(path) as layers:
+        layer, = layers
+        assert layer.param.name == 'fc' and len(layer.param.blobs) == 0
+        assert [b.dtype for b in layer.blobs] == [numpy.float32, numpy.float32]
+        numpy.testing.assert_array_equal(layer.blobs[0], w)
+        assert not layer.blobs[0].flags.writeable
+        offset = layer.offsets[0]
+        assert layer.offsets[1] is None  # stored as doubles
+        del layer
+    with open(path, 'rb') as f:
+        assert f.read()[offset:offset + w.nbytes] == w.tobytes()
+    assert layers == []
+
+
+def test_empty_file_is_not_mapped(tmp_path):
+    path = _write(tmp_path, b'')
+    with pytest.raises(ValueError, match='holds no layers'):
+        with _model_file.open_layers(path):
+            pass
+
+
+def test_parameters_do_not_keep_the_file(net, tmp_path):
+    w = _rand(4, 3, 3, 3)
+    net.layer('Convolution', 'conv', ['data'], ['y'], [w, _rand(4)])
+    net.layer('InnerProduct', 'fc', ['y'], ['z'], [_rand(3, 4)],
+              inner_product_param=dict(bias_term=False, transpose=True))
+    path = net.save()
+    func = CaffeFunction(path)
+    # The file can go away (or change) once loaded ...
+    moved = str(tmp_path / 'moved.caffemodel')
+    os.rename(path, moved)
+    numpy.testing.assert_array_equal(func.conv.W.array, w)
+    assert func.conv.W.initializer.blob is None
+    if os.path.exists('/proc/self/maps'):  # Linux: the file is no longer mapped
+        with open('/proc/self/maps') as maps:
+            assert moved not in maps.read() and path not in maps.read()
+    # ... and a re-initialization reads the blobs from the file again.
+    os.rename(moved, path)
+    copy = func.copy(mode='init')
+    numpy.testing.assert_array_equal(copy.conv.W.array, w)
+    numpy.testing.assert_array_equal(copy.fc.W.array, func.fc.W.array)
+    with open(path, 'r+b') as f:
+        f.truncate(10)
+    with pytest.raises(ValueError, match='the file changed since it was loaded'):
+        func.copy(mode='init')
 
 
 def _mutate(rng, data):

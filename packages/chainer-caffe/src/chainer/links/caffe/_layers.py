@@ -12,8 +12,11 @@ import functools
 import numpy
 
 import chainer
+from chainer import backend
 from chainer import functions
+from chainer import initializer
 from chainer import links
+from chainer.initializers import constant
 from chainer.links.caffe import _functions
 from chainer.links.caffe import _model_file
 from chainer.links.caffe.protobuf3 import caffe_pb2
@@ -106,6 +109,7 @@ class LayerContext:
         self.path = path
         self.param = layer.param
         self.blobs = layer.blobs
+        self.offsets = layer.offsets
 
     def error(self, problem, error_class=_model_file.CaffeModelError):
         """An error naming the file, this layer and its type."""
@@ -125,6 +129,23 @@ class LayerContext:
             raise self.error(f'{what} has {blob.size} values, expected {size}')
         return blob.reshape(size)
 
+    def initializer(self, array):
+        """The initializer of a parameter holding ``array`` (a blob, or one derived from it).
+
+        A blob stored as one float32 run in the file is copied from the mapped file (see
+        :class:`BlobInitializer`); anything else is copied now, so that no view of the file
+        outlives the load.
+        """
+        if array is None:
+            return None
+        if array.flags.c_contiguous and array.dtype == numpy.float32:
+            address = array.__array_interface__['data'][0]
+            for blob, offset in zip(self.blobs, self.offsets):
+                if (offset is not None and blob.size == array.size
+                        and blob.__array_interface__['data'][0] == address):
+                    return BlobInitializer(array, self.path, offset)
+        return constant.Constant(numpy.array(array, dtype=numpy.float32))
+
     def add_link(self, link, **call_kwargs):
         """Registers ``link`` as the child named after the layer; returns its caller."""
         name = self.param.name
@@ -134,6 +155,43 @@ class LayerContext:
         with owner.init_scope():
             setattr(owner, name, link)
         return CallChildLink(owner, name, **call_kwargs)
+
+
+class BlobInitializer(initializer.Initializer):
+    """Fills a parameter with a float32 blob of the caffemodel.
+
+    While the file is loaded, the blob is a (possibly unaligned) view of the mapped file,
+    copied byte by byte, which NumPy does at memory speed whatever the alignment. The view
+    is dropped after that first use; a later re-initialization (such as
+    ``copy(mode='init')``) reads the blob from the file again, as Chainer v7's initializers
+    of CaffeFunction re-read their blobs.
+
+    Args:
+        blob (numpy.ndarray): The blob's C-contiguous float32 view.
+        path (str): The caffemodel file.
+        offset (int): Byte offset of the blob's data in the file.
+    """
+
+    def __init__(self, blob, path, offset):
+        super().__init__()
+        self.blob = blob
+        self.path = path
+        self.offset = offset
+        self.shape = blob.shape
+
+    def __call__(self, array):
+        blob = self.blob
+        self.blob = None
+        if blob is None:
+            count = int(numpy.prod(self.shape))
+            blob = _model_file.read_blob_data(self.path, self.offset, count)
+            blob = blob.reshape(self.shape)
+        if (type(array) is numpy.ndarray and array.dtype == blob.dtype
+                and array.shape == blob.shape and array.flags.c_contiguous
+                and blob.dtype.isnative):
+            array.reshape(-1).view(numpy.uint8)[...] = blob.reshape(-1).view(numpy.uint8)
+        else:
+            array[...] = backend.get_device_from_array(array).send(numpy.asarray(blob))
 
 
 def _pair(ctx, values, what, default=None):
@@ -230,8 +288,8 @@ def _convolution(ctx):
     bias = _bias_blob(ctx, param.bias_term, n_out)
     link = links.Convolution2D(
         channels * group, n_out, ksize, stride, pad, nobias=bias is None,
-        initialW=_block_diagonal(ctx, weight, group, 0, 1), initial_bias=bias,
-        dilate=dilate)
+        initialW=ctx.initializer(_block_diagonal(ctx, weight, group, 0, 1)),
+        initial_bias=ctx.initializer(bias), dilate=dilate)
     return ctx.add_link(link)
 
 
@@ -250,8 +308,8 @@ def _deconvolution(ctx):
     bias = _bias_blob(ctx, param.bias_term, n_out)
     link = links.Deconvolution2D(
         n_in, n_out, ksize, stride, pad, nobias=bias is None,
-        initialW=_block_diagonal(ctx, weight, group, 0, 1), initial_bias=bias,
-        dilate=dilate)
+        initialW=ctx.initializer(_block_diagonal(ctx, weight, group, 0, 1)),
+        initial_bias=ctx.initializer(bias), dilate=dilate)
     return ctx.add_link(link)
 
 
@@ -271,7 +329,8 @@ def _inner_product(ctx):
     if param.axis < 1:
         raise ctx.error(f'axis {param.axis} is not supported (only positive axes)')
     bias = _bias_blob(ctx, param.bias_term, n_out)
-    link = links.Linear(n_in, n_out, nobias=bias is None, initialW=weight, initial_bias=bias)
+    link = links.Linear(n_in, n_out, nobias=bias is None, initialW=ctx.initializer(weight),
+                        initial_bias=ctx.initializer(bias))
     if param.axis == 1:
         return ctx.add_link(link)
     return ctx.add_link(link, n_batch_axes=param.axis)
@@ -340,7 +399,7 @@ def _prelu(ctx):
     if ctx.param.prelu_param.channel_shared and weight.size != 1:
         raise ctx.error(f'channel_shared slope blob has shape {weight.shape}')
     shape = () if ctx.param.prelu_param.channel_shared else weight.shape
-    return ctx.add_link(links.PReLU(shape, init=weight.reshape(shape)))
+    return ctx.add_link(links.PReLU(shape, init=numpy.array(weight.reshape(shape))))
 
 
 @_builder('Pooling', 'POOLING')

@@ -1,14 +1,16 @@
 """Reading a ``.caffemodel`` file: its layers and their blobs, checked before any use.
 
-The file is walked with :mod:`._wire`: each layer's parameters are parsed by protobuf,
-but the blobs' packed float arrays become NumPy views of the file bytes, after their
-declared shape has been checked against the data actually present. Loading a hostile or
-broken file therefore raises :class:`CaffeModelError` naming the file (and the layer),
-with no allocation beyond the file itself.
+The file is mapped into memory and walked with :mod:`._wire`: each layer's parameters are
+parsed by protobuf, but the blobs' packed float arrays become NumPy views of the mapped
+file, after their declared shape has been checked against the data actually present.
+Loading a hostile or broken file therefore raises :class:`CaffeModelError` naming the file
+(and the layer), with no allocation proportional to what the file claims.
 """
 
 import collections
+import contextlib
 import math
+import mmap
 import os
 
 import numpy
@@ -29,11 +31,13 @@ _MAX_BLOB_AXES = 32  # Caffe's kMaxBlobAxes
 
 _PARSE_ERRORS = (_message.DecodeError, ValueError, RecursionError)
 
-ModelLayer = collections.namedtuple('ModelLayer', ('param', 'blobs'))
+ModelLayer = collections.namedtuple('ModelLayer', ('param', 'blobs', 'offsets'))
 ModelLayer.__doc__ = """A layer of a caffemodel.
 
-``param`` is its ``LayerParameter`` (or ``V1LayerParameter``) without the blobs, and
-``blobs`` the list of its blobs as read-only float32 NumPy arrays of their shapes.
+``param`` is its ``LayerParameter`` (or ``V1LayerParameter``) without the blobs, ``blobs``
+the list of its blobs as read-only float32 NumPy arrays of their shapes, and ``offsets``
+the byte offset in the file of each blob's float32 data (``None`` for a blob stored in
+another form, such as doubles or several runs).
 """
 
 
@@ -56,20 +60,33 @@ def layer_error(path, param, problem):
         f'{os.fspath(path)}: layer {param.name!r} ({layer_type(param)}): {problem}')
 
 
-def read_layers(path):
-    """Reads the caffemodel at ``path``; returns its layers as :class:`ModelLayer` objects.
+@contextlib.contextmanager
+def open_layers(path):
+    """Reads the caffemodel at ``path`` and yields the list of its :class:`ModelLayer`.
 
     The ``layer`` (``LayerParameter``) list is used when present, else the legacy
-    ``layers`` (``V1LayerParameter``) list. Raises :class:`CaffeModelError` when the file
-    is not a well-formed Caffe ``NetParameter`` or holds no layer, and ``OSError`` when it
-    cannot be read.
+    ``layers`` (``V1LayerParameter``) list. The blobs are views of the mapped file, valid
+    inside the ``with`` block only (the list is emptied and the file unmapped on exit).
+    Raises :class:`CaffeModelError` when the file is not a well-formed Caffe
+    ``NetParameter`` or holds no layer, and ``OSError`` when it cannot be read.
     """
     with open(path, 'rb') as f:
-        data = f.read()
+        try:
+            data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except (ValueError, OSError):  # an empty file, or one that cannot be mapped
+            data = f.read()
+    layers = []
     try:
-        return _read_layers(path, data)
-    except _wire.WireError as e:
-        raise CaffeModelError(f'{os.fspath(path)}: not a Caffe model file: {e}') from None
+        try:
+            layers += _read_layers(path, data)
+        except _wire.WireError as e:
+            raise CaffeModelError(f'{os.fspath(path)}: not a Caffe model file: {e}') from None
+        yield layers
+    finally:
+        layers.clear()
+        if isinstance(data, mmap.mmap):
+            with contextlib.suppress(BufferError):  # a view still alive unmaps it later
+                data.close()
 
 
 def _read_layers(path, data):
@@ -109,12 +126,15 @@ def _read_layer(path, data, message_class, index, span):
     param = _parse(message_class, b''.join(rest), path, f'layer #{index}')
     _check_names(path, param, index)
     blobs = []
+    offsets = []
     for blob_index, blob_span in enumerate(blob_spans):
         try:
-            blobs.append(_read_blob(data, blob_span))
+            blob, offset = _read_blob(data, blob_span)
         except (_wire.WireError, _BlobError) as e:
             raise layer_error(path, param, f'blob {blob_index}: {e}') from None
-    return ModelLayer(param, blobs)
+        blobs.append(blob)
+        offsets.append(offset)
+    return ModelLayer(param, blobs, offsets)
 
 
 def _check_names(path, param, index):
@@ -155,14 +175,17 @@ def _read_blob(data, span):
     shape = _blob_shape(shape_bytes, legacy_dims)
     count = math.prod(shape)
     values = _packed_values(data, chunks[_BLOB_DOUBLE_DATA], '<f8', _wire.FIXED64)
+    offset = None
     if values is None or len(values) == 0:
         values = _packed_values(data, chunks[_BLOB_DATA], '<f4', _wire.FIXED32)
+        if len(chunks[_BLOB_DATA]) == 1:
+            offset = chunks[_BLOB_DATA][0][0]
     size = 0 if values is None else len(values)
     if size != count:
         raise _BlobError(f'shape {shape} needs {count} values but the blob holds {size}')
     if values is None:
-        return numpy.zeros(shape, dtype=numpy.float32)
-    return values.astype(numpy.float32, copy=False).reshape(shape)
+        return numpy.zeros(shape, dtype=numpy.float32), None
+    return values.astype(numpy.float32, copy=False).reshape(shape), offset
 
 
 def _blob_shape(shape_bytes, legacy_dims):
@@ -194,6 +217,15 @@ def _packed_values(data, chunks, dtype, fixed_wire_type):
         return numpy.frombuffer(data, dtype=dtype, count=(end - start) // itemsize,
                                 offset=start)
     return numpy.frombuffer(b''.join(data[start:end] for start, end, _ in chunks), dtype=dtype)
+
+
+def read_blob_data(path, offset, count):
+    """Reads ``count`` float32 values at ``offset`` of the file ``path`` again."""
+    values = numpy.fromfile(path, dtype='<f4', count=count, offset=offset)
+    if values.size != count:
+        raise CaffeModelError(f'{os.fspath(path)}: the file changed since it was loaded: '
+                              f'{count} values expected at byte {offset}')
+    return values
 
 
 def _as_int32(value):

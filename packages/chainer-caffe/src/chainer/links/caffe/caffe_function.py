@@ -46,7 +46,11 @@ class CaffeFunction(link.Chain):
         self.split_map = {}
         self.layers = []
         self._model_path = os.fspath(model_path)
-        for layer in _model_file.read_layers(model_path):
+        with _model_file.open_layers(model_path) as layers:
+            self._add_layers(layers)
+
+    def _add_layers(self, layers):
+        for layer in layers:
             self._add_layer(layer)
 
     def _add_layer(self, layer):
