@@ -298,7 +298,8 @@ def test_parameters_do_not_keep_the_file(net, tmp_path):
     assert func.conv.W.initializer.blob is None
     if os.path.exists('/proc/self/maps'):  # Linux: the file is no longer mapped
         with open('/proc/self/maps') as maps:
-            assert moved not in maps.read() and path not in maps.read()
+            mappings = maps.read()
+        assert moved not in mappings and path not in mappings
     # ... and a re-initialization reads the blobs from the file again.
     os.rename(moved, path)
     copy = func.copy(mode='init')
