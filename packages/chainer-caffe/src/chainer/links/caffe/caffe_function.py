@@ -5,6 +5,7 @@ import warnings
 
 from chainer import link
 from chainer import variable
+from chainer.links.caffe import _layer_context
 from chainer.links.caffe import _layers
 from chainer.links.caffe import _model_file
 from chainer.utils import argument
@@ -73,7 +74,7 @@ class CaffeFunction(link.Chain):
             return
         if param.name in self.forwards:
             raise _model_file.layer_error(self._model_path, param, 'duplicate layer name')
-        forward = build(_layers.LayerContext(self, self._model_path, layer))
+        forward = build(_layer_context.LayerContext(self, self._model_path, layer))
         if forward is None:
             return
         self.forwards[param.name] = forward
