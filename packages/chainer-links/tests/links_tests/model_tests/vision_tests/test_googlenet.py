@@ -1,7 +1,7 @@
 """GoogLeNet with pretrained_model=None or an npz: architecture, forward (with the auxiliary
 classifiers), extract, predict and prepare."""
 
-import importlib.util
+import importlib
 
 import numpy
 import pytest
@@ -16,7 +16,16 @@ LAYERS = ['conv1', 'pool1', 'conv2_reduce', 'conv2', 'pool2', 'inception_3a', 'i
           'pool3', 'inception_4a', 'inception_4b', 'inception_4c', 'inception_4d',
           'inception_4e', 'pool4', 'inception_5a', 'inception_5b', 'pool5', 'loss3_fc', 'prob',
           'loss1_fc2', 'loss2_fc2']
-needs_pillow = pytest.mark.skipif(importlib.util.find_spec('PIL') is None,
+
+def _importable(module):
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
+needs_pillow = pytest.mark.skipif(not _importable('PIL'),
                                   reason='prepare needs Pillow (the image extra)')
 
 

@@ -1,6 +1,6 @@
 """ResNet50/101/152Layers and their blocks with pretrained_model=None or an npz."""
 
-import importlib.util
+import importlib
 import warnings
 
 import numpy
@@ -12,9 +12,18 @@ import chainer.links as L
 from chainer import testing
 from chainer.links.model.vision import resnet
 
-needs_pillow = pytest.mark.skipif(importlib.util.find_spec('PIL') is None,
+
+def _importable(module):
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
+needs_pillow = pytest.mark.skipif(not _importable('PIL'),
                                   reason='prepare needs Pillow (the image extra)')
-needs_datasets = pytest.mark.skipif(importlib.util.find_spec('chainer.dataset') is None,
+needs_datasets = pytest.mark.skipif(not _importable('chainer.dataset'),
                                     reason="pretrained_model='auto' needs chainer-datasets")
 
 

@@ -1,7 +1,7 @@
 """VGG16Layers / VGG19Layers with pretrained_model=None or an npz: architecture, forward,
 extract, predict, prepare (the caffemodel conversion is tested in chainer-caffe)."""
 
-import importlib.util
+import importlib
 import sys
 
 import numpy
@@ -16,9 +16,18 @@ from chainer.utils import type_check
 V16_LAYERS = ['conv1_1', 'conv1_2', 'pool1', 'conv2_1', 'conv2_2', 'pool2', 'conv3_1',
               'conv3_2', 'conv3_3', 'pool3', 'conv4_1', 'conv4_2', 'conv4_3', 'pool4',
               'conv5_1', 'conv5_2', 'conv5_3', 'pool5', 'fc6', 'fc7', 'fc8', 'prob']
-needs_pillow = pytest.mark.skipif(importlib.util.find_spec('PIL') is None,
+
+def _importable(module):
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
+needs_pillow = pytest.mark.skipif(not _importable('PIL'),
                                   reason='prepare needs Pillow (the image extra)')
-needs_datasets = pytest.mark.skipif(importlib.util.find_spec('chainer.dataset') is None,
+needs_datasets = pytest.mark.skipif(not _importable('chainer.dataset'),
                                     reason="pretrained_model='auto' needs chainer-datasets")
 
 
