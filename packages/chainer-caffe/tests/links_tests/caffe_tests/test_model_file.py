@@ -104,6 +104,19 @@ def test_huge_declared_blob_is_rejected_before_allocating(net):
     assert peak < 10 * 1024 * 1024
 
 
+def test_too_many_layers(tmp_path, monkeypatch):
+    monkeypatch.setattr(_model_file, 'MAX_LAYERS', 1000)
+    path = _write(tmp_path, b'\xa2\x06\x00' * 1001)  # 1001 empty layers
+    with pytest.raises(ValueError, match=f'{path}: holds 1001 layers, more than 1000'):
+        CaffeFunction(path)
+
+
+def test_too_many_blobs(net):
+    net.layer('InnerProduct', 'fc', ['data'], ['y'], [numpy.zeros((0,))] * 65)
+    with pytest.raises(ValueError, match="'fc' .*has 65 blobs, more than 64"):
+        net.load()
+
+
 def test_data_length_disagrees_with_shape(net):
     blob = net.blob(_rand(2, 3))
     blob.data.append(1.0)

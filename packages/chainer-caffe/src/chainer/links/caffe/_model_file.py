@@ -28,6 +28,11 @@ _BLOB_DATA = 5
 _BLOB_DOUBLE_DATA = 8
 _BLOB_LEGACY_DIMS = (1, 2, 3, 4)  # num, channels, height, width
 _MAX_BLOB_AXES = 32  # Caffe's kMaxBlobAxes
+# Bounds on what a file may declare, far above real networks (which have at most a few
+# thousand layers of a few blobs), so that a hostile file cannot make the load take
+# unbounded time or memory with millions of tiny entries.
+MAX_LAYERS = 100_000
+MAX_BLOBS_PER_LAYER = 64
 
 _PARSE_ERRORS = (_message.DecodeError, ValueError, RecursionError)
 
@@ -110,6 +115,9 @@ def _read_layers(path, data):
     if not spans:
         raise CaffeModelError(
             f'{os.fspath(path)}: holds no layers (empty, or not a Caffe model file)')
+    if len(spans) > MAX_LAYERS:
+        raise CaffeModelError(
+            f'{os.fspath(path)}: holds {len(spans)} layers, more than {MAX_LAYERS}')
     return [_read_layer(path, data, message_class, index, span)
             for index, span in enumerate(spans)]
 
@@ -125,6 +133,9 @@ def _read_layer(path, data, message_class, index, span):
             rest.append(data[start:value_end])
     param = _parse(message_class, b''.join(rest), path, f'layer #{index}')
     _check_names(path, param, index)
+    if len(blob_spans) > MAX_BLOBS_PER_LAYER:
+        raise layer_error(path, param, f'has {len(blob_spans)} blobs, more than '
+                                       f'{MAX_BLOBS_PER_LAYER}')
     blobs = []
     offsets = []
     for blob_index, blob_span in enumerate(blob_spans):
