@@ -19,7 +19,7 @@ def _rand(*shape, seed=0):
 
 def _run(func, inputs, outputs, train=False):
     with chainer.using_config('train', train):
-        return [y.array for y in func(inputs=inputs, outputs=outputs)]
+        return [chainer.as_array(y) for y in func(inputs=inputs, outputs=outputs)]
 
 
 def _out_size(size, k, s, p, d=1):
@@ -718,3 +718,61 @@ def test_accepts_path_like(net):
     path = net.save()
     import pathlib
     assert list(CaffeFunction(pathlib.Path(path)).forwards) == ['relu']
+
+
+class TestV7CallForms:
+    """Layers call chainer.functions and links with the arguments Chainer v7 passed, so
+    tests that mock those calls (as v7's did) keep working."""
+
+    @pytest.mark.parametrize('type, params, function, args, kwargs', [
+        ('Pooling', dict(pooling_param=dict(kernel_h=2, kernel_w=3, stride_h=2, stride_w=1,
+                                            pad_h=1, pad_w=0)),
+         'max_pooling_2d', ((2, 3),), dict(stride=(2, 1), pad=(1, 0))),
+        ('Pooling', dict(pooling_param=dict(pool=1, kernel_size=2, stride=2)),
+         'average_pooling_2d', (2,), dict(stride=2, pad=0)),
+        ('Pooling', dict(pooling_param=dict(pool=1, global_pooling=True)),
+         'average_pooling_2d', ((6, 6),), dict(stride=1, pad=0)),
+        ('LRN', dict(lrn_param=dict(local_size=4, alpha=0.5, beta=0.25, k=2)),
+         'local_response_normalization', (), dict(n=4, k=2.0, alpha=0.125, beta=0.25)),
+        ('ReLU', {}, 'relu', (), {}),
+        ('ReLU', dict(relu_param=dict(negative_slope=0.5)), 'leaky_relu', (), dict(slope=0.5)),
+        ('Reshape', dict(reshape_param=dict(shape=dict(dim=[2, -1]))), 'reshape', (),
+         dict(shape=[2, -1])),
+        ('Dropout', dict(dropout_param=dict(dropout_ratio=0.5)), 'dropout', (),
+         dict(ratio=0.5)),
+        ('Softmax', {}, 'softmax', (), {}),
+        ('Sigmoid', {}, 'sigmoid', (), {}),
+    ])
+    def test_function_call(self, net, type, params, function, args, kwargs):
+        from unittest import mock
+        net.layer(type, 'l1', ['x'], ['y'], **params)
+        x = _rand(2, 4, 6, 6)
+        with mock.patch('chainer.functions.' + function) as mocked:
+            func = net.load()
+            y, = func(inputs={'x': x}, outputs=['y'])
+        mocked.assert_called_once_with(x, *args, **kwargs)
+        assert y is mocked.return_value
+
+    def test_softmax_with_loss_and_split_axis(self, net):
+        from unittest import mock
+        net.layer('SoftmaxWithLoss', 'loss', ['x', 't'], ['loss'])
+        net.layer('Slice', 'slice', ['x'], ['a', 'b'], slice_param=dict(slice_point=[1]))
+        x, t = _rand(2, 3), numpy.zeros(2, numpy.int32)
+        with mock.patch('chainer.functions.softmax_cross_entropy') as loss, \
+                mock.patch('chainer.functions.split_axis', return_value=(1, 2)) as split:
+            func = net.load()
+            func(inputs={'x': x, 't': t}, outputs=['loss', 'a'])
+        loss.assert_called_once_with(x, t)
+        split.assert_called_once_with(x, indices_or_sections=[1], axis=1)
+
+    def test_link_calls(self, net):
+        from unittest import mock
+        net.layer('Convolution', 'conv', ['x'], ['c'], [_rand(3, 4, 1, 1), _rand(3)])
+        net.layer('BatchNorm', 'bn', ['x'], ['b'], [_rand(4), _rand(4) + 2])
+        x = _rand(2, 4, 3, 3)
+        with mock.patch('chainer.links.Convolution2D.forward') as conv, \
+                mock.patch('chainer.links.BatchNormalization.forward') as bn:
+            func = net.load()
+            func(inputs={'x': x}, outputs=['c', 'b'])
+        conv.assert_called_once_with(x)
+        bn.assert_called_once_with(x, finetune=False)

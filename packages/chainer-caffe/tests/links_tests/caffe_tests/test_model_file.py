@@ -237,7 +237,7 @@ def test_wrong_number_of_bottoms(net, type, bottoms, problem):
 @pytest.mark.parametrize('type, param, problem', [
     ('Reshape', dict(reshape_param=dict(shape=dict(dim=[-1, -1]))), 'at most one -1'),
     ('Reshape', dict(reshape_param=dict(shape=dict(dim=[-2]))), 'invalid shape'),
-    ('LRN', dict(lrn_param=dict(local_size=4)), 'local_size must be odd'),
+    ('LRN', dict(lrn_param=dict(local_size=4, norm_region=1)), 'local_size must be odd'),
     ('Eltwise', dict(eltwise_param=dict(coeff=[1.0])), '1 coefficients for 2 bottoms'),
     ('Eltwise', dict(eltwise_param=dict(coeff=[1.0, 2.0], operation=0)),
      'coeff is only allowed with the SUM operation'),

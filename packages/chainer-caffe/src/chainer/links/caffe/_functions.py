@@ -21,59 +21,68 @@ def pooled_size(size, kernel, stride, pad, ceil_mode):
     return pooled
 
 
+def _pair(value):
+    return tuple(value) if isinstance(value, (tuple, list)) else (value, value)
+
+
+def _pooled_shape(in_size, ksize, stride, pad, ceil_mode):
+    return tuple(pooled_size(n, k, s, p, ceil_mode) for n, k, s, p in zip(
+        in_size, _pair(ksize), _pair(stride), _pair(pad)))
+
+
 def max_pooling_2d(x, ksize, stride, pad, ceil_mode=True):
-    """Caffe's MAX pooling."""
-    out_size = _pooled_shape(x.shape[2:], ksize, stride, pad, ceil_mode)
-    # Chainer's windows start at the same places; with cover_all it may add one window that
+    """Caffe's MAX pooling (``ksize``, ``stride`` and ``pad`` are ints or pairs)."""
+    if ceil_mode:
+        y = functions.max_pooling_2d(x, ksize, stride=stride, pad=pad)
+    else:
+        y = functions.max_pooling_2d(x, ksize, stride=stride, pad=pad, cover_all=False)
+    # Chainer's windows start where Caffe's do; rounding up, it may add a last window that
     # starts in the padding, which Caffe drops.
-    y = functions.max_pooling_2d(x, ksize, stride, pad, cover_all=ceil_mode)
-    return _crop(y, out_size)
+    caffe_size = _pooled_shape(x.shape[2:], ksize, stride, pad, ceil_mode)
+    chainer_size = tuple(
+        (n + 2 * p - k + (s - 1 if ceil_mode else 0)) // s + 1
+        for n, k, s, p in zip(x.shape[2:], _pair(ksize), _pair(stride), _pair(pad)))
+    if chainer_size == caffe_size:
+        return y
+    return y[:, :, :caffe_size[0], :caffe_size[1]]
 
 
 def average_pooling_2d(x, ksize, stride, pad, ceil_mode=True):
-    """Caffe's AVE pooling: a window's sum is divided by its size clipped to the padded
-    input (so zero padding counts, but the part beyond it does not)."""
+    """Caffe's AVE pooling (``ksize``, ``stride`` and ``pad`` are ints or pairs): a window's
+    sum is divided by its size clipped to the padded input (so zero padding counts, but the
+    part beyond it does not)."""
     in_size = x.shape[2:]
+    ksize2, stride2, pad2 = _pair(ksize), _pair(stride), _pair(pad)
     out_size = _pooled_shape(in_size, ksize, stride, pad, ceil_mode)
     floor_size = tuple((n + 2 * p - k) // s + 1
-                       for n, k, s, p in zip(in_size, ksize, stride, pad))
+                       for n, k, s, p in zip(in_size, ksize2, stride2, pad2))
     if floor_size == out_size:
         # Every window lies in the padded input: Chainer's divisor (the window size) is
         # Caffe's.
-        return functions.average_pooling_2d(x, ksize, stride, pad)
-    extents = [(o - 1) * s + k for o, s, k in zip(out_size, stride, ksize)]
+        return functions.average_pooling_2d(x, ksize, stride=stride, pad=pad)
+    extents = [(o - 1) * s + k for o, s, k in zip(out_size, stride2, ksize2)]
     pad_width = ((0, 0), (0, 0)) + tuple(
-        (p, max(0, e - p - n)) for p, e, n in zip(pad, extents, in_size))
+        (p, max(0, e - p - n)) for p, e, n in zip(pad2, extents, in_size))
     y = functions.average_pooling_2d(
-        functions.pad(x, pad_width, 'constant'), ksize, stride, 0)
-    y = _crop(y, out_size)
+        functions.pad(x, pad_width, 'constant'), ksize2, stride2, 0)
+    if y.shape[2:] != out_size:
+        y = y[:, :, :out_size[0], :out_size[1]]
     window_sizes = [
         numpy.minimum(numpy.arange(o) * s - p + k, n + p) - (numpy.arange(o) * s - p)
-        for o, s, p, k, n in zip(out_size, stride, pad, ksize, in_size)]
-    factor = (ksize[0] * ksize[1]) / numpy.outer(*window_sizes)
+        for o, s, p, k, n in zip(out_size, stride2, pad2, ksize2, in_size)]
+    factor = (ksize2[0] * ksize2[1]) / numpy.outer(*window_sizes)
     xp = backend.get_array_module(y)
     return functions.scale(y, xp.asarray(factor, dtype=y.dtype), axis=2)
 
 
 def global_max_pooling_2d(x):
     """Caffe's MAX pooling with ``global_pooling``."""
-    return functions.max(x, axis=(2, 3), keepdims=True)
+    return functions.max_pooling_2d(x, x.shape[2:], stride=1, pad=0)
 
 
 def global_average_pooling_2d(x):
     """Caffe's AVE pooling with ``global_pooling``."""
-    return functions.mean(x, axis=(2, 3), keepdims=True)
-
-
-def _pooled_shape(in_size, ksize, stride, pad, ceil_mode):
-    return tuple(pooled_size(n, k, s, p, ceil_mode)
-                 for n, k, s, p in zip(in_size, ksize, stride, pad))
-
-
-def _crop(y, out_size):
-    if y.shape[2:] == out_size:
-        return y
-    return y[:, :, :out_size[0], :out_size[1]]
+    return functions.average_pooling_2d(x, x.shape[2:], stride=1, pad=0)
 
 
 def within_channel_lrn(x, size, alpha, beta):

@@ -90,6 +90,15 @@ def _hw(ctx, param, prefix, field, default=None):
     return _pair(ctx, value, field, default)
 
 
+def _raw_hw(param, prefix, field, default):
+    """A pooling geometry parameter as Chainer v7 passes it on: the pair ``prefix_h``,
+    ``prefix_w`` when given, else the single value of ``field`` (or ``default``)."""
+    h_field, w_field = prefix + '_h', prefix + '_w'
+    if param.HasField(h_field) or param.HasField(w_field):
+        return getattr(param, h_field), getattr(param, w_field)
+    return getattr(param, field) if param.HasField(field) else default
+
+
 def _positive(ctx, values, what):
     if any(v < 1 for v in values):
         raise ctx.error(f'{what} must be positive, got {values}')
@@ -222,7 +231,7 @@ def _batch_norm(ctx):
         use_gamma=False, use_beta=False)
     link.avg_mean[...] = mean * scale
     link.avg_var[...] = var * scale
-    call = ctx.add_link(link)
+    call = ctx.add_link(link, finetune=False)
     return _layer_context.CallInTestMode(call) if param.use_global_stats else call
 
 
@@ -285,24 +294,27 @@ def _pooling(ctx):
     if param.global_pooling:
         return (_functions.global_max_pooling_2d if pool == 'MAX'
                 else _functions.global_average_pooling_2d)
+    # Checked as pairs, passed on as given (an int or a pair), as Chainer v7 does.
     ksize = _positive(ctx, tuple(_hw(ctx, param, 'kernel', 'kernel_size')), 'kernel_size')
-    stride = _positive(ctx, tuple(_hw(ctx, param, 'stride', 'stride', 1)), 'stride')
+    _positive(ctx, tuple(_hw(ctx, param, 'stride', 'stride', 1)), 'stride')
     pad = tuple(_hw(ctx, param, 'pad', 'pad', 0))
     if any(p >= k for p, k in zip(pad, ksize)):
         raise ctx.error(f'pad {pad} must be smaller than kernel_size {ksize}')
     function = (_functions.max_pooling_2d if pool == 'MAX'
                 else _functions.average_pooling_2d)
     ceil_mode = param.round_mode == caffe_pb2.PoolingParameter.CEIL
-    return functools.partial(function, ksize=ksize, stride=stride, pad=pad,
-                             ceil_mode=ceil_mode)
+    return functools.partial(
+        function, ksize=_raw_hw(param, 'kernel', 'kernel_size', None),
+        stride=_raw_hw(param, 'stride', 'stride', 1), pad=_raw_hw(param, 'pad', 'pad', 0),
+        ceil_mode=ceil_mode)
 
 
 @_builder('LRN', 'LRN')
 def _lrn(ctx):
     param = ctx.param.lrn_param
-    if param.local_size % 2 == 0:
-        raise ctx.error(f'local_size must be odd, got {param.local_size}')
     if param.norm_region == caffe_pb2.LRNParameter.WITHIN_CHANNEL:
+        if param.local_size % 2 == 0:
+            raise ctx.error(f'local_size must be odd, got {param.local_size}')
         return functools.partial(_functions.within_channel_lrn, size=param.local_size,
                                  alpha=param.alpha, beta=param.beta)
     return functools.partial(functions.local_response_normalization, n=param.local_size,
@@ -340,7 +352,8 @@ def _dropout(ctx):
 
 @_builder('Softmax', 'SOFTMAX')
 def _softmax(ctx):
-    return functools.partial(functions.softmax, axis=ctx.param.softmax_param.axis)
+    axis = ctx.param.softmax_param.axis
+    return functions.softmax if axis == 1 else functools.partial(functions.softmax, axis=axis)
 
 
 @_builder('SoftmaxWithLoss', 'SOFTMAX_LOSS', bottoms=(2, 2))
@@ -356,6 +369,8 @@ def _softmax_with_loss(ctx):
     else:
         normalization = 'VALID'
     ignore_label = loss_param.ignore_label if loss_param.HasField('ignore_label') else None
+    if ignore_label is None and normalization == 'VALID':
+        return functions.softmax_cross_entropy
     return functools.partial(_functions.softmax_with_loss, ignore_label=ignore_label,
                              normalization=normalization)
 
@@ -368,6 +383,8 @@ def _reshape(ctx):
         raise ctx.error(f'invalid shape {dims}: dimensions are >= 0, with at most one -1')
     if param.num_axes < -1:
         raise ctx.error(f'invalid num_axes {param.num_axes}')
+    if 0 not in dims and param.axis == 0 and param.num_axes == -1:
+        return functools.partial(functions.reshape, shape=list(dims))
     return functools.partial(_functions.reshape, dims=dims, axis=param.axis,
                              num_axes=param.num_axes)
 

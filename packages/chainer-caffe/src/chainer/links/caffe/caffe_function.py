@@ -4,7 +4,6 @@ import os
 import warnings
 
 from chainer import link
-from chainer import variable
 from chainer.links.caffe import _layer_context
 from chainer.links.caffe import _layers
 from chainer.links.caffe import _model_file
@@ -91,13 +90,14 @@ class CaffeFunction(link.Chain):
         """Runs the network.
 
         Args:
-            inputs (dict): Blob name to the input :class:`~chainer.Variable` or array (an
-                array is taken as a Variable that needs no gradient).
+            inputs (dict): Blob name to the input :class:`~chainer.Variable` or array.
             outputs (list of str): Names of the blobs to return.
             disable (iterable of str): Names of layers not to run.
 
         Returns:
-            tuple: The :class:`~chainer.Variable` of each blob of ``outputs``, in order.
+            tuple: The value of each blob of ``outputs``, in order: a
+            :class:`~chainer.Variable` (or, as in v7, the input itself for an input blob and
+            an array for an element-wise layer of input arrays).
 
         Layers are run in file order; a layer is skipped when it is disabled or when one of
         its bottoms has not been computed. Use ``chainer.using_config('train', False)`` for
@@ -108,7 +108,7 @@ class CaffeFunction(link.Chain):
             'Use chainer.using_config')
         argument.assert_kwargs_empty(kwargs)
 
-        variables = {name: variable.as_variable(x) for name, x in inputs.items()}
+        variables = dict(inputs)
         disabled = set(disable)
         skipped = {}  # blob name -> (layer name, missing bottom) that would have made it
         for name, bottoms, tops in self.layers:
