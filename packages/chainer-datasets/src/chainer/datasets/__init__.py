@@ -19,3 +19,8 @@ from chainer.datasets.fashion_mnist import get_fashion_mnist_labels  # NOQA
 from chainer.datasets.kuzushiji_mnist import get_kuzushiji_mnist  # NOQA
 from chainer.datasets.kuzushiji_mnist import get_kuzushiji_mnist_labels  # NOQA
 from chainer.datasets.mnist import get_mnist  # NOQA
+from chainer.datasets.cifar import get_cifar10  # NOQA
+from chainer.datasets.cifar import get_cifar100  # NOQA
+from chainer.datasets.ptb import get_ptb_words  # NOQA
+from chainer.datasets.ptb import get_ptb_words_vocabulary  # NOQA
+from chainer.datasets.svhn import get_svhn  # NOQA
