@@ -24,3 +24,13 @@ from chainer.datasets.cifar import get_cifar100  # NOQA
 from chainer.datasets.ptb import get_ptb_words  # NOQA
 from chainer.datasets.ptb import get_ptb_words_vocabulary  # NOQA
 from chainer.datasets.svhn import get_svhn  # NOQA
+from chainer.datasets.image_dataset import ImageDataset  # NOQA
+from chainer.datasets.image_dataset import LabeledImageDataset  # NOQA
+from chainer.datasets.image_dataset import LabeledZippedImageDataset  # NOQA
+from chainer.datasets.image_dataset import MultiZippedImageDataset  # NOQA
+from chainer.datasets.image_dataset import ZippedImageDataset  # NOQA
+from chainer.datasets.pickle_dataset import open_pickle_dataset  # NOQA
+from chainer.datasets.pickle_dataset import open_pickle_dataset_writer  # NOQA
+from chainer.datasets.pickle_dataset import PickleDataset  # NOQA
+from chainer.datasets.pickle_dataset import PickleDatasetWriter  # NOQA
+from chainer.datasets.text_dataset import TextDataset  # NOQA
