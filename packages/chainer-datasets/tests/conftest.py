@@ -135,13 +135,13 @@ def _progress(it):
 
 
 def _same_batch(a, b):
-    if len(a) != len(b):
-        return False
-    for x, y in zip(a, b):
-        x, y = (x, y) if isinstance(x, tuple) else ((x,), (y,))
-        if not all(numpy.array_equal(u, v) for u, v in zip(x, y)):
-            return False
-    return True
+    """Whether two examples (or batches) are equal, comparing arrays by value."""
+    if isinstance(a, (tuple, list)):
+        return (type(a) is type(b) and len(a) == len(b)
+                and all(_same_batch(x, y) for x, y in zip(a, b)))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same_batch(a[k], b[k]) for k in a)
+    return numpy.array_equal(a, b)
 
 
 def _save_and_load(source, target, path, fmt):
