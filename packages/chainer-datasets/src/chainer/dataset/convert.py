@@ -163,7 +163,7 @@ def _concat_arrays_with_padding(arrays, padding, column):
     first = arrays[0]
     xp = backend.get_array_module(first)
     with backend.get_device_from_array(first).create_context():
-        fill = numpy.asarray(padding).astype(first.dtype)
+        fill = numpy.asarray(padding).astype(first.dtype)[()]  # a scalar of the dtype
         result = xp.full((len(arrays),) + shape, fill, dtype=first.dtype)
         for i, array in enumerate(arrays):
             result[(i,) + tuple(slice(size) for size in array.shape)] = array

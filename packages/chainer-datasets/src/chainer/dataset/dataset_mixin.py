@@ -45,3 +45,16 @@ class DatasetMixin:
             i (int): The index of the example.
         """
         raise NotImplementedError
+
+
+def getitem_many(dataset, indices):
+    """Returns ``[dataset[i] for i in indices]`` (``indices``: a list of ints).
+
+    A dataset class may provide a faster ``_getitem_many(indices)`` that returns the same;
+    :class:`~chainer.datasets.TupleDataset` and :class:`~chainer.datasets.DictDataset` do.
+    """
+    many = getattr(dataset, '_getitem_many', None)
+    if many is not None:
+        return many(indices)
+    getitem = dataset.__getitem__
+    return [getitem(i) for i in indices]

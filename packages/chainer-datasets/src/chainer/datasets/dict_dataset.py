@@ -41,3 +41,9 @@ class DictDataset:
 
     def __len__(self):
         return self._length
+
+    def _getitem_many(self, indices):
+        # ``[self[i] for i in indices]`` for a list of ints (used by the iterators).
+        keys = list(self._datasets)
+        columns = [map(dataset.__getitem__, indices) for dataset in self._datasets.values()]
+        return [dict(zip(keys, values)) for values in zip(*columns)]

@@ -40,3 +40,8 @@ class TupleDataset:
 
     def __len__(self):
         return self._length
+
+    def _getitem_many(self, indices):
+        # ``[self[i] for i in indices]`` for a list of ints, without a call per example
+        # (used by the iterators).
+        return list(zip(*[map(dataset.__getitem__, indices) for dataset in self._datasets]))

@@ -20,6 +20,7 @@ import time
 import traceback
 from multiprocessing import reduction
 
+from chainer.dataset import dataset_mixin
 from chainer.iterators import _shared_memory
 
 _MAX_OUTSTANDING = 2  # tasks a worker may have queued, so that it never waits for work
@@ -60,15 +61,15 @@ def _transportable(error):
 
 def _run_task(dataset, attachments, task):
     indices, positions, block_name, region_size = task
-    buffer = None if block_name is None else attachments.buffer(block_name)
-    examples = []
-    for index, position in zip(indices, positions):
-        example = dataset[index]
-        if buffer is not None:
-            start = position * region_size
-            example, _ = _shared_memory.pack(example, buffer, start, start + region_size)
-        examples.append(example)
-    return examples
+    examples = dataset_mixin.getitem_many(dataset, indices)
+    if block_name is None:
+        return examples
+    buffer = attachments.buffer(block_name)
+    packed = []
+    for example, position in zip(examples, positions):
+        start = position * region_size
+        packed.append(_shared_memory.pack(example, buffer, start, start + region_size)[0])
+    return packed
 
 
 def _worker_main(conn, dataset, max_tasks, parent_pid):

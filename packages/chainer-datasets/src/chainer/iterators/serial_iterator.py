@@ -1,4 +1,5 @@
 """SerialIterator: minibatches read in the main thread."""
+from chainer.dataset import dataset_mixin
 from chainer.iterators import _state_iterator
 
 
@@ -30,7 +31,6 @@ class SerialIterator(_state_iterator.StateIterator):
 
     def __next__(self):
         """Returns the next minibatch, a list of examples."""
-        dataset = self.dataset
-        return [dataset[index] for index in self._advance().tolist()]
+        return dataset_mixin.getitem_many(self.dataset, self._advance().tolist())
 
     next = __next__
