@@ -50,10 +50,6 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
             raise ValueError("soft_target_loss must be 'cross-entropy' or 'kl-divergence'.")
         self.soft_target_loss = soft_target_loss
 
-    @property
-    def label(self):
-        return 'softmax_cross_entropy'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x', 't'))
         x_type, t_type = in_types

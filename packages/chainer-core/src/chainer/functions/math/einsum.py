@@ -93,10 +93,6 @@ class EinSum(function_node.FunctionNode):
         self.out_sub = out_sub
         self.dtype = dtype
 
-    @property
-    def label(self):
-        return 'einsum'
-
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == len(self.in_subs))
         sizes = {}
@@ -165,10 +161,6 @@ class DiagEinSum(function_node.FunctionNode):
         self.in_sub = in_sub
         self.out_sub = out_sub
         self.out_shape = tuple(out_shape)
-
-    @property
-    def label(self):
-        return 'diag_einsum'
 
     def forward(self, inputs):
         x, = inputs
