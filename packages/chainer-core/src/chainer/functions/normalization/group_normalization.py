@@ -113,9 +113,9 @@ def group_normalization(x, groups, gamma, beta, eps=1e-5):
     Returns:
         ~chainer.Variable: Output of the same shape and dtype as ``x``.
     """
-    if x.ndim <= 2:
-        raise ValueError('Input dimension must be greater than 2, including batch size '
-                         'dimension (first dimension).')
+    if x.ndim < 2:
+        raise ValueError('group_normalization: the input needs a batch and a channel axis, '
+                         f'got shape {x.shape}')
     if not isinstance(groups, (int, numpy.integer)) or isinstance(groups, bool):
         raise TypeError('Argument: \'groups\' type must be (int).')
     if x.shape[1] % groups != 0:
