@@ -38,9 +38,10 @@ def get_dataset_root():
 
     .. admonition:: Example
 
-        >>> import os
-        >>> root = chainer.dataset.get_dataset_root()  # $CHAINER_DATASET_ROOT or a default
-        >>> os.path.isabs(root)
+        >>> root = chainer.dataset.get_dataset_root()  # by default ~/.chainer/dataset
+        >>> path = chainer.dataset.get_dataset_directory('pfnet/chainer/mnist',
+        ...                                              create_directory=False)
+        >>> path.startswith(root)  # the datasets are cached under the root
         True
     """
     return _dataset_root
@@ -54,7 +55,7 @@ def set_dataset_root(path):
 
     .. admonition:: Example
 
-        >>> import os, tempfile
+        >>> import tempfile
         >>> old_root = chainer.dataset.get_dataset_root()
         >>> with tempfile.TemporaryDirectory() as tmp:
         ...     chainer.dataset.set_dataset_root(tmp)
