@@ -80,6 +80,7 @@ def make_extension(trigger=None, default_name=None, priority=None, finalizer=Non
 
     .. admonition:: Example
 
+        >>> import tempfile
         >>> from chainer import training
         >>> @training.make_extension(trigger=(1, 'iteration'), priority=training.PRIORITY_READER)
         ... def print_iteration(trainer):
@@ -89,7 +90,9 @@ def make_extension(trigger=None, default_name=None, priority=None, finalizer=Non
         >>> from chainer import testing
         >>> trainer = testing.get_trainer_with_mock_updater((2, 'iteration'))  # a stand-in trainer
         >>> trainer.extend(print_iteration)
-        >>> trainer.run()
+        >>> with tempfile.TemporaryDirectory() as out:
+        ...     trainer.out = out  # the directory the trainer writes to
+        ...     trainer.run()
         iteration 1
         iteration 2
     """

@@ -11,12 +11,15 @@ def observe_value(observation_key, target_func):
 
     .. admonition:: Example
 
+        >>> import tempfile
         >>> from chainer import testing
         >>> from chainer.training import extensions
         >>> trainer = testing.get_trainer_with_mock_updater((1, 'iteration'))
         >>> trainer.extend(extensions.observe_value('answer', lambda trainer: 42),
         ...                trigger=(1, 'iteration'))
-        >>> trainer.run()
+        >>> with tempfile.TemporaryDirectory() as out:
+        ...     trainer.out = out  # the directory the trainer writes to
+        ...     trainer.run()
         >>> trainer.observation['answer']  # reported at every trigger
         42
     """
@@ -35,12 +38,15 @@ def observe_lr(optimizer_name='main', observation_key='lr'):
 
     .. admonition:: Example
 
+        >>> import tempfile
         >>> from chainer import testing
         >>> from chainer.training import extensions
         >>> trainer = testing.get_trainer_with_mock_updater((1, 'iteration'))
         >>> trainer.updater.get_optimizer('main').lr = 0.01
         >>> trainer.extend(extensions.observe_lr(), trigger=(1, 'iteration'))
-        >>> trainer.run()
+        >>> with tempfile.TemporaryDirectory() as out:
+        ...     trainer.out = out  # the directory the trainer writes to
+        ...     trainer.run()
         >>> trainer.observation['lr']
         0.01
     """
