@@ -57,6 +57,12 @@ def product(parameter):
 
     ``product({'a': [1, 2], 'b': [3]})`` gives ``[{'a': 1, 'b': 3}, {'a': 2, 'b': 3}]``;
     ``product([[dict, ...], [dict, ...]])`` merges one dict from each list.
+
+    .. admonition:: Example
+
+        >>> from chainer import testing
+        >>> testing.product({'a': [1, 2], 'b': ['x', 'y']})
+        [{'a': 1, 'b': 'x'}, {'a': 1, 'b': 'y'}, {'a': 2, 'b': 'x'}, {'a': 2, 'b': 'y'}]
     """
     if isinstance(parameter, dict):
         keys = sorted(parameter)
@@ -74,7 +80,14 @@ def product(parameter):
 
 
 def product_dict(*parameters):
-    """Cartesian product of lists of dicts, merging one dict from each list."""
+    """Cartesian product of lists of dicts, merging one dict from each list.
+
+    .. admonition:: Example
+
+        >>> from chainer import testing
+        >>> testing.product_dict([{'a': 1}, {'a': 2}], [{'b': 3, 'c': 4}])
+        [{'a': 1, 'b': 3, 'c': 4}, {'a': 2, 'b': 3, 'c': 4}]
+    """
     return product(list(parameters))
 
 

@@ -196,6 +196,17 @@ def einsum(*operands):
 
     Returns:
         ~chainer.Variable: The result of the summation.
+
+    .. admonition:: Example
+
+        >>> a = np.arange(6, dtype=np.float32).reshape(2, 3)
+        >>> b = np.arange(3, dtype=np.float32)
+        >>> F.einsum('ij,j->i', a, b).array  # matrix-vector product
+        array([ 5., 14.], dtype=float32)
+        >>> F.einsum('ij->ji', a).shape
+        (3, 2)
+        >>> F.einsum('ii', np.eye(3, dtype=np.float32)).array  # trace
+        array(3., dtype=float32)
     """
     if not operands:
         raise ValueError('einsum needs a subscripts string and at least one operand')
