@@ -25,6 +25,7 @@ from chainerx._device import set_default_device
 from chainerx._device import set_global_default_context
 from chainerx._device import using_device
 from chainerx._dtypes import bool_
+from chainerx._dtypes import dtype
 from chainerx._dtypes import float16
 from chainerx._dtypes import float32
 from chainerx._dtypes import float64

@@ -254,14 +254,28 @@ def _store_leaf_grads(walk, skip=()):
     for node, g in walk.leaf_grads.items():
         if not node.grad_required or node in skip:
             continue
+        # A stored gradient is the user's to update in place: it gets its own writable
+        # buffer when it is a read-only or broadcast view, or when one gradient reached
+        # several leaves (``a + b``).
         if walk.raw:
-            # One raw gradient can reach several leaves (``a + b``); each gets its own buffer
-            # so that in-place updates of one gradient never change another.
-            if id(g) in stored:
+            if id(g) in stored or (g.base is not None and not _is_writable(g)):
                 g = g.copy()
             stored.add(id(g))
-        g = walk.as_array(g, node.device)
+            g = _wrap(g, node.device)
+        else:
+            if id(g) in stored or (g._data.base is not None and not _is_writable(g._data)):
+                g = g.copy()
+            stored.add(id(g))
         node.grad = g if node.grad is None else node.grad + g
+
+
+def _is_writable(data):
+    flags = data.flags
+    if not getattr(flags, 'writeable', True):
+        return False
+    if data.size > 1 and 0 in data.strides:
+        return False
+    return True
 
 
 def grad(outputs, inputs, backprop_id=None, enable_double_backprop=False, set_grad=False,
@@ -321,8 +335,6 @@ def grad(outputs, inputs, backprop_id=None, enable_double_backprop=False, set_gr
         else:
             _array.check_same_attributes(y, g, 'output gradient')
             g = walk.unwrap(g)
-        if node in input_nodes:
-            walk._capture(node, g)
         walk.seed(node, g)
     saved_watchers = None
     if not retain_grad:
@@ -339,9 +351,6 @@ def grad(outputs, inputs, backprop_id=None, enable_double_backprop=False, set_gr
     results = []
     for x, node in zip(inputs, input_nodes):
         g = walk.leaf_grads.get(node) if node.creator is None else walk.captured.get(node)
-        if node.creator is None and node in walk.captured:
-            extra = walk.captured[node]
-            g = extra if g is None else g + extra
         results.append(None if g is None else walk.as_array(g, x._device))
     if grad_inputs:
         results = [gi if g is None else (g if gi is None else g + gi)

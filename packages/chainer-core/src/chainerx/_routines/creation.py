@@ -295,8 +295,7 @@ def _diag_embed_any(xp, g, k, shape):
 def _diag_extract_any(xp, g, k):
     if xp.__name__ == 'chainerx':
         return diag(g, k)
-    rows, cols = _diag_indices(g.shape, k)
-    return g[rows, cols]
+    return g.diagonal(k)
 
 
 def _diag_embed_raw(xp, v, k, shape):
@@ -321,8 +320,7 @@ def diag(v, k=0, device=None):
             _graph.record_unary(v, y, _diag_embed_bw, (k, shape), False, False)
         return y
     if data.ndim == 2:
-        rows, cols = _diag_indices(data.shape, k)
-        y = _wrap(data[rows, cols], v._device)
+        y = _wrap(data.diagonal(k), v._device)
         if v._nodes is not None:
             _graph.record_unary(v, y, _diag_extract_bw, (k, data.shape), False, False)
         return y
@@ -342,6 +340,7 @@ def meshgrid(*arrays, indexing='xy'):
         arrays = tuple(arrays[0])
     if indexing not in ('xy', 'ij'):
         raise ValueError('Valid values for `indexing` are \'xy\' and \'ij\'.')
+    from chainerx._routines import _basic
     from chainerx._routines import manipulation
     for a in arrays:
         _core.check_array(a, 'arrays')
@@ -359,8 +358,8 @@ def meshgrid(*arrays, indexing='xy'):
         if indexing == 'xy' and n >= 2 and i < 2:
             pos = 1 - i
         shape[pos] = f.shape[0]
-        outs.append(manipulation.broadcast_to(manipulation.reshape(f, tuple(shape)),
-                                              tuple(lengths)))
+        grid = manipulation.broadcast_to(manipulation.reshape(f, tuple(shape)), tuple(lengths))
+        outs.append(_basic.copy(grid))
     return outs
 
 
