@@ -252,4 +252,4 @@ def nonzero(a):
     data = a._data
     if data.ndim == 0:
         data = data.reshape((1,))
-    return tuple(_wrap(i.astype(numpy.int64), a._device) for i in data.nonzero())
+    return tuple(_wrap(i.astype(numpy.int64, copy=False), a._device) for i in data.nonzero())
