@@ -24,6 +24,7 @@ from chainerx._device import set_default_context
 from chainerx._device import set_default_device
 from chainerx._device import set_global_default_context
 from chainerx._device import using_device
+from chainerx._dtypes import all_dtypes
 from chainerx._dtypes import bool_
 from chainerx._dtypes import dtype
 from chainerx._dtypes import float16
@@ -154,6 +155,7 @@ from chainerx._routines.manipulation import split
 from chainerx._routines.manipulation import squeeze
 from chainerx._routines.manipulation import stack
 from chainerx._routines.manipulation import swapaxes
+from chainerx._routines.manipulation import tile
 from chainerx._routines.manipulation import transpose
 from chainerx._routines.manipulation import vsplit
 from chainerx._routines.manipulation import vstack
@@ -189,6 +191,7 @@ from chainerx._routines.math import square
 from chainerx._routines.math import tan
 from chainerx._routines.math import tanh
 from chainerx._routines.math import trunc
+from chainerx._routines.math import trunc as fix
 from chainerx._routines.normalization import batch_norm
 from chainerx._routines.normalization import fixed_batch_norm
 from chainerx._routines.pooling import average_pool

@@ -269,6 +269,15 @@ def make_output_node(op, index, dtype):
     return node
 
 
+def has_creator(array, backprop_id=None):
+    """Whether ``array`` was computed in graph ``backprop_id`` (the default graph when None)
+    by a recorded routine (as opposed to being a leaf or not in the graph)."""
+    if backprop_id is None:
+        backprop_id = array._device._backend._context._default_backprop_id
+    node = find_node(array._nodes, backprop_id)
+    return node is not None and node.creator is not None
+
+
 def find_node(nodes, backprop_id):
     """The node of ``nodes`` (a tuple or None) on graph ``backprop_id``, else None."""
     if nodes:

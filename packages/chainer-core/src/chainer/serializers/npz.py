@@ -12,6 +12,8 @@ import zlib
 
 import numpy
 
+import chainerx
+from chainer import backend
 from chainer import serializer
 from chainer.serializers import _atomic
 
@@ -23,6 +25,8 @@ def _to_cpu(value):
         return numpy.asarray(None)
     if isinstance(value, numpy.ndarray) or numpy.isscalar(value):
         return value
+    if isinstance(value, chainerx.ndarray):
+        return chainerx.to_numpy(value)
     get = getattr(value, 'get', None)  # CuPy array
     if get is not None and hasattr(value, 'shape'):
         return get()
@@ -229,6 +233,13 @@ class NpzDeserializer(serializer.Deserializer):
                 raise ValueError('shape mismatch at {}: stored {}, expected {}'.format(
                     self._ctx.where(key), dataset.shape, value.shape))
             value.set(dataset)
+            return value
+        if isinstance(value, chainerx.ndarray):
+            dataset = numpy.asarray(dataset)
+            if dataset.shape != value.shape:
+                raise ValueError('shape mismatch at {}: stored {}, expected {}'.format(
+                    self._ctx.where(key), dataset.shape, value.shape))
+            backend.copyto(value, dataset.astype(value.dtype, copy=False))
             return value
 
         value_type = type(value)

@@ -424,3 +424,31 @@ def repeat(a, repeats, axis=None):
     if a._nodes is not None and n > 0:
         _record_unary(a, y, _repeat_bw, (axis, reps, data.shape), False, False)
     return y
+
+
+def tile(a, reps):
+    """Repeats the whole array ``reps`` times (per axis, as :func:`numpy.tile`)."""
+    _core.check_array(a, 'a')
+    if isinstance(reps, (numbers.Integral, numpy.integer)):
+        reps = (int(reps),)
+    reps = tuple(int(r) for r in reps)
+    if any(r < 0 for r in reps):
+        raise ValueError('tile: negative repetitions are not allowed')
+    data = a._data
+    out = a._device.xp.tile(data, reps)
+    y = _wrap(out, a._device)
+    if a._nodes is not None and data.dtype.kind == 'f':
+        ndim = out.ndim
+        shape = (1,) * (ndim - data.ndim) + data.shape
+        full_reps = (1,) * (ndim - len(reps)) + reps
+        _record_unary(a, y, _tile_bw, (data.shape, shape, full_reps), False, False)
+    return y
+
+
+def _tile_bw(xp, op, xs, ys, gys):
+    orig_shape, shape, reps = op.params
+    split = []  # (r_1, s_1, r_2, s_2, ...): the repetitions are summed
+    for r, n in zip(reps, shape):
+        split += [r, n]
+    g = gys[0].reshape(tuple(split)).sum(axis=tuple(range(0, len(split), 2)))
+    return g.reshape(orig_shape),

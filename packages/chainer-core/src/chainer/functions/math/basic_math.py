@@ -10,6 +10,7 @@ import weakref
 import numpy
 
 import chainer
+import chainerx
 from chainer import _hooks
 from chainer import backend
 from chainer import configuration
@@ -23,6 +24,7 @@ _make_variable = variable._make_variable
 _make_output_variable = variable._make_output_variable
 _config = configuration.config
 _weakref = weakref.ref
+_CHX = chainerx.ndarray
 
 
 def _as_array(y):
@@ -99,7 +101,8 @@ class _BinaryOp(function_node.FunctionNode):
         b = rhs._array
         config = _config
         if (_hooks._local.hooks or self._local_function_hooks or config.debug
-                or (config.type_check and not (a.dtype == b.dtype and a.shape == b.shape))):
+                or (config.type_check and not (a.dtype == b.dtype and a.shape == b.shape))
+                or type(a) is _CHX or type(b) is _CHX):
             return self.apply((lhs, rhs))[0]
         outputs = self.forward((a, b))
         y = outputs[0]
