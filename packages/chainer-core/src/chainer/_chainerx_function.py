@@ -114,6 +114,10 @@ def apply(node, inputs):
         if type(a) is _CHX:
             if device is None:
                 device = a.device
+            elif a.device is not device:
+                raise chainerx.DeviceError(
+                    '{}: the input arrays are on different devices: {} and {}'.format(
+                        node.label, device.name, a.device.name))
         elif a is not None:
             all_chainerx = False
     if all_chainerx and type(node).forward_chainerx is not _default_forward_chainerx:

@@ -100,11 +100,11 @@ def get_grad_var(var):
     if grad is None:
         return None
     cache = var.__dict__.get('_chx_grad_var')
-    if cache is not None and cache._array is grad:
-        return cache
+    if cache is not None and cache[0] is grad:
+        return cache[1]
     from chainer import variable
     gv = variable.Variable(grad, requires_grad=grad.is_backprop_required())
-    var.__dict__['_chx_grad_var'] = gv
+    var.__dict__['_chx_grad_var'] = (grad, gv)
     return gv
 
 

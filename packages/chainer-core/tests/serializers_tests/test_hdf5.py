@@ -196,3 +196,18 @@ def test_module_names():
     assert serializers.HDF5Deserializer is hdf5.HDF5Deserializer
     assert issubclass(hdf5.HDF5Serializer, chainer.Serializer)
     assert issubclass(hdf5.HDF5Deserializer, chainer.Deserializer)
+
+
+def test_chainerx_link_round_trip(tmp_path):
+    import chainerx
+    src = Net(1)
+    src.to_device('native:0')
+    path = str(tmp_path / 'net.h5')
+    serializers.save_hdf5(path, src)
+    dst = Net(2)
+    dst.to_device('native:0')
+    serializers.load_hdf5(path, dst)
+    assert isinstance(dst.l2.W.array, chainerx.ndarray)
+    src.to_device('@numpy')
+    dst.to_device('@numpy')
+    assert_same_params(src, dst)

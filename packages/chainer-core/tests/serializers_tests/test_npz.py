@@ -421,3 +421,33 @@ def test_module_names():
         serializer.AbstractSerializer()('k', 1)
     with pytest.raises(NotImplementedError):
         serializer.AbstractSerializer()['k']
+
+
+def test_chainerx_link_round_trip(tmp_path):
+    import chainerx
+    src = Net(1)
+    src.to_device('native:0')
+    path = str(tmp_path / 'net.npz')
+    serializers.save_npz(path, src)
+    with numpy.load(path) as f:
+        assert isinstance(f['l1/W'], numpy.ndarray)
+    dst = Net(2)
+    dst.to_device('native:1')
+    serializers.load_npz(path, dst)
+    assert isinstance(dst.l1.W.array, chainerx.ndarray)
+    assert dst.l1.W.device == chainer.get_device('native:1')
+    assert isinstance(dst.stats, chainerx.ndarray)
+    numpy.testing.assert_array_equal(chainerx.to_numpy(dst.stats), [1, 1])
+    src.to_device('@numpy')
+    dst.to_device('@numpy')
+    assert_same_params(src, dst)
+
+
+def test_chainerx_shape_mismatch(tmp_path):
+    path = str(tmp_path / 'net.npz')
+    serializers.save_npz(path, Net(1))
+    net = Net(0)
+    net.to_device('native:0')
+    net.l1.W.array = net.l1.W.array[:1]
+    with pytest.raises(ValueError, match='shape mismatch'):
+        serializers.load_npz(path, net)
