@@ -1,8 +1,9 @@
 """Chainer functions and backprop on ChainerX arrays.
 
 :func:`apply` runs a :class:`~chainer.FunctionNode` whose inputs include ChainerX arrays. If
-every input is a ChainerX array and the node implements ``forward_chainerx``, that runs and
-ChainerX records the graph itself. Otherwise (``chainer.Fallback``) the node runs as usual in
+every input is a ChainerX array and the node implements ``forward_chainerx`` (and no function
+hook is active: hooks see the NumPy/CuPy path), that runs and ChainerX records the graph
+itself. Otherwise (``chainer.Fallback``) the node runs as usual in
 Chainer's own graph, on NumPy/CuPy views of the ChainerX arrays; its outputs are viewed back
 as ChainerX arrays, and the whole computation is recorded in the ChainerX graph as one op
 (a :class:`_ChainerSubgraph`) whose backward is :func:`chainer.grad` through that Chainer graph.
@@ -17,6 +18,7 @@ import numpy
 
 import chainer
 import chainerx
+from chainer import _hooks
 from chainer import variable as variable_module
 from chainer.backends import _chainerx
 
@@ -120,10 +122,16 @@ def apply(node, inputs):
                         node.label, device.name, a.device.name))
         elif a is not None:
             all_chainerx = False
-    if all_chainerx and type(node).forward_chainerx is not _default_forward_chainerx:
-        if chainer.config.type_check:
+    if (all_chainerx and type(node).forward_chainerx is not _default_forward_chainerx
+            and not _hooks.active_hooks() and not node._local_function_hooks):
+        config = chainer.config
+        if config.type_check:
             node._check_types(tuple([None if a is None else _from_chx(a) for a in arrays]))
-        outputs = node.forward_chainerx(tuple(arrays))
+        if config.enable_backprop:
+            outputs = node.forward_chainerx(tuple(arrays))
+        else:
+            with chainerx.no_backprop_mode():
+                outputs = node.forward_chainerx(tuple(arrays))
         if outputs is not chainer.Fallback:
             if not isinstance(outputs, tuple):
                 raise TypeError('%s.forward_chainerx must return a tuple, not %s'

@@ -17,6 +17,8 @@ from chainerx import _errors
 from chainerx import _graph
 
 _wrap = _array.wrap
+# raw gradients of 0-dim arrays may be NumPy scalars: wrapping makes them 0-dim arrays
+_wrap_raw = _array.wrap_result
 _counter = itertools.count()
 _push = heapq.heappush
 _pop = heapq.heappop
@@ -165,7 +167,7 @@ class _Walk:
     def as_array(self, g, device):
         """The gradient ``g`` as a ChainerX array."""
         if self.raw:
-            return _wrap(g, device)
+            return _wrap_raw(g, device)
         return g
 
     def ones_like(self, y):
@@ -261,7 +263,7 @@ def _store_leaf_grads(walk, skip=()):
             if id(g) in stored or (g.base is not None and not _is_writable(g)):
                 g = g.copy()
             stored.add(id(g))
-            g = _wrap(g, node.device)
+            g = _wrap_raw(g, node.device)
         else:
             if id(g) in stored or (g._data.base is not None and not _is_writable(g._data)):
                 g = g.copy()

@@ -7,7 +7,7 @@ op whose backward calls the function node's ``_backward_chainerx``.
 from chainerx import _array
 from chainerx import _graph
 
-_wrap = _array.wrap
+_wrap = _array.wrap_result
 
 
 def _function_node_forward(function_node, inputs, outputs, input_indexes_to_retain,

@@ -56,6 +56,22 @@ def _as_variable_rhs(x, rhs):
     return _make_variable(rhs, False)
 
 
+def _chainerx_binary(inputs, op, float_only=False):
+    """``op`` on two ChainerX arrays, or Fallback for dtypes whose NumPy semantics differ."""
+    x0, x1 = inputs
+    kind = x0.dtype.kind
+    if kind == 'b' or (float_only and kind != 'f'):
+        return chainer.Fallback
+    return op(x0, x1),
+
+
+def _chainerx_constant(x, value, op):
+    """``op(x, value)`` for a float ChainerX array and a scalar, else Fallback."""
+    if x.dtype.kind != 'f' or not isinstance(value, (numbers.Number, numpy.generic)):
+        return chainer.Fallback
+    return op(x, x.dtype.type(value)),
+
+
 def _sum_to(gx, shape):
     if gx is None or gx.shape == shape:
         return gx
@@ -150,6 +166,11 @@ class Neg(function_node.FunctionNode):
     def forward(self, inputs):
         return utils.force_array(-inputs[0]),
 
+    def forward_chainerx(self, inputs):
+        if inputs[0].dtype.kind == 'b':
+            return chainer.Fallback
+        return -inputs[0],
+
     def backward(self, indexes, grad_outputs):
         return neg(grad_outputs[0]),
 
@@ -206,6 +227,9 @@ class Add(_BinaryOp):
         x0, x1 = inputs
         return _as_array(x0 + x1),
 
+    def forward_chainerx(self, inputs):
+        return _chainerx_binary(inputs, chainerx.add)
+
     def backward(self, indexes, grad_outputs):
         gy = grad_outputs[0]
         inputs = self.inputs
@@ -228,6 +252,9 @@ class AddConstant(_ConstantOp):
     def forward(self, inputs):
         x = inputs[0]
         return utils.force_array(x + _preprocess_const(x, self.value)),
+
+    def forward_chainerx(self, inputs):
+        return _chainerx_constant(inputs[0], self.value, chainerx.add)
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0],
@@ -278,6 +305,9 @@ class Sub(_BinaryOp):
         x0, x1 = inputs
         return _as_array(x0 - x1),
 
+    def forward_chainerx(self, inputs):
+        return _chainerx_binary(inputs, chainerx.subtract)
+
     def backward(self, indexes, grad_outputs):
         gy = grad_outputs[0]
         ret = []
@@ -304,6 +334,9 @@ class SubFromConstant(_ConstantOp):
         x = inputs[0]
         return utils.force_array(_preprocess_const(x, self.value) - x),
 
+    def forward_chainerx(self, inputs):
+        return _chainerx_constant(inputs[0], self.value, lambda x, c: c - x)
+
     def backward(self, indexes, grad_outputs):
         return neg(grad_outputs[0]),
 
@@ -322,6 +355,9 @@ class Mul(_BinaryOp):
         self._input_indexes_to_retain = (0, 1)
         x0, x1 = inputs
         return _as_array(x0 * x1),
+
+    def forward_chainerx(self, inputs):
+        return _chainerx_binary(inputs, chainerx.multiply)
 
     def backward(self, indexes, grad_outputs):
         xs = self.get_retained_inputs()
@@ -348,6 +384,9 @@ class MulConstant(_ConstantOp):
         x = inputs[0]
         return utils.force_array(x * _preprocess_const(x, self.value)),
 
+    def forward_chainerx(self, inputs):
+        return _chainerx_constant(inputs[0], self.value, chainerx.multiply)
+
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0] * self.value,
 
@@ -367,6 +406,9 @@ class Div(_BinaryOp):
         self.retain_inputs((0, 1))
         x0, x1 = inputs
         return utils.force_array(x0 / x1),
+
+    def forward_chainerx(self, inputs):
+        return _chainerx_binary(inputs, chainerx.divide, float_only=True)
 
     def backward(self, indexes, grad_outputs):
         x0, x1 = self.get_retained_inputs()
@@ -401,6 +443,9 @@ class DivFromConstant(_ConstantOp):
         self.retain_inputs((0,))
         x = inputs[0]
         return utils.force_array(_preprocess_const(x, self.value) / x),
+
+    def forward_chainerx(self, inputs):
+        return _chainerx_constant(inputs[0], self.value, lambda x, c: c / x)
 
     def backward(self, indexes, grad_outputs):
         x = self.get_retained_inputs()[0]
