@@ -133,3 +133,43 @@ def test_cuda_chainerx_device():
     assert back.data.ptr == x.data.ptr
     host = backend.CpuDevice().send(y)
     assert isinstance(host, numpy.ndarray)
+
+
+def test_backend_config_for_chainerx():
+    from chainer import testing
+    config = testing.BackendConfig({'use_chainerx': True, 'chainerx_device': 'native:1'})
+    assert config.xp is chainerx
+    assert config.device == backend.get_device('native:1')
+    assert 'chainerx' in [m.name for m in config.get_pytest_marks()]
+    cuda = testing.BackendConfig({'use_chainerx': True, 'chainerx_device': 'cuda:0'})
+    assert 'gpu' in [m.name for m in cuda.get_pytest_marks()]
+    with config:
+        assert chainerx.get_default_device().name == 'native:1'
+    assert chainerx.get_default_device().name == 'native:0'
+    array = config.get_array(numpy.ones((2,), numpy.float32))
+    assert isinstance(array, chainerx.ndarray) and array.device.name == 'native:1'
+    var = config.get_array(chainer.Variable(numpy.ones((2,), numpy.float32)))
+    assert isinstance(var.array, chainerx.ndarray)
+
+
+def _square_twice(x):
+    return x * x * 2
+
+
+@chainer.testing.inject_backend_tests(
+    None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
+class TestFunctionTestCaseOnChainerx(chainer.testing.FunctionTestCase):
+    """A function test run with the ChainerX backend config as well as NumPy."""
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-1, 1, (3, 2)).astype(numpy.float32),
+
+    def forward(self, inputs, device):
+        x, = inputs
+        assert isinstance(x.array, device.supported_array_types)
+        y = _square_twice(x)
+        assert isinstance(y.array, device.supported_array_types)
+        return y,
+
+    def forward_expected(self, inputs):
+        return _square_twice(inputs[0]),

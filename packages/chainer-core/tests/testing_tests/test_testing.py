@@ -87,52 +87,6 @@ class TestInjected(unittest.TestCase):
         assert not backend_config.use_cuda
 
 
-def test_backend_config_chainerx():
-    import chainerx
-    import chainer
-    config = testing.BackendConfig({'use_chainerx': True, 'chainerx_device': 'native:1'})
-    assert config.xp is chainerx
-    assert config.device == chainer.get_device('native:1')
-    assert config.get_func_str() == 'chainerx_native_1'
-    assert [m.name for m in config.get_pytest_marks()] == ['chainerx']
-    cuda = testing.BackendConfig({'use_chainerx': True, 'chainerx_device': 'cuda:0'})
-    assert [m.name for m in cuda.get_pytest_marks()] == ['chainerx', 'gpu']
-    with config:
-        assert chainerx.get_default_device().name == 'native:1'
-    assert chainerx.get_default_device().name == 'native:0'
-    array = config.get_array(numpy.ones((2,), numpy.float32))
-    assert isinstance(array, chainerx.ndarray) and array.device.name == 'native:1'
-    var = config.get_array(chainer.Variable(numpy.ones((2,), numpy.float32)))
-    assert isinstance(var.array, chainerx.ndarray)
-    with pytest.raises(ValueError):
-        testing.BackendConfig({'use_chainerx': True})
-    with pytest.raises(ValueError):
-        testing.BackendConfig({'use_chainerx': True, 'chainerx_device': 'native:0',
-                               'use_cuda': True})
-
-
-@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
-class TestDoubleOnChainerx(testing.FunctionTestCase):
-    """A function test run with the ChainerX backend config as well."""
-
-    def generate_inputs(self):
-        return numpy.random.uniform(-1, 1, (3, 2)).astype(numpy.float32),
-
-    def forward(self, inputs, device):
-        x, = inputs
-        import chainerx
-        assert isinstance(x.array, numpy.ndarray if device.xp is numpy else chainerx.ndarray)
-        return x * x * 2,
-
-    def forward_expected(self, inputs):
-        x, = inputs
-        return x * x * 2,
-
-
-def test_chainerx_injection_names():
-    assert callable(TestDoubleOnChainerx.test_forward__1_chainerx_native_0)
-
-
 def test_injection_generated_methods():
     names = [n for n in dir(TestInjected) if n.startswith('test_method__')]
     assert names == ['test_method__0_numpy', 'test_method__1_cupy0']
