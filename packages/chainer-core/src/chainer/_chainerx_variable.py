@@ -14,11 +14,6 @@ import chainerx
 _CHX = chainerx.ndarray
 
 
-def is_chainerx(var):
-    """Whether ``var`` holds a ChainerX array."""
-    return type(var._array) is _CHX
-
-
 def set_array(var, array, grad):
     """Makes ``array`` (a ChainerX array or None) the array of ``var`` and ``grad`` its
     gradient, flagging the array as requiring a gradient when ``var`` does."""

@@ -273,7 +273,10 @@ def context_scope(context):
 
 
 class DeviceScope:
-    """Context manager making a device the thread's default one (see :func:`using_device`)."""
+    """Context manager making a device the thread's default one (see :func:`using_device`).
+
+    For a ``cuda`` device, the CuPy device of the same index is made current as well.
+    """
 
     def __init__(self, device):
         self._device = device
@@ -281,12 +284,16 @@ class DeviceScope:
 
     def __enter__(self):
         state = _state()
-        self._saved.append(state.device)
+        backend_scope = self._device._use()
+        backend_scope.__enter__()
+        self._saved.append((state.device, backend_scope))
         state.device = self._device
         return self
 
     def __exit__(self, *args):
-        _state().device = self._saved.pop()
+        device, backend_scope = self._saved.pop()
+        _state().device = device
+        backend_scope.__exit__(*args)
 
     @property
     def device(self):

@@ -66,16 +66,6 @@ def check_supported(dtype):
         raise _errors.DtypeError('unsupported dtype: {}'.format(dtype))
 
 
-def kind_rank(dtype):
-    """0 for bool, 1 for integers, 2 for floats."""
-    return _KIND_RANK[dtype.kind]
-
-
-def is_float(dtype):
-    """Whether ``dtype`` is a floating point dtype."""
-    return dtype.kind == 'f'
-
-
 def promote(d1, d2):
     """The result dtype of an operation on arrays of dtypes ``d1`` and ``d2``."""
     if d1 is d2:

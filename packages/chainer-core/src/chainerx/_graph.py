@@ -440,16 +440,3 @@ def record(inputs, outputs, backward, params=None, retain_inputs=False, retain_o
         new_nodes = tuple([make_output_node(op, index, dtype) for op in ops])
         old = y._nodes
         y._nodes = new_nodes if not old else old + new_nodes
-
-
-def connected_graphs(arrays):
-    """The enabled graphs (backprop ids) the given arrays are in."""
-    graphs = []
-    for x in arrays:
-        nodes = x._nodes
-        if nodes:
-            for node in nodes:
-                bp = node.backprop_id
-                if bp not in graphs and not bp._released and is_enabled(bp):
-                    graphs.append(bp)
-    return graphs

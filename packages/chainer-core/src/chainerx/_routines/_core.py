@@ -123,14 +123,6 @@ def _operator_index(value):
     return operator.index(value)
 
 
-def float_data(x):
-    """The raw data of ``x`` as floats (integral and bool arrays become float32)."""
-    d = x._data
-    if d.dtype.kind != 'f':
-        d = d.astype(numpy.float32)
-    return d
-
-
 def check_float(x, name):
     """Raises DtypeError unless ``x`` has a floating point dtype."""
     if x._data.dtype.kind != 'f':

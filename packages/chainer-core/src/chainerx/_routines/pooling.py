@@ -59,8 +59,9 @@ def _flat_patches(col, n):
 def _max_pool_scatter_raw(xp, gy, index, params):
     ksize, stride, pad, cover_all, dims = params
     kk = int(numpy.prod(ksize))
-    gcol = xp.zeros(gy.shape[:2] + (kk,) + gy.shape[2:], gy.dtype)
-    xp.put_along_axis(gcol, xp.expand_dims(index, 2), xp.expand_dims(gy, 2), axis=2)
+    positions = xp.arange(kk).reshape((1, 1, kk) + (1,) * len(dims))
+    gcol = xp.where(positions == xp.expand_dims(index, 2), xp.expand_dims(gy, 2),
+                    gy.dtype.type(0)).astype(gy.dtype, copy=False)
     gcol = gcol.reshape(gy.shape[:2] + tuple(ksize) + gy.shape[2:])
     return connection._unpatches(gcol, stride, pad, dims).astype(gy.dtype, copy=False)
 

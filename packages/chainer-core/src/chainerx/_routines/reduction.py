@@ -189,14 +189,9 @@ def argmin(a, axis=None):
 
 def _nan_arg(raw_name):
     def arg(d, **kw):
-        xp = numpy if isinstance(d, numpy.ndarray) else _cupy_of(d)
-        return getattr(xp, raw_name)(d, **kw)
+        # NumPy dispatches to CuPy for CuPy arrays
+        return getattr(numpy, raw_name)(d, **kw)
     return arg
-
-
-def _cupy_of(d):
-    import cupy
-    return cupy
 
 
 def nanargmax(a, axis=None):
