@@ -61,14 +61,6 @@ def _dtypes_error(src, dst):
     return _errors.DtypeError('In-place operation cannot cast {} to {}'.format(src, dst))
 
 
-def _method(routine, doc):
-    def method(self, *args, **kwargs):
-        return routine(self, *args, **kwargs)
-    method.__name__ = routine.__name__
-    method.__doc__ = doc
-    return method
-
-
 def _reshape(self, *shape):
     """Creates an array with a new shape and the same data.
 
@@ -168,6 +160,137 @@ def _comparison(routine):
     return method
 
 
+def _view(self):
+    """Returns a view of the array.
+
+    The returned array shares the underlying buffer, though it has a different identity as a
+    Python object (and is connected to the graph).
+    """
+    return _basic.view(self)
+
+
+def _copy(self):
+    """Creates an array and copies all the elements to it.
+
+    The copied array is allocated on the same device as ``self``. See :func:`chainerx.copy`.
+    """
+    return _basic.copy(self)
+
+
+def _fill(self, value):
+    """Fills the array with a scalar value in place.
+
+    Args:
+        value: Scalar value with which the array will be filled.
+    """
+    _basic.fill(self, value)
+
+
+def _ravel(self):
+    """Returns an array flattened into one dimension.
+
+    See :func:`chainerx.ravel` for the full documentation.
+    """
+    return manipulation.ravel(self)
+
+
+def _flatten(self):
+    """Returns a copy of the array flattened into one dimension."""
+    return manipulation.flatten(self)
+
+
+def _squeeze(self, axis=None):
+    """Removes size-one axes from an array.
+
+    See :func:`chainerx.squeeze` for the full documentation.
+    """
+    return manipulation.squeeze(self, axis)
+
+
+def _swapaxes(self, axis1, axis2):
+    """Interchanges two axes of an array.
+
+    See :func:`chainerx.swapaxes` for the full documentation.
+    """
+    return manipulation.swapaxes(self, axis1, axis2)
+
+
+def _repeat(self, repeats, axis=None):
+    """Repeats the elements of the array.
+
+    See :func:`chainerx.repeat` for the full documentation.
+    """
+    return manipulation.repeat(self, repeats, axis)
+
+
+def _dot(self, b):
+    """Returns the dot product with a given array.
+
+    See :func:`chainerx.dot` for the full documentation.
+    """
+    return linalg.dot(self, b)
+
+
+def _sum(self, axis=None, keepdims=False):
+    """Returns the sum of an array along given axes.
+
+    See :func:`chainerx.sum` for the full documentation.
+    """
+    return reduction.sum(self, axis, keepdims)
+
+
+def _max(self, axis=None, keepdims=False):
+    """Returns the maximum along a given axis.
+
+    See :func:`chainerx.amax` for the full documentation.
+    """
+    return reduction.amax(self, axis, keepdims)
+
+
+def _min(self, axis=None, keepdims=False):
+    """Returns the minimum along a given axis.
+
+    See :func:`chainerx.amin` for the full documentation.
+    """
+    return reduction.amin(self, axis, keepdims)
+
+
+def _mean(self, axis=None, keepdims=False):
+    """Returns the mean along given axes (see :func:`chainerx.mean`)."""
+    return reduction.mean(self, axis, keepdims)
+
+
+def _var(self, axis=None, keepdims=False):
+    """Returns the variance along given axes (see :func:`chainerx.var`)."""
+    return reduction.var(self, axis, keepdims)
+
+
+def _argmax(self, axis=None):
+    """Returns the indices of the maximum elements along a given axis.
+
+    See :func:`chainerx.argmax` for the full documentation.
+    """
+    return reduction.argmax(self, axis)
+
+
+def _argmin(self, axis=None):
+    """Returns the indices of the minimum elements along a given axis.
+
+    See :func:`chainerx.argmin` for the full documentation.
+    """
+    return reduction.argmin(self, axis)
+
+
+def _all(self, axis=None, keepdims=False):
+    """Returns whether all elements are true along given axes."""
+    return reduction.all(self, axis, keepdims)
+
+
+def _any(self, axis=None, keepdims=False):
+    """Returns whether any element is true along given axes."""
+    return reduction.any(self, axis, keepdims)
+
+
 def populate():
     """Defines the methods of :class:`chainerx.ndarray` that call routines."""
     cls = ndarray
@@ -203,26 +326,24 @@ def populate():
     cls.to_device = _to_device
     cls.clip = _clip
     cls.take = _take
-    cls.view = _method(_basic.view, 'Returns a view of the array (sharing its buffer, a '
-                                    'different Python object, connected to the graph).')
-    cls.copy = _method(_basic.copy, 'Creates an array and copies all the elements to it (on '
-                                    'the same device).')
-    cls.fill = _method(_basic.fill, 'Fills the array with a scalar value in place.')
-    cls.ravel = _method(manipulation.ravel, 'Returns an array flattened into one dimension.')
-    cls.flatten = _method(manipulation.flatten, 'Returns a flattened copy of the array.')
-    cls.squeeze = _method(manipulation.squeeze, 'Removes size-one axes from an array.')
-    cls.swapaxes = _method(manipulation.swapaxes, 'Interchanges two axes of an array.')
-    cls.repeat = _method(manipulation.repeat, 'Repeats the elements of the array.')
-    cls.dot = _method(linalg.dot, 'Returns the dot product with a given array.')
-    cls.sum = _method(reduction.sum, 'Returns the sum of an array along given axes.')
-    cls.max = _method(reduction.amax, 'Returns the maximum along given axes.')
-    cls.min = _method(reduction.amin, 'Returns the minimum along given axes.')
-    cls.mean = _method(reduction.mean, 'Returns the mean along given axes.')
-    cls.var = _method(reduction.var, 'Returns the variance along given axes.')
-    cls.argmax = _method(reduction.argmax, 'Returns the indices of the maximum elements.')
-    cls.argmin = _method(reduction.argmin, 'Returns the indices of the minimum elements.')
-    cls.all = _method(reduction.all, 'Returns whether all elements are true.')
-    cls.any = _method(reduction.any, 'Returns whether any element is true.')
+    cls.view = _view
+    cls.copy = _copy
+    cls.fill = _fill
+    cls.ravel = _ravel
+    cls.flatten = _flatten
+    cls.squeeze = _squeeze
+    cls.swapaxes = _swapaxes
+    cls.repeat = _repeat
+    cls.dot = _dot
+    cls.sum = _sum
+    cls.max = _max
+    cls.min = _min
+    cls.mean = _mean
+    cls.var = _var
+    cls.argmax = _argmax
+    cls.argmin = _argmin
+    cls.all = _all
+    cls.any = _any
 
 
 def _fast_operator(routine):

@@ -210,19 +210,19 @@ def _where_bw(xp, op, xs, ys, gys):
     return gx, gy2
 
 
-def where(condition, x, y):
-    """Elements of ``x`` where ``condition`` is true, else of ``y`` (arrays or scalars)."""
-    _core.check_array(condition, 'condition')
-    device = condition._device
+def where(cond, x, y):
+    """Elements of ``x`` where ``cond`` is true, else of ``y`` (arrays or scalars)."""
+    _core.check_array(cond, 'cond')
+    device = cond._device
     arrays = [v for v in (x, y) if isinstance(v, ndarray)]
     for v in (x, y):
         if not isinstance(v, ndarray) and not _core.is_scalar(v):
             raise TypeError('where: x and y must be arrays or scalars, not {}'.format(
                 type(v).__name__))
-    _core.check_same_device(condition, *arrays)
+    _core.check_same_device(cond, *arrays)
     from chainerx import _dtypes
     dtype = _dtypes.result_type(*[v for v in (x, y)])
-    cond = condition._data
+    cond = cond._data
     if cond.dtype.kind != 'b':
         cond = cond.astype(bool)
     xd = x._data.astype(dtype, copy=False) if isinstance(x, ndarray) else dtype.type(x)
