@@ -234,3 +234,13 @@ def test_copydata():
     x = chainer.Variable(_chx([1, 2]))
     x.copydata(chainer.Variable(numpy.array([5, 6], numpy.float32)))
     chainerx.testing.assert_array_equal(x.array, [5, 6])
+
+
+def test_array_setter_switches_kinds():
+    x = chainer.Variable(_chx([1, 2]))
+    x.grad = _chx([1, 1])
+    x.array = numpy.array([3, 4], numpy.float32)
+    assert isinstance(x.array, numpy.ndarray) and x.grad is None
+    assert x.xp is numpy
+    x.array = _chx([5, 6])
+    assert x.xp is chainerx and x.raw_array.is_grad_required()

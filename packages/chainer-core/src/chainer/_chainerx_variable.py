@@ -36,6 +36,14 @@ def set_array(var, array, grad):
     var.__dict__.pop('_chx_cache', None)
 
 
+def release_array(var, array):
+    """Replaces the ChainerX array of ``var`` by a non-ChainerX ``array`` (or None)."""
+    var._array = array
+    var._grad_var = None
+    var.__dict__.pop('_chx_cache', None)
+    var.__dict__.pop('_chx_grad_var', None)
+
+
 def _as_chainerx_grad(grad):
     if isinstance(grad, _CHX):
         return grad
@@ -155,9 +163,7 @@ def move(var, device, allow_unchaining):
                                'cannot be copied into a non-ChainerX device ({}).'.format(
                                    device))
         new = None if array is None else device.send(array.as_grad_stopped())
-        var.__dict__.pop('_chx_cache', None)
-        var.__dict__.pop('_chx_grad_var', None)
-        var._array = new
+        release_array(var, new)
         var._grad_var = None if grad is None else variable._make_variable(
             device.send(grad.as_grad_stopped() if isinstance(grad, _CHX) else grad), False)
         node = var._node

@@ -321,8 +321,10 @@ class Variable:
 
     @array.setter
     def array(self, d):
-        if type(d) is _CHX or type(self._array) is _CHX:
+        if type(d) is _CHX:
             _chx.set_array(self, d, None)
+        elif type(self._array) is _CHX:
+            _chx.release_array(self, d)
         else:
             self._array = d
         if self._node is not None:
