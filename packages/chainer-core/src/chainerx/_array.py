@@ -6,6 +6,7 @@ Arithmetic, indexing and the other routine-backed methods are attached by
 :mod:`chainerx._ndarray_methods` once the routines are defined.
 """
 import numbers
+import operator
 
 import numpy
 
@@ -42,7 +43,7 @@ class ndarray:
     def __init__(self, shape, dtype, device=None):
         dev = _device.resolve_device(device)
         dtype = _dtypes.normalize(dtype)
-        shape = _normalize_shape(shape)
+        shape = normalize_shape(shape)
         with dev._use():
             self._data = dev.xp.empty(shape, dtype)
         self._device = dev
@@ -369,28 +370,21 @@ class ndarray:
         return out
 
 
-def _normalize_shape(shape):
+def normalize_shape(shape):
+    """``shape`` (an int or a sequence of ints) as a tuple of ints."""
     if isinstance(shape, numbers.Integral):
         return (int(shape),)
     try:
-        return tuple([int(operator_index(s)) for s in shape])
+        return tuple([operator.index(s) for s in shape])
     except TypeError:
         raise TypeError('shape must be an int or a sequence of ints, not {!r}'.format(
             shape)) from None
 
 
-def operator_index(value):
-    """``value`` as an int, accepting Python/NumPy integers and size-one integer arrays."""
-    import operator
-    return operator.index(value)
-
-
-normalize_shape = _normalize_shape
-
 _new = ndarray.__new__
 
 
-def _wrap(data, device):
+def wrap(data, device):
     """A new ndarray of raw ``data`` on ``device``, not in any graph (no checks)."""
     a = _new(ndarray)
     a._data = data
@@ -399,7 +393,7 @@ def _wrap(data, device):
     return a
 
 
-wrap = _wrap
+_wrap = wrap
 
 
 def wrap_result(data, device):

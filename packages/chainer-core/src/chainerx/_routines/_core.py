@@ -1,5 +1,6 @@
 """Shared plumbing of the routines: argument checks, operands, axes and gradient reductions."""
 import numbers
+import operator
 
 import numpy
 
@@ -97,7 +98,7 @@ def sum_to(g, shape):
 def normalize_axis(axis, ndim, name='axis'):
     """``axis`` as a non-negative int (DimensionError when out of range)."""
     try:
-        axis = int(_operator_index(axis))
+        axis = operator.index(axis)
     except TypeError:
         raise TypeError('{} must be an integer, not {}'.format(name, type(axis))) from None
     if not -ndim <= axis < ndim:
@@ -117,10 +118,6 @@ def normalize_axes(axis, ndim):
         raise _errors.DimensionError('Duplicate axis: {}'.format(axis))
     return tuple(sorted(axes))
 
-
-def _operator_index(value):
-    import operator
-    return operator.index(value)
 
 
 def check_float(x, name):
