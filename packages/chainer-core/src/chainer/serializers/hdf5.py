@@ -105,14 +105,19 @@ def save_hdf5(filename, obj, compression=4):
 
     Args:
         filename (str or os.PathLike): Target file name.
-        obj: Object to save (with a ``serialize`` method).
+        obj: Object to save (with a ``serialize`` method), or a dict of already serialized
+            values by ``/``-joined key (as the snapshot writers pass).
         compression (int): Gzip compression level.
     """
     h5py = _get_h5py()
     with _atomic.atomic_path(filename) as tmp:
         with h5py.File(tmp, 'w') as f:
             s = HDF5Serializer(f, compression=compression)
-            s.save(obj)
+            if isinstance(obj, dict):
+                for key, value in obj.items():
+                    s(key, value)
+            else:
+                s.save(obj)
 
 
 class HDF5Deserializer(serializer.Deserializer):

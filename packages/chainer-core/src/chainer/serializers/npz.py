@@ -79,10 +79,11 @@ def save_npz(file, obj, compression=True):
 
     Args:
         file (str, os.PathLike or file-like): Target file (path or writable binary file).
-        obj: Object to save (with a ``serialize`` method).
+        obj: Object to save (with a ``serialize`` method), or a dict of already serialized
+            values by key (as the snapshot writers pass).
         compression (bool): Use ``numpy.savez_compressed`` (otherwise ``numpy.savez``).
     """
-    target = serialize(obj)
+    target = obj if isinstance(obj, dict) else serialize(obj)
     savez = numpy.savez_compressed if compression else numpy.savez
     if isinstance(file, (str, os.PathLike)):
         with _atomic.atomic_open(file, 'wb') as f:
