@@ -37,11 +37,21 @@ class BackendConfig:
             setattr(self, key, params.get(key, default))
         if self.use_cuda and self.cuda_device is None:
             self.cuda_device = 0
+        if self.use_chainerx:
+            if self.use_cuda:
+                raise ValueError('use_chainerx and use_cuda cannot be both set (the ChainerX '
+                                 'device is given by chainerx_device)')
+            if not isinstance(self.chainerx_device, str):
+                raise ValueError('chainerx_device must be a device name such as \'native:0\''
+                                 ' when use_chainerx is set')
         self._contexts = []
 
     @property
     def xp(self):
         """Array module of this backend."""
+        if self.use_chainerx:
+            import chainerx
+            return chainerx
         if self.use_cuda:
             from chainer.backends import cuda
             return cuda.cupy
@@ -50,6 +60,8 @@ class BackendConfig:
     @property
     def device(self):
         """The :class:`~chainer.backend.Device` of this backend."""
+        if self.use_chainerx:
+            return chainer.get_device(self.chainerx_device)
         if self.use_cuda:
             return chainer.get_device('@cupy:%d' % self.cuda_device)
         return chainer.get_device('@numpy')
@@ -61,6 +73,8 @@ class BackendConfig:
 
     def get_func_str(self):
         """Short name of the backend, used in test names."""
+        if self.use_chainerx:
+            return 'chainerx_' + self.chainerx_device.replace(':', '_')
         if self.use_cuda:
             name = 'cupy%d' % self.cuda_device
             if self.use_cudnn != 'never':
@@ -79,11 +93,13 @@ class BackendConfig:
                 marks.append(pytest.mark.cudnn)
         if self.use_chainerx:
             marks.append(pytest.mark.chainerx)
+            if self.chainerx_device.split(':')[0] == 'cuda':
+                marks.append(pytest.mark.gpu)
         return marks
 
     def __enter__(self):
         contexts = [chainer.using_config(k, getattr(self, k)) for k in _CONFIG_KEYS]
-        if self.use_cuda:
+        if self.use_cuda or self.use_chainerx:
             contexts.append(chainer.using_device(self.device))
         for c in contexts:
             c.__enter__()
