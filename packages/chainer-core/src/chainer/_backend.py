@@ -46,6 +46,9 @@ class Device:
         """Tuple of the array types the device's array module handles."""
         raise NotImplementedError('Device implementation must override this property.')
 
+    def __str__(self):
+        return self.name
+
     def __enter__(self):
         """Raises :class:`RuntimeError`: use :func:`chainer.using_device` instead."""
         raise RuntimeError(

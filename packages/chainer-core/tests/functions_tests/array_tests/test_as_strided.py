@@ -30,6 +30,8 @@ def _strided_ref(storage, shape, strides, offset):
 @testing.inject_backend_tests(None, [{}])
 class TestAsStrided(testing.FunctionTestCase):
 
+    # The strides index the storage of a contiguous input.
+    contiguous = 'C'
     skip_double_backward_test = True
 
     def setUp(self):

@@ -4,6 +4,7 @@ import numpy
 import chainer
 from chainer import configuration
 from chainer import function_node
+from chainer import utils
 from chainer.backends import cuda
 from chainer.utils import argument
 from chainer.utils import type_check
@@ -46,8 +47,7 @@ class Dropout(function_node.FunctionNode):
         x, = inputs
         if self.mask is None:
             self.mask = _cpu_mask(x.shape, x.dtype, self.dropout_ratio)
-        y = numpy.multiply(x, self.mask, dtype=x.dtype)
-        return y,
+        return utils.force_array(numpy.multiply(x, self.mask, dtype=x.dtype)),
 
     def forward_gpu(self, inputs):
         x, = inputs
@@ -92,7 +92,7 @@ class DropoutGrad(function_node.FunctionNode):
 
     def forward(self, inputs):
         gy, = inputs
-        return gy * self.mask,
+        return utils.force_array(gy * self.mask),
 
     def backward(self, indexes, grad_outputs):
         return DropoutGrad(self.mask).apply(grad_outputs)
