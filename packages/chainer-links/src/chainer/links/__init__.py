@@ -13,6 +13,15 @@ __path__ = pkgutil.extend_path(__path__, __name__)
 # --- end activation ---
 
 # --- connection ---
+from chainer.links.connection.convolution_2d import Convolution2D  # NOQA: E402
+from chainer.links.connection.convolution_nd import Convolution1D  # NOQA: E402
+from chainer.links.connection.convolution_nd import Convolution3D  # NOQA: E402
+from chainer.links.connection.convolution_nd import ConvolutionND  # NOQA: E402
+from chainer.links.connection.deconvolution_2d import Deconvolution2D  # NOQA: E402
+from chainer.links.connection.deconvolution_nd import Deconvolution1D  # NOQA: E402
+from chainer.links.connection.deconvolution_nd import Deconvolution3D  # NOQA: E402
+from chainer.links.connection.deconvolution_nd import DeconvolutionND  # NOQA: E402
+from chainer.links.connection.linear import Linear  # NOQA: E402
 
 # --- end connection ---
 
@@ -22,6 +31,7 @@ from chainer.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax  #
 # --- end loss ---
 
 # --- model ---
+from chainer.links.model.classifier import Classifier  # NOQA: E402
 
 # --- end model ---
 
@@ -30,10 +40,30 @@ from chainer.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax  #
 # --- end model.vision ---
 
 # --- normalization ---
+from chainer.links.normalization.batch_normalization import BatchNormalization  # NOQA: E402,E501
 
 # --- end normalization ---
 
 # --- rnn ---
+from chainer.links.rnn.gru import GRU  # NOQA: E402
+from chainer.links.rnn.gru import StatefulGRU  # NOQA: E402
+from chainer.links.rnn.gru import StatelessGRU  # NOQA: E402
+from chainer.links.rnn.lstm import LSTM  # NOQA: E402
+from chainer.links.rnn.lstm import StatelessLSTM  # NOQA: E402
+from chainer.links.rnn.mgu import StatefulMGU  # NOQA: E402
+from chainer.links.rnn.mgu import StatelessMGU  # NOQA: E402
+from chainer.links.rnn.n_step_gru import NStepBiGRU  # NOQA: E402
+from chainer.links.rnn.n_step_gru import NStepGRU  # NOQA: E402
+from chainer.links.rnn.n_step_lstm import NStepBiLSTM  # NOQA: E402
+from chainer.links.rnn.n_step_lstm import NStepLSTM  # NOQA: E402
+from chainer.links.rnn.n_step_rnn import NStepBiRNNReLU  # NOQA: E402
+from chainer.links.rnn.n_step_rnn import NStepBiRNNTanh  # NOQA: E402
+from chainer.links.rnn.n_step_rnn import NStepRNNReLU  # NOQA: E402
+from chainer.links.rnn.n_step_rnn import NStepRNNTanh  # NOQA: E402
+from chainer.links.rnn.peephole import StatefulPeepholeLSTM  # NOQA: E402
+from chainer.links.rnn.tree_lstm import ChildSumTreeLSTM  # NOQA: E402
+from chainer.links.rnn.tree_lstm import NaryTreeLSTM  # NOQA: E402
+from chainer.links.rnn.zoneoutlstm import StatefulZoneoutLSTM  # NOQA: E402
 
 # --- end rnn ---
 
