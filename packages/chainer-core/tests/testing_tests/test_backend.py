@@ -92,7 +92,7 @@ class TestInjected(unittest.TestCase):
 
     def test_method(self, backend_config):
         assert isinstance(backend_config, testing.BackendConfig)
-        assert not backend_config.use_cuda
+        assert backend_config.xp is not None
 
     def test_not_injected(self):
         raise AssertionError('not listed in method_names: removed from the variants')
@@ -182,3 +182,16 @@ def test_configs_the_machine_cannot_run_are_skipped():
     finally:
         for case in bundle.cases:
             del vars(sys.modules[__name__])[case.class_name]
+
+
+@pytest.fixture
+def forty_two():
+    return 42
+
+
+@testing.parameterize({'a': 1})
+@testing.inject_backend_tests(None, [{}])
+class TestInjectionWithFixtures:
+
+    def test_fixture_and_config(self, backend_config, forty_two):
+        assert (self.a, forty_two, backend_config.xp) == (1, 42, numpy)

@@ -208,3 +208,15 @@ class TestPytestStyleClass:
 
 def test_pytest_style_class_generated():
     assert _module_classes('TestPytestStyleClass_') == ['TestPytestStyleClass_param_0_{a=1}']
+
+
+@pytest.fixture
+def forty_two():
+    return 42
+
+
+@testing.parameterize({'a': 1})
+class TestPytestFixtures:
+
+    def test_fixture_reaches_the_method(self, forty_two):
+        assert (self.a, forty_two) == (1, 42)

@@ -1,5 +1,6 @@
 """Backend configurations for tests: :class:`BackendConfig` and :func:`inject_backend_tests`."""
 import functools
+import inspect
 import unittest
 
 import chainer
@@ -159,6 +160,17 @@ def _cuda_unavailable_reason(device_index):
     return None
 
 
+def _without_first_argument(method):
+    # The signature runners see (pytest looks up fixtures in it): the method's without the
+    # backend config argument that follows ``self``.
+    signature = inspect.signature(method)
+    parameters = list(signature.parameters.values())
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    if len(parameters) >= 2 and parameters[1].kind in positional:
+        del parameters[1]
+    return signature.replace(parameters=parameters)
+
+
 def _method_for(method, config):
     # The generated method passes ``config`` first, then what outer injections pass.
     @functools.wraps(method)
@@ -167,7 +179,7 @@ def _method_for(method, config):
         if reason is not None:
             raise unittest.SkipTest(reason)
         return method(self, config, *args, **kwargs)
-    # Runners must see the signature of the wrapper (no backend config argument).
+    test_method.__signature__ = _without_first_argument(method)
     del test_method.__wrapped__
     for mark in config.get_pytest_marks():
         test_method = mark(test_method)

@@ -58,8 +58,6 @@ def _method_reporting_parameters(method, base_name, param):
         except Exception as e:
             _reraise_with_parameters(
                 e, _failure_message(base_name, method.__name__, param, e))
-    # Runners must see the signature of the wrapper.
-    del test_method.__wrapped__
     return test_method
 
 
