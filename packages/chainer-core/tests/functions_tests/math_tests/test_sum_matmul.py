@@ -220,7 +220,7 @@ def test_matmul_invalid():
     with pytest.raises(type_check.InvalidType):
         F.matmul(numpy.zeros((2, 3), 'f'), numpy.zeros((4, 2), 'f'))
     with pytest.raises(type_check.InvalidType):
-        F.matmul(numpy.zeros((2, 3), 'f'), numpy.zeros((3, 2), 'd'))
+        F.matmul(numpy.zeros((2, 3), 'f'), numpy.zeros((3, 2), 'i'))
 
 
 def test_batch_matmul_deprecated():

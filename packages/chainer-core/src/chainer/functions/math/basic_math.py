@@ -45,12 +45,17 @@ def _preprocess_const(x, value):
 
 
 def _as_variable_rhs(x, rhs):
-    """Returns a Variable for ``rhs`` or None when it is a scalar constant."""
+    """Returns a Variable for ``rhs`` or None when it is a scalar constant.
+
+    An array constant is taken in the dtype of ``x`` (v7 semantics).
+    """
     if isinstance(rhs, _Variable):
         return rhs
     _check_constant_type(rhs)
     if not variable._is_array(rhs):
         return None
+    if rhs.dtype != x.dtype:
+        rhs = rhs.astype(x.dtype)
     return _make_variable(rhs, False)
 
 
@@ -393,6 +398,7 @@ class DivFromConstant(_ConstantOp):
     """Division of a constant by a variable."""
 
     _label_format = '%s / _'
+    _float_only = True
 
     def forward(self, inputs):
         self.retain_inputs((0,))
@@ -503,7 +509,10 @@ def _log_of(value, y):
 
 def _label_of(value):
     if numpy.isscalar(value):
-        return str(value)
+        # negative constants in parentheses, as v7 prints them: ``_ * (-2)``
+        negative = isinstance(value, (numbers.Real, numpy.number)) and not isinstance(
+            value, numpy.complexfloating) and value < 0
+        return '({})'.format(value) if negative else str(value)
     return 'constant array'
 
 
