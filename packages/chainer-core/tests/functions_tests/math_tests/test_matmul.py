@@ -49,7 +49,7 @@ class TestBatchMatMulGrad(testing.FunctionTestCase):
         self.check_double_backward_options.update({'atol': 1e-3, 'rtol': 1e-3})
 
     def generate_inputs(self):
-        return tuple(numpy.random.uniform(-1, 1, s).astype(numpy.float64)
+        return tuple(numpy.random.uniform(-1, 1, s).astype(numpy.float32)
                      for s in self.shapes)
 
     def forward(self, inputs, device):
