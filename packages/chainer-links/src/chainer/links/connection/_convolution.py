@@ -9,6 +9,18 @@ from chainer.links import _parameters
 from chainer.utils import type_check
 from chainer import variable
 
+DETERMINISTIC_MSG = (
+    'deterministic argument is not supported anymore. Use '
+    "chainer.using_config('cudnn_deterministic', value) context where value is either "
+    '`True` or `False`.')
+
+
+def pair(x):
+    """``x`` itself when it is a sequence, else ``(x, x)`` (a 2-D size, stride, ...)."""
+    if hasattr(x, '__getitem__'):
+        return x
+    return x, x
+
 
 def shift_omitted_in_channels(in_channels, out_channels, ksize):
     """Reads ``Link(out_channels, ksize)`` (``ksize`` omitted) as ``in_channels=None``.
@@ -72,10 +84,10 @@ class LazyWeightLink(link.Link):
     def _init_weights(self, in_channels, initialW, nobias, initial_bias, bias_shape,
                       default_initializer=None):
         with self.init_scope():
-            self.W = _parameters.weight_parameter(initialW, default=default_initializer)
-            if in_channels is not None:
-                self._initialize_params(in_channels)
             self.b = _parameters.bias_parameter(nobias, initial_bias, bias_shape)
+            self.W = _parameters.weight_parameter(initialW, default=default_initializer)
+        if in_channels is not None:
+            self._initialize_params(in_channels)
 
     def _initialize_params(self, in_channels):
         self.W.initialize(self._weight_shape(in_channels))
