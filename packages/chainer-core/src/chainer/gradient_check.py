@@ -381,8 +381,8 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
     """Tests the second-order gradients of ``func`` numerically.
 
     It checks the backward of the first-order gradient function ``(x, gy) -> gx`` built with
-    ``enable_double_backprop=True``, and that the first-order gradients of that
-    differentiable path equal the ones of the plain backward.
+    ``enable_double_backprop=True``, and that this function gives the first-order gradients
+    of plain backprop.
 
     Args:
         func: Callable taking Variables and returning a Variable or a tuple of them.

@@ -30,36 +30,3 @@ def test_mixed_float_dtypes(dtype_a, dtype_b, double):
 def test_integer_operands_are_refused():
     with pytest.raises(type_check.InvalidType):
         F.matmul(numpy.ones((2, 3), numpy.float32), numpy.ones((3, 2), numpy.int32))
-
-
-@testing.parameterize(*testing.product({
-    'shapes,trans': [
-        (((2, 2, 3), (2, 3, 4), (2, 2, 4)), (False, False)),
-        (((2, 3, 2), (2, 3, 4), (2, 2, 4)), (True, False)),
-        (((2, 2, 3), (2, 4, 3), (2, 2, 4)), (False, True)),
-        (((2, 3), (2, 3), (2, 3, 3)), (False, True)),
-    ],
-}))
-@testing.inject_backend_tests(None, [{}])
-class TestBatchMatMulGrad(testing.FunctionTestCase):
-    # (ga, gb) of batch_matmul from (a, b, gy): v7's BatchMatMulGrad node
-
-    def setUp(self):
-        self.check_backward_options.update({'atol': 1e-3, 'rtol': 1e-3})
-        self.check_double_backward_options.update({'atol': 1e-3, 'rtol': 1e-3})
-
-    def generate_inputs(self):
-        return tuple(numpy.random.uniform(-1, 1, s).astype(numpy.float32)
-                     for s in self.shapes)
-
-    def forward(self, inputs, device):
-        from chainer.functions.math import matmul as m
-        return m.BatchMatMulGrad(*self.trans).apply(inputs)
-
-    def forward_expected(self, inputs):
-        a, b, gy = (chainer.Variable(x.copy()) for x in inputs)
-        with pytest.warns(DeprecationWarning):
-            y = F.batch_matmul(a, b, *self.trans)
-        y.grad = gy.array
-        y.backward()
-        return a.grad, b.grad

@@ -47,7 +47,7 @@ def _preprocess_const(x, value):
 def _as_variable_rhs(x, rhs):
     """Returns a Variable for ``rhs`` or None when it is a scalar constant.
 
-    An array constant is taken in the dtype of ``x`` (v7 semantics).
+    An array becomes a Variable that requires no gradient, cast to the dtype of ``x`` (v7).
     """
     if isinstance(rhs, _Variable):
         return rhs
@@ -505,10 +505,9 @@ def _log_of(value, y):
 
 def _label_of(value):
     if numpy.isscalar(value):
-        # negative constants in parentheses, as v7 prints them: ``_ * (-2)``
-        negative = isinstance(value, (numbers.Real, numpy.number)) and not isinstance(
-            value, numpy.complexfloating) and value < 0
-        return '({})'.format(value) if negative else str(value)
+        if value < 0:
+            return '({})'.format(value)
+        return str(value)
     return 'constant array'
 
 

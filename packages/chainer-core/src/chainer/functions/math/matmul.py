@@ -163,57 +163,6 @@ class BatchMatMul(MatMul):
     """Batched matrix product of the deprecated :func:`batch_matmul`."""
 
 
-def _as_batch_matrix(x, ops):
-    # 2-D operands of batch_matmul are batches of column vectors
-    return ops.reshape(x, x.shape + (1,)) if x.ndim == 2 else x
-
-
-class BatchMatMulGrad(function_node.FunctionNode):
-    """Gradients of :func:`batch_matmul` with respect to both operands: ``(a, b, gy)`` to
-    ``(ga, gb)``.
-
-    Each gradient is bilinear in the other operand and ``gy``, so its backward consists of
-    this node (with the other operand replaced by its second-order gradient) and products.
-    """
-
-    def __init__(self, transa=False, transb=False):
-        self.transa = transa
-        self.transb = transb
-
-    def forward(self, inputs):
-        self.retain_inputs((0, 1, 2))
-        a, b, gy = inputs
-        ga, gb = self._product()._grads(
-            (0, 1), _as_batch_matrix(a, _ARRAY_OPS), _as_batch_matrix(b, _ARRAY_OPS), gy,
-            _ARRAY_OPS)
-        return utils.force_array(ga.reshape(a.shape)), utils.force_array(gb.reshape(b.shape))
-
-    def _product(self):
-        return MatMul(transa=self.transa, transb=self.transb)
-
-    def backward(self, indexes, grad_outputs):
-        a, b, gy = self.get_retained_inputs()
-        gga, ggb = grad_outputs
-        ret = []
-        if 0 in indexes:
-            ret.append(None if ggb is None else BatchMatMulGrad(
-                self.transa, self.transb).apply((a, ggb, gy))[0])
-        if 1 in indexes:
-            ret.append(None if gga is None else BatchMatMulGrad(
-                self.transa, self.transb).apply((gga, b, gy))[1])
-        if 2 in indexes:
-            terms = []
-            if gga is not None:
-                terms.append(self._product().apply((
-                    _as_batch_matrix(gga, _VARIABLE_OPS), _as_batch_matrix(b, _VARIABLE_OPS)))[0])
-            if ggb is not None:
-                terms.append(self._product().apply((
-                    _as_batch_matrix(a, _VARIABLE_OPS), _as_batch_matrix(ggb, _VARIABLE_OPS)))[0])
-            ret.append(None if not terms else
-                       terms[0] if len(terms) == 1 else terms[0] + terms[1])
-        return ret
-
-
 def batch_matmul(a, b, transa=False, transb=False):
     """Computes the batch matrix product (deprecated: use :func:`matmul`).
 
