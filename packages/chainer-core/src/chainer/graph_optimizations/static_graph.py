@@ -35,6 +35,7 @@ class ArrayInfo:
         self.array_type = type(array)
 
     def key(self):
+        """``(shape, dtype, array type)``."""
         return self.shape, self.dtype, self.array_type
 
     def __repr__(self):

@@ -426,6 +426,7 @@ class LightTypeInfoTuple(tuple):
     """Light-mode tuple of concrete :class:`TypeInfo`."""
 
     def size(self):
+        """The number of entries."""
         return len(self)
 
 
