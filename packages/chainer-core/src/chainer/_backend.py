@@ -46,9 +46,6 @@ class Device:
         """Tuple of the array types the device's array module handles."""
         raise NotImplementedError('Device implementation must override this property.')
 
-    def __str__(self):
-        return self.name
-
     def __enter__(self):
         """Raises :class:`RuntimeError`: use :func:`chainer.using_device` instead."""
         raise RuntimeError(
@@ -68,6 +65,10 @@ class Device:
 
     def __hash__(self):
         return hash(self.name)
+
+    def __str__(self):
+        """The device specifier (e.g. ``'@numpy'``), as ``print(device)`` shows it."""
+        return self.name
 
     def create_context(self):
         """Returns a context manager in which this device is the current one."""

@@ -261,6 +261,17 @@ def backward(outputs, grad_outputs=None, **kwargs):
         grad_outputs (tuple or list of Variable or None): Initial gradients; when None the
             ``grad_var`` of each output is used.
         enable_double_backprop (bool): Record the backward computation.
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2, 3], np.float32))
+        >>> y = x * x
+        >>> z = F.sum(x)
+        >>> gy = chainer.Variable(np.ones(3, np.float32))
+        >>> gz = chainer.Variable(np.ones((), np.float32))
+        >>> chainer.backward([y, z], [gy, gz])  # one backward pass from both outputs
+        >>> x.grad  # their gradients, accumulated: 2 * x + 1
+        array([3., 5., 7.], dtype=float32)
     """
     from chainer.utils import argument
     enable_double_backprop, = argument.parse_kwargs(

@@ -80,6 +80,14 @@ def print_runtime_info(out=None):
     Args:
         out: Output destination (a file-like object with ``write``). Defaults to
             ``sys.stdout``.
+
+    .. admonition:: Example
+
+        >>> chainer.print_runtime_info()
+        Platform: ...
+        Chainer: ...
+        NumPy: ...
+        CuPy: ...
     """
     if out is None:
         out = sys.stdout

@@ -8,12 +8,33 @@ from chainer import variable as variable_module
 
 
 def no_backprop_mode():
-    """Context manager that disables graph construction (``enable_backprop=False``)."""
+    """Context manager that disables graph construction (``enable_backprop=False``).
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2], np.float32))
+        >>> with chainer.no_backprop_mode():
+        ...     y = x * 2  # no graph is built
+        >>> y.creator is None
+        True
+        >>> (x * 2).creator is None
+        False
+    """
     return configuration.using_config('enable_backprop', False)
 
 
 def force_backprop_mode():
-    """Context manager that enables graph construction even inside ``no_backprop_mode``."""
+    """Context manager that enables graph construction even inside ``no_backprop_mode``.
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2], np.float32))
+        >>> with chainer.no_backprop_mode():
+        ...     with chainer.force_backprop_mode():
+        ...         y = x * 2  # the graph is built even inside no_backprop_mode
+        >>> y.creator is None
+        False
+    """
     return configuration.using_config('enable_backprop', True)
 
 

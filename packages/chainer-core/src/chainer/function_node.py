@@ -375,6 +375,19 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
 
     Returns:
         A list of gradient Variables, one per input (None where unreachable).
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2, 3], np.float32))
+        >>> y = F.sum(x ** 3)
+        >>> gx, = chainer.grad([y], [x], enable_double_backprop=True)
+        >>> gx.array  # 3 * x ** 2
+        array([ 3., 12., 27.], dtype=float32)
+        >>> ggx, = chainer.grad([F.sum(gx)], [x])  # the second derivative: 6 * x
+        >>> ggx.array
+        array([ 6., 12., 18.], dtype=float32)
+        >>> x.grad is None  # grad() leaves the .grad attributes alone
+        True
     """
     from chainer import _backprop
     if not isinstance(outputs, (tuple, list)):

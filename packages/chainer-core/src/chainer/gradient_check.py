@@ -83,6 +83,16 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
 
     Returns:
         A tuple of gradient arrays, one per input, of the inputs' dtypes.
+
+    .. admonition:: Example
+
+        >>> from chainer import gradient_check
+        >>> x = np.array([1, 2, 3], np.float64)
+        >>> def f():
+        ...     return x ** 2,
+        >>> gx, = gradient_check.numerical_grad(f, (x,), (np.ones(3),))
+        >>> np.round(gx, 4)  # the central difference of f: 2 * x
+        array([2., 4., 6.])
     """
     if not eps > 0:
         raise AssertionError('eps must be positive, not {}'.format(eps))
@@ -323,6 +333,19 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
         no_grads (list of bool): Inputs whose gradients are not checked (default: non-float).
         dtype: Dtype of the numerical computation (float types only; default: the inputs').
         detect_nondifferentiable (bool): Fail with :class:`NondifferentiableError` at kinks.
+
+    .. admonition:: Example
+
+        >>> from chainer import gradient_check
+        >>> x = np.array([1, 2, 3], np.float64)
+        >>> gy = np.array([1, 1, 1], np.float64)
+        >>> gradient_check.check_backward(F.sin, x, gy)  # silent when the gradient is right
+        >>> def half_graph_sin(x):
+        ...     return F.sin(x) * 2 - F.sin(x).array  # the array term is outside the graph
+        >>> gradient_check.check_backward(half_graph_sin, x, gy)
+        Traceback (most recent call last):
+            ...
+        AssertionError: ...
     """
     _CheckBackward(func, x_data, y_grad, params, eps, atol, rtol, no_grads, dtype,
                    detect_nondifferentiable).run()
@@ -391,6 +414,14 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
         params, params_grad_grad: Parameters and the gradients w.r.t. their gradients.
         eps, atol, rtol, no_grads, dtype, detect_nondifferentiable: As in
             :func:`check_backward`.
+
+    .. admonition:: Example
+
+        >>> from chainer import gradient_check
+        >>> x = np.array([1, 2], np.float64)
+        >>> gy = np.ones(2)
+        >>> ggx = np.ones(2)
+        >>> gradient_check.check_double_backward(lambda x: x ** 3, x, gy, ggx)  # no error
     """
     x_data = _as_tuple(x_data)
     params = _as_tuple(params)

@@ -658,14 +658,35 @@ def _recover_variable(data, name, grad, requires_grad):
 
 
 def as_variable(obj):
-    """Converts an array to a Variable with ``requires_grad=False``; returns Variables as is."""
+    """Converts an array to a Variable with ``requires_grad=False``; returns Variables as is.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 2], np.float32)
+        >>> v = chainer.as_variable(x)
+        >>> v
+        variable([1., 2.])
+        >>> v.requires_grad  # a wrapped array needs no gradient
+        False
+        >>> chainer.as_variable(v) is v
+        True
+    """
     if isinstance(obj, Variable):
         return obj
     return Variable(obj, requires_grad=False)
 
 
 def as_array(obj):
-    """Returns the array of a Variable, or the object itself if it is an array."""
+    """Returns the array of a Variable, or the object itself if it is an array.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 2], np.float32)
+        >>> chainer.as_array(x) is x
+        True
+        >>> chainer.as_array(chainer.Variable(x)) is x  # the array of a variable
+        True
+    """
     if isinstance(obj, Variable):
         return obj.array
     return obj

@@ -41,6 +41,15 @@ def test_save_and_load_hdf5_helper():
     assert_same_params(src, dst)
 
 
+def test_save_hdf5_of_serialized_dict(tmp_path):
+    # A dict of ``/``-joined keys (what the trainer's snapshot writers pass) becomes groups.
+    src, dst = Net(1), Net(2)
+    path = tmp_path / 'flat.h5'
+    serializers.save_hdf5(path, serializers.npz.serialize(src))
+    serializers.load_hdf5(path, dst)
+    assert_same_params(src, dst)
+
+
 def test_optimizer_round_trip(tmp_path):
     path = str(tmp_path / 'opt.h5')
     model = Net(0)

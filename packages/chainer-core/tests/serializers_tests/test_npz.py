@@ -103,6 +103,17 @@ def test_save_and_load_npz_helper():
     assert_same_params(src, dst)
 
 
+def test_save_npz_of_serialized_dict(tmp_path):
+    # A dict of serialized values (what the trainer's snapshot writers pass) is saved as is.
+    src, dst = Classifier(0), Classifier(1)
+    path = tmp_path / 'flat.npz'
+    serializers.save_npz(path, npz.serialize(src))
+    serializers.load_npz(path, dst)
+    assert_same_params(src, dst)
+    with numpy.load(path) as f:
+        assert set(f.files) == set(npz.serialize(src))
+
+
 def test_none_and_uninitialized_param(tmp_path):
     path = str(tmp_path / 'm.npz')
     src = uninitialized_link(None)

@@ -101,14 +101,33 @@ def save_hdf5(filename, obj, compression=4):
 
     Args:
         filename (str or os.PathLike): Target file name.
-        obj: Object to save (with a ``serialize`` method).
+        obj: Object to save (with a ``serialize`` method), or a dict of already serialized
+            values by ``/``-joined key (as the snapshot writers pass).
         compression (int): Gzip compression level.
+
+    .. admonition:: Example
+
+        >>> import os, tempfile
+        >>> import h5py
+        >>> model = chainer.Link()
+        >>> with model.init_scope():
+        ...     model.w = chainer.Parameter(np.array([1, 2], np.float32))
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = os.path.join(tmp, 'model.h5')
+        ...     chainer.serializers.save_hdf5(path, model)
+        ...     with h5py.File(path, 'r') as f:
+        ...         print(list(f), f['w'][()])
+        ['w'] [1. 2.]
     """
     h5py = _get_h5py()
     with _atomic.atomic_path(filename) as tmp:
         with h5py.File(tmp, 'w') as f:
             s = HDF5Serializer(f, compression=compression)
-            s.save(obj)
+            if isinstance(obj, dict):
+                for key, value in obj.items():
+                    s(key, value)
+            else:
+                s.save(obj)
 
 
 class HDF5Deserializer(serializer.Deserializer):
@@ -202,6 +221,22 @@ def load_hdf5(filename, obj):
     Args:
         filename (str or os.PathLike): File to load.
         obj: Object to load into (with a ``serialize`` method).
+
+    .. admonition:: Example
+
+        >>> import os, tempfile
+        >>> def make_model(value):
+        ...     model = chainer.Link()
+        ...     with model.init_scope():
+        ...         model.w = chainer.Parameter(np.full(2, value, np.float32))
+        ...     return model
+        >>> trained, fresh = make_model(3), make_model(0)
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = os.path.join(tmp, 'model.h5')
+        ...     chainer.serializers.save_hdf5(path, trained)
+        ...     chainer.serializers.load_hdf5(path, fresh)
+        >>> fresh.w.array
+        array([3., 3.], dtype=float32)
     """
     h5py = _get_h5py()
     try:

@@ -46,6 +46,15 @@ def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
         atol (float): Absolute tolerance.
         rtol (float): Relative tolerance.
         verbose (bool): Include the arrays in the error message.
+
+    .. admonition:: Example
+
+        >>> from chainer import testing
+        >>> testing.assert_allclose(np.array([1.0, 2.0]), np.array([1.0, 2.00001]))  # close enough
+        >>> testing.assert_allclose(np.array([1.0]), np.array([1.1]))
+        Traceback (most recent call last):
+            ...
+        AssertionError: ...
     """
     x = _to_numpy(x)
     y = _to_numpy(y)

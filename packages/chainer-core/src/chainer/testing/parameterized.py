@@ -147,6 +147,15 @@ def product(parameter):
     comma-joined key spreads each of its tuples over the named attributes
     (``{'shape,dtype': [((2,), float32)]}``); ``product([[dict, ...], [dict, ...]])`` merges
     one dict from each list.
+
+    .. admonition:: Example
+
+        >>> from chainer import testing
+        >>> testing.product({'a': [1, 2], 'b': ['x', 'y']})
+        [{'a': 1, 'b': 'x'}, {'a': 1, 'b': 'y'}, {'a': 2, 'b': 'x'}, {'a': 2, 'b': 'y'}]
+
+        >>> testing.product({'shape,dtype': [((2,), 'f'), ((), 'e')], 'axis': [0]})
+        [{'axis': 0, 'shape': (2,), 'dtype': 'f'}, {'axis': 0, 'shape': (), 'dtype': 'e'}]
     """
     if isinstance(parameter, dict):
         return _product_of_dict(parameter)
@@ -157,7 +166,14 @@ def product(parameter):
 
 
 def product_dict(*parameters):
-    """Cartesian product of lists of dicts, merging one dict from each list."""
+    """Cartesian product of lists of dicts, merging one dict from each list.
+
+    .. admonition:: Example
+
+        >>> from chainer import testing
+        >>> testing.product_dict([{'a': 1}, {'a': 2}], [{'b': 3, 'c': 4}])
+        [{'a': 1, 'b': 3, 'c': 4}, {'a': 2, 'b': 3, 'c': 4}]
+    """
     return _product_of_lists(list(parameters))
 
 

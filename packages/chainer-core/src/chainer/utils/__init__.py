@@ -15,6 +15,13 @@ def force_array(x, dtype=None):
     Args:
         x: A NumPy/CuPy array or a NumPy scalar.
         dtype: If given, the result is cast to this dtype.
+
+    .. admonition:: Example
+
+        >>> chainer.utils.force_array(np.float32(1.5))  # a NumPy scalar becomes a 0-dim array
+        array(1.5, dtype=float32)
+        >>> chainer.utils.force_array(np.float64(2), dtype=np.float32)
+        array(2., dtype=float32)
     """
     if type(x) is numpy.ndarray:  # the common case, without the generic tests below
         if dtype is None or x.dtype == dtype:
@@ -30,7 +37,16 @@ def force_array(x, dtype=None):
 
 
 def force_type(dtype, value):
-    """Casts a scalar or array ``value`` to ``dtype`` (arrays are cast only when needed)."""
+    """Casts a scalar or array ``value`` to ``dtype`` (arrays are cast only when needed).
+
+    .. admonition:: Example
+
+        >>> chainer.utils.force_type(np.dtype(np.float32), np.array([1, 2], np.float64))
+        array([1., 2.], dtype=float32)
+        >>> y = chainer.utils.force_type(np.dtype(np.float32), 3)  # a scalar of the dtype
+        >>> print(y, type(y).__name__)
+        3.0 float32
+    """
     if numpy.isscalar(value):
         return dtype.type(value)
     if value.dtype != dtype:
@@ -79,6 +95,15 @@ def tempdir(**kwargs):
 
     The keyword arguments are passed to :func:`tempfile.mkdtemp`, except ``ignore_errors``,
     passed to :func:`shutil.rmtree`. The block receives the path of the directory.
+
+    .. admonition:: Example
+
+        >>> import os
+        >>> with chainer.utils.tempdir() as path:
+        ...     os.path.isdir(path)
+        True
+        >>> os.path.exists(path)  # removed with its contents on exit
+        False
     """
     ignore_errors = kwargs.pop('ignore_errors', False)
     path = tempfile.mkdtemp(**kwargs)

@@ -93,6 +93,16 @@ def relu(x):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[-1, 0], [2, -3]], np.float32)
+        >>> y = F.relu(x)
+        >>> y.array
+        array([[0., 0.],
+               [2., 0.]], dtype=float32)
+        >>> y.dtype
+        dtype('float32')
     """
     y, = ReLU().apply((x,))
     return y

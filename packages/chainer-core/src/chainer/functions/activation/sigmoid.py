@@ -82,6 +82,12 @@ def sigmoid(x):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-2, 0, 2], np.float32)
+        >>> np.round(F.sigmoid(x).array, 4)
+        array([0.1192, 0.5   , 0.8808], dtype=float32)
     """
     y, = Sigmoid().apply((x,))
     return y

@@ -73,6 +73,12 @@ def tanh(x):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.tanh(x).array, 4)
+        array([-0.7616,  0.    ,  0.7616], dtype=float32)
     """
     y, = Tanh().apply((x,))
     return y

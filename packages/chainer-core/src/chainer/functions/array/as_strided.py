@@ -217,5 +217,15 @@ def as_strided(x, shape, strides, storage_offset=None):
     .. warning::
         Views that overlap or run outside the data of ``x`` can have surprising effects; see
         :func:`numpy.lib.stride_tricks.as_strided`.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32)
+        >>> y = F.as_strided(x, (4, 3), (1, 1))  # strides in elements: overlapping windows
+        >>> y.array
+        array([[0., 1., 2.],
+               [1., 2., 3.],
+               [2., 3., 4.],
+               [3., 4., 5.]], dtype=float32)
     """
     return AsStrided(shape, strides, storage_offset).apply((x,))[0]

@@ -60,6 +60,18 @@ def concat(xs, axis=1):
 
     Returns:
         ~chainer.Variable: The concatenation.
+
+    .. admonition:: Example
+
+        >>> a = np.array([[1, 2], [3, 4]], np.float32)
+        >>> b = np.array([[5], [6]], np.float32)
+        >>> F.concat((a, b), axis=1).array
+        array([[1., 2., 5.],
+               [3., 4., 6.]], dtype=float32)
+        >>> F.concat((a, a)).shape  # axis=1 by default
+        (2, 4)
+        >>> F.concat((a, a), axis=0).shape
+        (4, 2)
     """
     y, = Concat(axis).apply(xs)
     return y

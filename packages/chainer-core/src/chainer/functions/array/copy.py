@@ -38,6 +38,13 @@ def copy(x, dst):
 
     Returns:
         ~chainer.Variable: The variable on ``dst``.
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2, 3], np.float32))
+        >>> y = F.copy(x, '@numpy')  # to the CPU; '@cupy:0' would copy to GPU 0
+        >>> y.array
+        array([1., 2., 3.], dtype=float32)
     """
     if dst is cuda.DummyDevice or (_axes.is_int(dst) and dst < 0):
         dst = '@numpy'  # the v7 spellings of the host

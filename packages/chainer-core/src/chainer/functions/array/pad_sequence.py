@@ -64,5 +64,14 @@ def pad_sequence(xs, length=None, padding=0):
 
     Returns:
         ~chainer.Variable: Array of shape ``(len(xs), length) + xs[0].shape[1:]``.
+
+    .. admonition:: Example
+
+        >>> xs = [np.array([1, 2, 3], np.float32), np.array([4], np.float32)]
+        >>> F.pad_sequence(xs, padding=-1).array
+        array([[ 1.,  2.,  3.],
+               [ 4., -1., -1.]], dtype=float32)
+        >>> F.pad_sequence(xs, length=4).shape
+        (2, 4)
     """
     return PadSequence(length, padding).apply(xs)[0]

@@ -51,6 +51,15 @@ def reshape(x, shape):
 
     Returns:
         ~chainer.Variable: The reshaped variable.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32)
+        >>> F.reshape(x, (2, 3)).array
+        array([[0., 1., 2.],
+               [3., 4., 5.]], dtype=float32)
+        >>> F.reshape(x, (3, -1)).shape
+        (3, 2)
     """
     if x.shape == tuple(shape):
         return chainer.as_variable(x)

@@ -46,5 +46,15 @@ def transpose(x, axes=None):
 
     Returns:
         ~chainer.Variable: The transposed variable.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32).reshape(2, 3)
+        >>> F.transpose(x).array
+        array([[0., 3.],
+               [1., 4.],
+               [2., 5.]], dtype=float32)
+        >>> F.transpose(np.zeros((2, 3, 4), np.float32), axes=(1, 2, 0)).shape
+        (3, 4, 2)
     """
     return Transpose(axes).apply((x,))[0]

@@ -207,6 +207,16 @@ def linear(x, W, b=None, n_batch_axes=1):
 
     Returns:
         ~chainer.Variable: Output of shape ``(s_1, ..., s_B, M)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2, 3]], np.float32)
+        >>> W = np.array([[1, 0, 0], [1, 1, 1]], np.float32)  # (out size, in size)
+        >>> b = np.array([10, 20], np.float32)
+        >>> F.linear(x, W, b).array
+        array([[11., 26.]], dtype=float32)
+        >>> F.linear(np.ones((2, 4, 3), np.float32), W, n_batch_axes=2).shape
+        (2, 4, 2)
     """
     if n_batch_axes <= 0:
         raise ValueError('n_batch_axes should be greater than 0.')

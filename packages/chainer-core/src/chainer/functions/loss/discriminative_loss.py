@@ -133,6 +133,19 @@ def discriminative_margin_based_clustering_loss(
     Returns:
         tuple of ~chainer.Variable: ``(variance term, distance term, regularization term)``,
         each multiplied by its weight.
+
+    .. admonition:: Example
+
+        >>> embeddings = np.array([[[[0, 0, 4, 4]], [[0, 1, 0, 1]]]], np.float32)  # (1, 2, 1, 4)
+        >>> labels = np.array([[[1, 1, 2, 2]]], np.int32)  # two instances of two pixels each
+        >>> variance, distance, regularization = F.discriminative_margin_based_clustering_loss(
+        ...     embeddings, labels, 0.5, 5, 2)  # delta_v=0.5, delta_d=5, 2 instances at most
+        >>> variance.array  # every pixel lies within delta_v of its instance mean
+        array(0., dtype=float32)
+        >>> distance.array  # the means are 4 apart (L1): (2 * delta_d - 4) ** 2
+        array(36., dtype=float32)
+        >>> print(np.round(regularization.array, 4))
+        0.0025
     """
     loss = DiscriminativeMarginBasedClusteringLoss(
         delta_v, delta_d, max_embedding_dim, norm, alpha, beta, gamma)

@@ -274,6 +274,17 @@ def softmax_cross_entropy(x, t, normalize=True, cache_score=True, class_weight=N
 
     Returns:
         ~chainer.Variable: The loss. It is differentiable only w.r.t. ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[0, 0, 0], [2, 0, 0]], np.float32)  # logits
+        >>> t = np.array([1, 0], np.int32)
+        >>> print(np.round(F.softmax_cross_entropy(x, t).array, 4))
+        0.6691
+        >>> np.round(F.softmax_cross_entropy(x, t, reduce='no').array, 4)
+        array([1.0986, 0.2395], dtype=float32)
+        >>> F.softmax_cross_entropy(x, np.array([-1, -1], np.int32)).array  # all ignored
+        array(-0., dtype=float32)
     """
     func = SoftmaxCrossEntropy(normalize, cache_score, class_weight, ignore_label, reduce,
                                soft_target_loss)

@@ -77,5 +77,15 @@ def triplet(anchor, positive, negative, margin=0.2, reduce='mean'):
 
     Returns:
         ~chainer.Variable: The loss.
+
+    .. admonition:: Example
+
+        >>> anchor = np.array([[0, 0], [0, 0]], np.float32)
+        >>> positive = np.array([[1, 0], [0, 1]], np.float32)
+        >>> negative = np.array([[2, 0], [0, 1]], np.float32)
+        >>> F.triplet(anchor, positive, negative, margin=1).array
+        array(0.5, dtype=float32)
+        >>> F.triplet(anchor, positive, negative, margin=1, reduce='no').array
+        array([0., 1.], dtype=float32)
     """
     return Triplet(margin, reduce).apply((anchor, positive, negative))[0]

@@ -28,6 +28,15 @@ def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
 
     Returns:
         ~chainer.Variable: The KL divergence.
+
+    .. admonition:: Example
+
+        >>> mean = np.array([0, 1], np.float32)
+        >>> ln_var = np.zeros(2, np.float32)  # unit variance
+        >>> F.gaussian_kl_divergence(mean, ln_var).array  # KL against N(0, 1)
+        array(0.5, dtype=float32)
+        >>> F.gaussian_kl_divergence(mean, ln_var, reduce='no').array
+        array([0. , 0.5], dtype=float32)
     """
     check_reduce(reduce, _REDUCE)
     F = chainer.functions
@@ -50,6 +59,15 @@ def bernoulli_nll(x, y, reduce='sum'):
 
     Returns:
         ~chainer.Variable: The negative log-likelihood.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 0], np.float32)
+        >>> y = np.array([0, 0], np.float32)  # logits of the Bernoulli distribution: p = 0.5
+        >>> print(np.round(F.bernoulli_nll(x, y).array, 4))  # 2 log 2
+        1.3863
+        >>> np.round(F.bernoulli_nll(x, y, reduce='no').array, 4)
+        array([0.6931, 0.6931], dtype=float32)
     """
     check_reduce(reduce, _REDUCE)
     loss = chainer.functions.softplus(y) - x * y
@@ -70,6 +88,16 @@ def gaussian_nll(x, mean, ln_var, reduce='sum'):
 
     Returns:
         ~chainer.Variable: The negative log-likelihood.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0, 1], np.float32)
+        >>> mean = np.zeros(2, np.float32)
+        >>> ln_var = np.zeros(2, np.float32)
+        >>> print(np.round(F.gaussian_nll(x, mean, ln_var).array, 4))
+        2.3379
+        >>> np.round(F.gaussian_nll(x, mean, ln_var, reduce='no').array, 4)
+        array([0.9189, 1.4189], dtype=float32)
     """
     check_reduce(reduce, _REDUCE)
     F = chainer.functions

@@ -521,12 +521,30 @@ def neg(self):
 
 
 def absolute(self):
-    """Elementwise absolute value: ``abs(x)``."""
+    """Elementwise absolute value: ``abs(x)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-2, 0, 3], np.float32)
+        >>> F.absolute(x).array
+        array([2., 0., 3.], dtype=float32)
+        >>> abs(chainer.Variable(x)).array  # the operator form
+        array([2., 0., 3.], dtype=float32)
+    """
     return Absolute().apply((self,))[0]
 
 
 def add(*xs):
-    """Elementwise addition: ``x0 + x1 + ...`` (a scalar or array on the right is allowed)."""
+    """Elementwise addition: ``x0 + x1 + ...`` (a scalar or array on the right is allowed).
+
+    .. admonition:: Example
+
+        >>> a = np.array([1, 2], np.float32)
+        >>> b = np.array([10, 20], np.float32)
+        >>> c = np.array([100, 200], np.float32)
+        >>> F.add(a, b, c).array
+        array([111., 222.], dtype=float32)
+    """
     if len(xs) == 2:
         lhs, rhs = xs
         if isinstance(rhs, _Variable) and isinstance(lhs, _Variable):

@@ -268,6 +268,17 @@ def einsum(*operands):
 
     Returns:
         ~chainer.Variable: The result of the summation.
+
+    .. admonition:: Example
+
+        >>> a = np.arange(6, dtype=np.float32).reshape(2, 3)
+        >>> b = np.arange(3, dtype=np.float32)
+        >>> F.einsum('ij,j->i', a, b).array  # matrix-vector product
+        array([ 5., 14.], dtype=float32)
+        >>> F.einsum('ij->ji', a).shape
+        (3, 2)
+        >>> F.einsum('ii', np.eye(3, dtype=np.float32)).array  # trace
+        array(3., dtype=float32)
     """
     in_subscripts, out_subscript, inputs = _parse_einsum_input(operands)
     return EinSum(in_subscripts, out_subscript).apply(inputs)[0]

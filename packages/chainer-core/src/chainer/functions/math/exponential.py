@@ -118,6 +118,12 @@ def exp(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0, 1, 2], np.float32)
+        >>> np.round(F.exp(x).array, 4)
+        array([1.    , 2.7183, 7.3891], dtype=float32)
     """
     return Exp().apply((x,))[0]
 
@@ -130,6 +136,12 @@ def log(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, np.e, 10], np.float32)
+        >>> np.round(F.log(x).array, 4)
+        array([0.    , 1.    , 2.3026], dtype=float32)
     """
     return Log().apply((x,))[0]
 
@@ -142,6 +154,12 @@ def log2(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 2, 8], np.float32)
+        >>> np.round(F.log2(x).array, 4)
+        array([0., 1., 3.], dtype=float32)
     """
     return Log2().apply((x,))[0]
 
@@ -154,6 +172,12 @@ def log10(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 10, 1000], np.float32)
+        >>> np.round(F.log10(x).array, 4)
+        array([0., 1., 3.], dtype=float32)
     """
     return Log10().apply((x,))[0]
 

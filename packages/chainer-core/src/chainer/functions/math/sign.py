@@ -14,6 +14,12 @@ def sign(x):
 
     Returns:
         ~chainer.Variable: Output variable with the dtype of ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-2.5, 0, 3], np.float32)
+        >>> F.sign(x).array
+        array([-1.,  0.,  1.], dtype=float32)
     """
     if isinstance(x, chainer.variable.Variable):
         x = x.array

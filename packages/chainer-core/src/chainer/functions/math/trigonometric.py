@@ -326,6 +326,12 @@ def sin(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0, np.pi / 6, np.pi / 2], np.float32)
+        >>> np.round(F.sin(x).array, 4)
+        array([0. , 0.5, 1. ], dtype=float32)
     """
     return Sin().apply((x,))[0]
 
@@ -338,6 +344,12 @@ def cos(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0, np.pi / 3, np.pi], np.float32)
+        >>> np.round(F.cos(x).array, 4)
+        array([ 1. ,  0.5, -1. ], dtype=float32)
     """
     return Cos().apply((x,))[0]
 
@@ -350,6 +362,12 @@ def tan(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-np.pi / 4, 0, np.pi / 4], np.float32)
+        >>> np.round(F.tan(x).array, 4)
+        array([-1.,  0.,  1.], dtype=float32)
     """
     return Tan().apply((x,))[0]
 
@@ -362,6 +380,12 @@ def arcsin(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.arcsin(x).array, 4)
+        array([-1.5708,  0.    ,  1.5708], dtype=float32)
     """
     return Arcsin().apply((x,))[0]
 
@@ -374,6 +398,12 @@ def arccos(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.arccos(x).array, 4)
+        array([3.1416, 1.5708, 0.    ], dtype=float32)
     """
     return Arccos().apply((x,))[0]
 
@@ -386,6 +416,12 @@ def arctan(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.arctan(x).array, 4)
+        array([-0.7854,  0.    ,  0.7854], dtype=float32)
     """
     return Arctan().apply((x,))[0]
 
@@ -400,5 +436,12 @@ def arctan2(x1, x2):
 
     Returns:
         ~chainer.Variable: Angles in radians, in ``[-pi, pi]``.
+
+    .. admonition:: Example
+
+        >>> y = np.array([1, 1, -1], np.float32)
+        >>> x = np.array([1, -1, 0], np.float32)
+        >>> np.round(F.arctan2(y, x).array, 4)
+        array([ 0.7854,  2.3562, -1.5708], dtype=float32)
     """
     return Arctan2().apply((x1, x2))[0]

@@ -19,6 +19,15 @@ def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None):
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c * sum_l 4^l, 1, 1)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+        >>> y = F.spatial_pyramid_pooling_2d(x, 2, pooling='max')  # 1 x 1 and 2 x 2 bins
+        >>> y.shape  # (batch, channels * (1 + 4), 1, 1)
+        (1, 5, 1, 1)
+        >>> y.array.ravel()
+        array([15.,  5.,  7., 13., 15.], dtype=float32)
     """
     if pooling != 'max':
         raise ValueError('Unsupported pooling operation: ', pooling)
