@@ -47,12 +47,17 @@ def _preprocess_const(x, value):
 
 
 def _as_variable_rhs(x, rhs):
-    """Returns a Variable for ``rhs`` or None when it is a scalar constant."""
+    """Returns a Variable for ``rhs`` or None when it is a scalar constant.
+
+    An array becomes a Variable that requires no gradient, cast to the dtype of ``x`` (v7).
+    """
     if isinstance(rhs, _Variable):
         return rhs
     _check_constant_type(rhs)
     if not variable._is_array(rhs):
         return None
+    if rhs.dtype != x.dtype:
+        rhs = rhs.astype(x.dtype)
     return _make_variable(rhs, False)
 
 
@@ -434,6 +439,7 @@ class DivFromConstant(_ConstantOp):
     """Division of a constant by a variable."""
 
     _label_format = '%s / _'
+    _float_only = True
 
     def forward(self, inputs):
         self.retain_inputs((0,))
@@ -547,6 +553,8 @@ def _log_of(value, y):
 
 def _label_of(value):
     if numpy.isscalar(value):
+        if value < 0:
+            return '({})'.format(value)
         return str(value)
     return 'constant array'
 
