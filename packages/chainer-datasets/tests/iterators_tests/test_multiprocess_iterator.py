@@ -354,13 +354,45 @@ def test_main_process_interrupted(sig):
 @pytest.mark.parametrize('fmt', ['npz', 'hdf5'])
 @pytest.mark.parametrize('n, batch_size', [(10, 3), (6, 4)])
 def test_resume(check_resume, fmt, n, batch_size):
-    check_resume(lambda sampler: iterators.MultiprocessIterator(
-        list(range(n)), batch_size, order_sampler=sampler, n_processes=2, n_prefetch=2), fmt)
+    check_resume(lambda: iterators.MultiprocessIterator(
+        list(range(n)), batch_size, n_processes=2, n_prefetch=2), fmt)
 
 
 def test_resume_arrays_without_repeat(check_resume):
-    check_resume(lambda sampler: iterators.MultiprocessIterator(
-        ArrayDataset(7), 3, repeat=False, order_sampler=sampler, n_processes=1), 'npz')
+    check_resume(lambda: iterators.MultiprocessIterator(
+        ArrayDataset(7), 3, repeat=False, n_processes=1), 'npz')
+
+
+def _seeded_iterator(dataset, **kwargs):
+    sampler = iterators.ShuffleOrderSampler(numpy.random.RandomState(0))
+    return iterators.MultiprocessIterator(
+        dataset, 3, order_sampler=sampler, n_processes=2, n_prefetch=3, **kwargs)
+
+
+def test_orders_after_an_error_are_those_of_an_uninterrupted_run(
+        check_runs, fail_once_dataset):
+    with _seeded_iterator(list(range(7))) as it:
+        expected = check_runs.run(it, 9)
+    errors = 0
+    with _seeded_iterator(fail_once_dataset(7, 4)) as it:
+        actual = []
+        while len(actual) < 9:
+            try:
+                actual += check_runs.run(it, 1)
+            except KeyError:
+                errors += 1
+    assert errors == 1
+    check_runs.check(expected, actual, 'an error')
+
+
+def test_orders_after_finalize_are_those_of_an_uninterrupted_run(check_runs):
+    with _seeded_iterator(list(range(7))) as it:
+        expected = check_runs.run(it, 9)
+    with _seeded_iterator(list(range(7))) as it:
+        actual = check_runs.run(it, 1)  # three batches ahead: the next epoch is drawn
+        it.finalize()
+        actual += check_runs.run(it, 8)
+    check_runs.check(expected, actual, 'finalize')
 
 
 def test_serialize_keys():
@@ -368,8 +400,10 @@ def test_serialize_keys():
         next(it)
         target = {}
         it.serialize(serializers.DictionarySerializer(target))
-    assert sorted(target) == ['current_position', 'epoch', 'is_new_epoch', 'order',
-                              'previous_epoch_detail']
+    assert sorted(target) == [
+        'current_position', 'epoch', 'is_new_epoch', 'order', 'order_sampler_random_gauss',
+        'order_sampler_random_has_gauss', 'order_sampler_random_key',
+        'order_sampler_random_pos', 'previous_epoch_detail']
     assert target['current_position'] == 3 and target['previous_epoch_detail'] == 0.0
 
 
