@@ -70,6 +70,20 @@ class TestSerialIteratorNoShuffle(unittest.TestCase):
         assert len(batch) == 2 and isinstance(batch[0], tuple)
         numpy.testing.assert_array_equal(batch[1][0], x[1])
 
+    def test_batches_of_a_tuple_dataset_of_arrays(self):
+        from chainer.dataset import concat_examples
+        from chainer.datasets import TupleDataset
+        x = numpy.arange(20, dtype=numpy.float32).reshape(5, 2, 2)
+        t = numpy.arange(5, dtype=numpy.int32)
+        it = iterators.SerialIterator(TupleDataset(x, t), 3)
+        for _ in range(4):
+            batch = next(it)
+            assert isinstance(batch, list) and len(batch) == 3
+            indices = [int(example[1]) for example in batch]
+            xs, ts = concat_examples(batch)
+            numpy.testing.assert_array_equal(xs, x[indices])
+            assert ts.dtype == numpy.int32 and ts.tolist() == indices
+
     def test_attributes(self):
         dataset = [1, 2, 3]
         it = iterators.SerialIterator(dataset, 2, shuffle=False)
