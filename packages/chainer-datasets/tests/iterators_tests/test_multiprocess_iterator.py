@@ -97,6 +97,26 @@ class SlowDataset:
         return i
 
 
+class RecordingDataset:
+    """``range(n)`` that appends the index of every example read to a file."""
+
+    def __init__(self, n, path):
+        self.n = n
+        self.path = path
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        with open(self.path, 'a') as f:
+            f.write('{}\n'.format(i))
+        return i
+
+    def read(self):
+        with open(self.path) as f:
+            return sorted(int(line) for line in f)
+
+
 class LambdaDataset:
 
     def __len__(self):
@@ -160,6 +180,10 @@ class TestMultiprocessIteratorExamples(unittest.TestCase):
 
 class TestMultiprocessIterator(unittest.TestCase):
 
+    @pytest.fixture(autouse=True)
+    def _tmp_path(self, tmp_path):
+        self.tmp_path = str(tmp_path)
+
     def test_no_repeat(self):
         with iterators.MultiprocessIterator(
                 list(range(7)), 3, repeat=False, shuffle=False, n_processes=2) as it:
@@ -192,6 +216,18 @@ class TestMultiprocessIterator(unittest.TestCase):
             assert it.epoch_detail == 0 and it.previous_epoch_detail is None
             assert next(it) == [0, 1, 2]
             assert next(it) == [3, 4, 5]
+
+    def test_batches_ahead_are_read_while_the_caller_works(self):
+        dataset = RecordingDataset(40, os.path.join(self.tmp_path, 'reads'))
+        with iterators.MultiprocessIterator(dataset, 4, shuffle=False, n_processes=2,
+                                            n_prefetch=2) as it:
+            assert next(it) == [0, 1, 2, 3]
+            # the next n_prefetch batches, without the main process waiting for them
+            assert _wait_until(lambda: dataset.read() == list(range(12))), dataset.read()
+            time.sleep(0.2)
+            assert dataset.read() == list(range(12))
+            assert next(it) == [4, 5, 6, 7]
+            assert _wait_until(lambda: dataset.read() == list(range(16))), dataset.read()
 
     def test_default_arguments(self):
         it = iterators.MultiprocessIterator([1, 2], 1)
@@ -324,7 +360,8 @@ class Dataset:
         return numpy.full(1000, i, numpy.float32)
 
 it = iterators.MultiprocessIterator(Dataset(), 8, n_processes=2, n_prefetch=2)
-next(it)
+for _ in range(3):  # the batches after the first ones go through shared memory
+    next(it)
 print(' '.join(str(pid) for pid in it.worker_pids), flush=True)
 while True:
     next(it)

@@ -48,7 +48,7 @@ class _Prefetcher:
         self.region_size = iterator.shared_mem  # None: measured on the first batch
         self.max_tasks = iterator._maxtasksperchild
         self.pool = None
-        self.blocks = []  # shared memory blocks, one per batch in flight at most
+        self.blocks = []  # shared memory blocks, one per batch in flight (n_prefetch + 1)
         self.free_blocks = []
         self.in_flight = collections.deque()  # (BatchHandle, _Plan)
         self.replay = collections.deque()  # plans drawn but not submitted (after an error)
@@ -82,7 +82,7 @@ class _Prefetcher:
         self.abandoned = [handle for handle in self.abandoned if not handle.done]
         if self.free_blocks:
             return self.free_blocks.pop()
-        if self.region_size and len(self.blocks) < self.n_prefetch:
+        if self.region_size and len(self.blocks) <= self.n_prefetch:
             block = _shared_memory.create(self.region_size * self.batch_size)
             self.blocks.append(block)
             return block
@@ -101,11 +101,11 @@ class _Prefetcher:
         self.state = state
         return _Plan(indices.tolist(), state, sampler_state)
 
-    def fill(self):
-        """Submits batches until ``n_prefetch`` are in flight or the iteration ends."""
+    def fill(self, n_batches):
+        """Submits batches until ``n_batches`` are in flight or the iteration ends."""
         if self.pool is None or self.pool.closed:
             self.pool = _worker_pool.WorkerPool(self.dataset, self.n_processes, self.max_tasks)
-        while len(self.in_flight) < self.n_prefetch:
+        while len(self.in_flight) < n_batches:
             plan = self.replay.popleft() if self.replay else self._draw()
             if plan is None:
                 return
@@ -115,8 +115,13 @@ class _Prefetcher:
             self.in_flight.append((handle, plan))
 
     def next_batch(self, timeout, on_timeout):
-        """Returns the next batch and the state after it (``None`` at the end)."""
-        self.fill()
+        """Returns the next batch and the state after it (``None`` at the end).
+
+        While it waits for the batch, the ``n_prefetch`` batches after it are read too (so
+        that the workers go on with the next batch when they are done with their part of
+        this one); they are read while the caller works on this one.
+        """
+        self.fill(self.n_prefetch + 1)
         if not self.in_flight:
             return None
         handle, plan = self.in_flight[0]
@@ -136,7 +141,6 @@ class _Prefetcher:
             self.free_blocks.append(handle.block)
         elif self.region_size is None:
             self.region_size = max(_shared_memory.packed_size(e) for e in examples)
-        self.fill()
         return examples, plan.state
 
     def close(self):
