@@ -256,6 +256,8 @@ _LAZY_ATTRS = {
     'kl_divergence': 'chainer.distribution',
     'cross_entropy': 'chainer.distribution',
     'register_kl': 'chainer.distribution',
+    'static_graph': 'chainer.graph_optimizations.static_graph',
+    'static_code': 'chainer.graph_optimizations.static_graph_utilities',
 }
 
 _LAZY_SUBMODULES = frozenset([
@@ -263,7 +265,7 @@ _LAZY_SUBMODULES = frozenset([
     'initializer', 'initializers', 'link', 'link_hook', 'link_hooks', 'optimizer',
     'optimizer_hooks', 'optimizers', 'reporter', 'sequential', 'serializer', 'serializers',
     'testing', 'utils', 'device_resident', 'distribution', 'distributions',
-    'memory_layouts', 'types', 'warnings',
+    'memory_layouts', 'types', 'warnings', 'graph_optimizations',
 ])
 
 

@@ -144,6 +144,7 @@ def get_device(device_spec):
             * ``'@numpy'``: NumPy (:class:`CpuDevice`);
             * ``'@cupy:N'``, a ``cupy.cuda.Device``: CuPy on GPU ``N`` (:class:`GpuDevice`);
             * ``'@intel64'``: NumPy with iDeep (:class:`Intel64Device`);
+            * ``'@chainerx'``: the default ChainerX device (:class:`ChainerxDevice`);
             * a string without ``@`` (``'native:0'``, ``'cuda:0'``) or a ``chainerx.Device``:
               ChainerX (:class:`ChainerxDevice`; needs ChainerX);
             * an integer (or integer string): a GPU ID when non-negative, the CPU when negative
@@ -199,6 +200,9 @@ def get_device(device_spec):
             elif mod_name == 'intel64':
                 if not colon:
                     return Intel64Device()
+            elif mod_name == 'chainerx':
+                if not colon:
+                    return ChainerxDevice(chainerx.get_default_device())
             raise ValueError(
                 'Device specifiers starting with \'@\' must be followed by a module name and, '
                 'depending on the module, module specific precise specifiers. '
@@ -269,8 +273,9 @@ def copyto(dst, src):
     if isinstance(dst, intel64.mdarray):  # pragma: no cover (no iDeep)
         intel64.ideep.basic_copyto(dst, _cpu._array_to_cpu(src))
         return
-    if chainerx.is_available() and isinstance(dst, chainerx.ndarray):  # pragma: no cover
-        dst[...] = _chainerx._array_to_chainerx(src, dst.device)
+    if isinstance(dst, chainerx.ndarray):
+        # through a view that is not in the graph (in-place writes to graph arrays are refused)
+        dst.as_grad_stopped()[...] = _chainerx._array_to_chainerx(src, dst.device)
         return
     cupy = cuda._cupy_if_imported()
     if cupy is not None and isinstance(dst, cupy.ndarray):

@@ -7,6 +7,8 @@ h5py is imported only when one of them is used; without it they raise an ``Impor
 
 import numpy
 
+import chainerx
+from chainer import backend
 from chainer import serializer
 from chainer.serializers import _atomic
 from chainer.serializers import _checks
@@ -38,6 +40,8 @@ def _to_cpu(value):
         return value
     if isinstance(value, numpy.str_):
         return str(value)
+    if isinstance(value, chainerx.ndarray):
+        return chainerx.to_numpy(value)
     get = getattr(value, 'get', None)  # CuPy array
     if get is not None and hasattr(value, 'shape'):
         return get()
@@ -204,6 +208,11 @@ class HDF5Deserializer(serializer.Deserializer):
                 numpy.copyto(value, arr)
             else:
                 value.set(numpy.asarray(arr, dtype=value.dtype))
+            return value
+        if isinstance(value, chainerx.ndarray):
+            if arr.shape != value.shape:
+                raise _checks.shape_mismatch(_where(group, key), arr.shape, value)
+            backend.copyto(value, arr.astype(value.dtype, copy=False))
             return value
         if isinstance(value, str):
             return str(arr[()] if arr.ndim == 0 else arr)

@@ -12,6 +12,8 @@ import zlib
 
 import numpy
 
+import chainerx
+from chainer import backend
 from chainer import serializer
 from chainer.serializers import _atomic
 from chainer.serializers import _checks
@@ -24,6 +26,8 @@ def _to_cpu(value):
         return numpy.asarray(None)
     if isinstance(value, numpy.ndarray) or numpy.isscalar(value):
         return value
+    if isinstance(value, chainerx.ndarray):
+        return chainerx.to_numpy(value)
     get = getattr(value, 'get', None)  # CuPy array
     if get is not None and hasattr(value, 'shape'):
         return get()
@@ -281,6 +285,12 @@ class NpzDeserializer(serializer.Deserializer):
             if dataset.shape != value.shape:
                 raise _checks.shape_mismatch(self._ctx.where(key), dataset.shape, value)
             value.set(dataset)
+            return value
+        if isinstance(value, chainerx.ndarray):
+            dataset = numpy.asarray(dataset)
+            if dataset.shape != value.shape:
+                raise _checks.shape_mismatch(self._ctx.where(key), dataset.shape, value)
+            backend.copyto(value, dataset.astype(value.dtype, copy=False))
             return value
 
         dataset_arr = numpy.asarray(dataset)

@@ -54,6 +54,41 @@ def force_type(dtype, value):
     return value
 
 
+def _raise_from(exc_type, message, orig_exc):
+    """Raises ``exc_type`` with ``message`` and the description of ``orig_exc`` appended.
+
+    The traceback is the one of ``orig_exc``.
+    """
+    message = '{}\n\n(caused by)\n{}: {}\n'.format(message, type(orig_exc).__name__, orig_exc)
+    raise exc_type(message).with_traceback(orig_exc.__traceback__) from None
+
+
+def _repr_with_named_data(inst, **kwargs):
+    """``repr`` text of ``inst`` showing the given named values: ``<module.Class a=1 b=2>``."""
+    return '<{}.{} {}>'.format(
+        inst.__module__, type(inst).__name__,
+        ' '.join('{}={}'.format(key, value) for key, value in kwargs.items()))
+
+
+def _check_arrays_forward_compatible(arrays, label=None):
+    """Raises ``TypeError`` unless the (non-None) ``arrays`` are arrays of one array type.
+
+    Args:
+        arrays (list or tuple): The inputs of a function.
+        label (str): Name of the function, shown in the message.
+    """
+    from chainer import variable
+    present = [a for a in arrays if a is not None]
+    types = [type(a) for a in present]
+    if not types:
+        return
+    if not (all(variable._is_array(a) for a in present) and len(set(types)) == 1):
+        raise TypeError(
+            'incompatible array types are mixed in the forward input{}.\n'
+            'Actual: {}'.format(' ({})'.format(label) if label is not None else '',
+                                ', '.join(str(t) for t in types)))
+
+
 @contextlib.contextmanager
 def tempdir(**kwargs):
     """Context manager creating a temporary directory and removing it (with its contents).
@@ -84,3 +119,7 @@ from chainer.utils.conv import get_conv_outsize  # noqa: E402,F401
 from chainer.utils.conv import get_deconv_outsize  # noqa: E402,F401
 from chainer.utils.experimental import experimental  # noqa: E402,F401
 from chainer.utils.walker_alias import WalkerAlias  # noqa: E402,F401
+from chainer.utils.error import _format_array_props  # noqa: E402,F401
+from chainer.utils.meta import enable_final, final  # noqa: E402,F401
+# (the function, as v7 exposes it, in place of its module)
+from chainer.utils.nondeterministic import nondeterministic  # noqa: E402,F401

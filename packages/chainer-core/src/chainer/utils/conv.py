@@ -208,9 +208,12 @@ def im2col_gpu(img, kh, kw, sy, sx, ph, pw, cover_all=False, dy=1, dx=1, out_h=N
     return col
 
 
-def im2col(img, kh, kw, sy, sx, ph, pw, pval=0, cover_all=False, dy=1, dx=1, out_h=None,
-           out_w=None):
-    """Extracts convolution patches of a NumPy or CuPy image batch (see :func:`im2col_cpu`)."""
+def im2col(img, kh, kw, sy, sx, ph, pw, cover_all=False, dy=1, dx=1, out_h=None,
+           out_w=None, pval=0):
+    """Extracts convolution patches of a NumPy or CuPy image batch (see :func:`im2col_cpu`).
+
+    The arguments are v7's (``pval``, the padding value, comes last).
+    """
     if isinstance(img, numpy.ndarray):
         return im2col_cpu(img, kh, kw, sy, sx, ph, pw, pval=pval, cover_all=cover_all, dy=dy,
                           dx=dx, out_h=out_h, out_w=out_w)

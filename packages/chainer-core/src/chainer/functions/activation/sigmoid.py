@@ -1,4 +1,5 @@
 """Logistic sigmoid."""
+import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
@@ -33,6 +34,9 @@ class Sigmoid(function_node.FunctionNode):
         self.retain_outputs((0,))
         return _sigmoid(x),
 
+
+    def forward_chainerx(self, inputs):
+        return chainerx.sigmoid(inputs[0]),
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
         gy, = grad_outputs

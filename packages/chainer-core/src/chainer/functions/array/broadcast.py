@@ -1,5 +1,6 @@
 """Broadcasting of variables: :func:`broadcast` and :func:`broadcast_to`."""
 import chainer
+import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
@@ -78,6 +79,11 @@ class BroadcastTo(function_node.FunctionNode):
         xp = backend.get_array_module(x)
         return xp.broadcast_to(x, self._shape),
 
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        return chainerx.broadcast_to(x, self._shape),
     def backward(self, indexes, grad_outputs):
         return chainer.functions.sum_to(grad_outputs[0], self._in_shape),
 

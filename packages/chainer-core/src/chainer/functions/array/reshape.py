@@ -1,5 +1,6 @@
 """Reshaping of a variable: :func:`reshape`."""
 import chainer
+import chainerx
 from chainer import function_node
 from chainer.utils import type_check
 
@@ -35,6 +36,11 @@ class Reshape(function_node.FunctionNode):
         self._in_shape = x.shape
         return x.reshape(self.shape),
 
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        return chainerx.reshape(x, self.shape),
     def backward(self, indexes, grad_outputs):
         return reshape(grad_outputs[0], self._in_shape),
 

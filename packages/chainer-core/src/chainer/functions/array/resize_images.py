@@ -168,7 +168,7 @@ class ResizeImagesGrad(function_node.FunctionNode):
                             self.align_corners).apply(grad_outputs)
 
 
-def resize_images(x, output_shape, mode='bilinear', align_corners=True):
+def resize_images(x, output_shape, *, mode='bilinear', align_corners=True):
     """Resizes images to a given height and width.
 
     Args:

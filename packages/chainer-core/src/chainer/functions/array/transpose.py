@@ -1,6 +1,7 @@
 """Permutation of the axes of a variable: :func:`transpose`."""
 import numpy
 
+import chainerx
 from chainer import function_node
 from chainer.utils import type_check
 
@@ -24,6 +25,9 @@ class Transpose(function_node.FunctionNode):
         x, = inputs
         return x.transpose(self.axes),
 
+
+    def forward_chainerx(self, inputs):
+        return chainerx.transpose(inputs[0], self.axes),
     def _inverse_axes(self):
         axes = self.axes
         if axes is None:

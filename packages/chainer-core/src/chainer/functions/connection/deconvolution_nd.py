@@ -61,15 +61,22 @@ class DeconvolutionND(function_node.FunctionNode):
             )
 
     def _out_dims(self, x, W):
+        # (v7: an explicit outsize may have empty dimensions, a computed one may not)
         if self.outs is not None:
             dims = self.outs
+            if any(d < 0 for d in dims):
+                raise RuntimeError(
+                    'The output size of the deconvolution must not be negative, but got {}.'
+                    .format(dims))
         else:
             dims = _conv.deconv_outsize(
                 x.shape[2:], W.shape[2:], self.stride, self.pad, dilate=self.dilate)
-        if any(d <= 0 for d in dims):
-            raise RuntimeError(
-                'The output size of the deconvolution must be positive, but got {}.'
-                .format(dims))
+            if len(dims) == 2:
+                for d, name in zip(dims, ('Height', 'Width')):
+                    if d <= 0:
+                        raise RuntimeError('{} in the output must be positive.'.format(name))
+            if any(d <= 0 for d in dims):
+                raise AssertionError('Output sizes should be positive.')
         return tuple(dims)
 
     def _set_cover_all(self, x_dims, out_dims, ksize):

@@ -2,6 +2,7 @@ import chainer
 from chainer import backend
 from chainer import utils
 from chainer.functions._helpers.loss import MarginLoss
+from chainer.utils import precision
 from chainer.utils import type_check
 
 
@@ -24,6 +25,8 @@ class Triplet(MarginLoss):
             a_type.ndim == 2,
         )
 
+    # float16 distances are summed in float32 (as v7), so that they do not overflow
+    @precision._fp16_mixed_precision_helper
     def forward(self, inputs):
         self.retain_inputs((0, 1, 2))
         anchor, positive, negative = inputs

@@ -4,9 +4,14 @@ import chainer
 from chainer.functions._helpers.loss import check_reduce
 
 
+_REDUCE = ('sum', 'mean', 'no')
+
+
 def _reduce(loss, reduce):
     if reduce == 'sum':
         return chainer.functions.sum(loss)
+    if reduce == 'mean':
+        return chainer.functions.mean(loss)
     return loss
 
 
@@ -18,7 +23,8 @@ def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
     Args:
         mean (:class:`~chainer.Variable` or :ref:`ndarray`): Means of the Gaussian.
         ln_var (:class:`~chainer.Variable` or :ref:`ndarray`): Log variances (same shape).
-        reduce (str): ``'sum'`` (default; a scalar) or ``'no'`` (elementwise).
+        reduce (str): ``'sum'`` (default; the sum, a scalar), ``'mean'`` (the mean of the
+            elements, a scalar) or ``'no'`` (elementwise).
 
     Returns:
         ~chainer.Variable: The KL divergence.
@@ -32,7 +38,7 @@ def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
         >>> F.gaussian_kl_divergence(mean, ln_var, reduce='no').array
         array([0. , 0.5], dtype=float32)
     """
-    check_reduce(reduce, ('sum', 'no'))
+    check_reduce(reduce, _REDUCE)
     F = chainer.functions
     var = F.exp(ln_var)
     loss = (mean * mean + var - ln_var - 1) * 0.5
@@ -48,7 +54,8 @@ def bernoulli_nll(x, y, reduce='sum'):
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Observations in ``[0, 1]``.
         y (:class:`~chainer.Variable` or :ref:`ndarray`): Logits (same shape).
-        reduce (str): ``'sum'`` (default; a scalar) or ``'no'`` (elementwise).
+        reduce (str): ``'sum'`` (default; the sum, a scalar), ``'mean'`` (the mean of the
+            elements, a scalar) or ``'no'`` (elementwise).
 
     Returns:
         ~chainer.Variable: The negative log-likelihood.
@@ -62,7 +69,7 @@ def bernoulli_nll(x, y, reduce='sum'):
         >>> np.round(F.bernoulli_nll(x, y, reduce='no').array, 4)
         array([0.6931, 0.6931], dtype=float32)
     """
-    check_reduce(reduce, ('sum', 'no'))
+    check_reduce(reduce, _REDUCE)
     loss = chainer.functions.softplus(y) - x * y
     return _reduce(loss, reduce)
 
@@ -76,7 +83,8 @@ def gaussian_nll(x, mean, ln_var, reduce='sum'):
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Observations.
         mean (:class:`~chainer.Variable` or :ref:`ndarray`): Means (same shape).
         ln_var (:class:`~chainer.Variable` or :ref:`ndarray`): Log variances (same shape).
-        reduce (str): ``'sum'`` (default; a scalar) or ``'no'`` (elementwise).
+        reduce (str): ``'sum'`` (default; the sum, a scalar), ``'mean'`` (the mean of the
+            elements, a scalar) or ``'no'`` (elementwise).
 
     Returns:
         ~chainer.Variable: The negative log-likelihood.
@@ -91,7 +99,7 @@ def gaussian_nll(x, mean, ln_var, reduce='sum'):
         >>> np.round(F.gaussian_nll(x, mean, ln_var, reduce='no').array, 4)
         array([0.9189, 1.4189], dtype=float32)
     """
-    check_reduce(reduce, ('sum', 'no'))
+    check_reduce(reduce, _REDUCE)
     F = chainer.functions
     x_prec = F.exp(-ln_var)
     x_diff = x - mean

@@ -1,6 +1,7 @@
 """Exponential and logarithm functions: exp, log, log2, log10."""
 import numpy
 
+import chainerx
 from chainer import backend, function_node, utils
 from chainer.functions.math._elementwise import check_float
 
@@ -30,6 +31,9 @@ class Exp(function_node.FunctionNode):
         self.retain_outputs((0,))
         return utils.force_array(xp.exp(x)),
 
+
+    def forward_chainerx(self, inputs):
+        return chainerx.exp(inputs[0]),
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
         return y * grad_outputs[0],
@@ -54,6 +58,9 @@ class Log(function_node.FunctionNode):
         self.retain_inputs((0,))
         return utils.force_array(xp.log(x)),
 
+
+    def forward_chainerx(self, inputs):
+        return chainerx.log(inputs[0]),
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
         return grad_outputs[0] / x,

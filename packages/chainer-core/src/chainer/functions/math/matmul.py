@@ -26,9 +26,11 @@ class MatMul(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('a', 'b'))
         a_type, b_type = in_types
+        # Mixed float dtypes give NumPy's result dtype (as in v7), the gradients the dtypes
+        # of the inputs.
         type_check.expect(
             a_type.dtype.kind == 'f',
-            a_type.dtype == b_type.dtype,
+            b_type.dtype.kind == 'f',
             a_type.ndim >= 1,
             b_type.ndim >= 1,
         )

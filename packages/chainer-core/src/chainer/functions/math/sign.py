@@ -24,4 +24,6 @@ def sign(x):
     if isinstance(x, chainer.variable.Variable):
         x = x.array
     xp = backend.get_array_module(x)
+    # Lists and scalars are taken as arrays (of NumPy's dtype for them), as in v7.
+    x = xp.asarray(x)
     return chainer.as_variable(utils.force_array(xp.sign(x), x.dtype))

@@ -2,6 +2,7 @@
 import numpy
 
 import chainer
+import chainerx
 from chainer import function_node
 from chainer import utils
 from chainer.utils import type_check
@@ -43,6 +44,11 @@ class Sum(function_node.FunctionNode):
         self._in_shape = x.shape
         return utils.force_array(x.sum(axis=self.axis, keepdims=self.keepdims)),
 
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        return chainerx.sum(x, axis=self.axis, keepdims=self.keepdims),
     def _kept_shape(self, gy_shape):
         shape = self._in_shape
         if self.keepdims or not shape:

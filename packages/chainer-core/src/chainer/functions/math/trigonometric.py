@@ -248,6 +248,10 @@ class ArctanGrad(function_node.FunctionNode):
         return ret
 
 
+def _cast_to(x, dtype):
+    return x if x.dtype == dtype else chainer.functions.cast(x, dtype)
+
+
 class Arctan2(function_node.FunctionNode):
     """Elementwise ``arctan(x1 / x2)`` choosing the quadrant correctly (broadcasting)."""
 
@@ -257,9 +261,10 @@ class Arctan2(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x1', 'x2'))
+        # Mixed float dtypes give NumPy's result dtype (as in v7).
         type_check.expect(
             in_types[0].dtype.kind == 'f',
-            in_types[1].dtype == in_types[0].dtype,
+            in_types[1].dtype.kind == 'f',
         )
         check_broadcastable(in_types, ('x1', 'x2'))
 
@@ -274,9 +279,9 @@ class Arctan2(function_node.FunctionNode):
         g1, g2 = Arctan2Grad().apply((x1, x2, grad_outputs[0]))
         ret = []
         if 0 in indexes:
-            ret.append(sum_to_shape(g1, x1.shape))
+            ret.append(_cast_to(sum_to_shape(g1, x1.shape), x1.dtype))
         if 1 in indexes:
-            ret.append(sum_to_shape(g2, x2.shape))
+            ret.append(_cast_to(sum_to_shape(g2, x2.shape), x2.dtype))
         return ret
 
 

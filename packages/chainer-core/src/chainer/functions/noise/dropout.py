@@ -2,11 +2,20 @@
 import numpy
 
 import chainer
+from chainer import backend
 from chainer import configuration
 from chainer import function_node
+from chainer import utils
 from chainer.backends import cuda
 from chainer.utils import argument
 from chainer.utils import type_check
+
+
+def _apply_mask(x, mask):
+    """``x * mask`` in the dtype of ``x``: the output, and (dropout being linear) the
+    gradient of either."""
+    xp = backend.get_array_module(x)
+    return utils.force_array(xp.multiply(x, mask, dtype=x.dtype))
 
 
 def _cpu_mask(shape, dtype, ratio):
@@ -46,8 +55,7 @@ class Dropout(function_node.FunctionNode):
         x, = inputs
         if self.mask is None:
             self.mask = _cpu_mask(x.shape, x.dtype, self.dropout_ratio)
-        y = numpy.multiply(x, self.mask, dtype=x.dtype)
-        return y,
+        return _apply_mask(x, self.mask),
 
     def forward_gpu(self, inputs):
         x, = inputs
@@ -92,7 +100,7 @@ class DropoutGrad(function_node.FunctionNode):
 
     def forward(self, inputs):
         gy, = inputs
-        return gy * self.mask,
+        return _apply_mask(gy, self.mask),
 
     def backward(self, indexes, grad_outputs):
         return DropoutGrad(self.mask).apply(grad_outputs)

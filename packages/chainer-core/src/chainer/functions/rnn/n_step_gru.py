@@ -1,5 +1,7 @@
 """Stacked (bi-directional) GRU over variable-length sequences (``n_step_gru``)."""
 from chainer.functions.rnn import n_step_rnn
+from chainer.functions.rnn._cudnn_rnn import NStepBiGRU  # noqa: F401 (v7's path)
+from chainer.functions.rnn._cudnn_rnn import NStepGRU  # noqa: F401
 
 
 class _GRUCell:

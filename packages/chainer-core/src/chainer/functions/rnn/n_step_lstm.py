@@ -1,5 +1,7 @@
 """Stacked (bi-directional) LSTM over variable-length sequences (``n_step_lstm``)."""
 from chainer.functions.rnn import n_step_rnn
+from chainer.functions.rnn._cudnn_rnn import NStepBiLSTM  # noqa: F401 (v7's path)
+from chainer.functions.rnn._cudnn_rnn import NStepLSTM  # noqa: F401
 
 
 class _LSTMCell:

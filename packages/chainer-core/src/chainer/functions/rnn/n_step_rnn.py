@@ -5,6 +5,13 @@ Also holds the machinery shared by ``n_step_lstm`` and ``n_step_gru``: the weigh
 batch sorted by decreasing length (``xs[t]`` has ``B_t`` rows, ``B_t`` non-increasing).
 """
 import chainer
+from chainer.functions.rnn._cudnn_rnn import BaseNStepRNN  # noqa: F401 (v7's path)
+from chainer.functions.rnn._cudnn_rnn import cudnn_rnn_weight_concat  # noqa: F401
+from chainer.functions.rnn._cudnn_rnn import CudnnRNNWeightConcat  # noqa: F401
+from chainer.functions.rnn._cudnn_rnn import NStepBiRNNReLU  # noqa: F401
+from chainer.functions.rnn._cudnn_rnn import NStepBiRNNTanh  # noqa: F401
+from chainer.functions.rnn._cudnn_rnn import NStepRNNReLU  # noqa: F401
+from chainer.functions.rnn._cudnn_rnn import NStepRNNTanh  # noqa: F401
 from chainer.utils import argument
 
 _TRAIN_MSG = 'train argument is not supported anymore. Use chainer.using_config'
