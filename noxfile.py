@@ -143,12 +143,18 @@ def _test_requirements(names):
 
 @nox.session(python=PYTHONS)
 def tests(session):
-    """All packages installed editable together; every test but the gpu ones."""
+    """All packages installed editable together; every test but the gpu ones, then doctests.
+
+    The doctest run checks the ``>>>`` examples of every docstring in the sources (namespace:
+    ``conftest.py``, options: the root ``pyproject.toml``); the session's arguments go to the
+    test run only.
+    """
     names = _topological()
     editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
     session.install(*editable, *_test_requirements(names))
     _install_example_plugin(session)
     session.run(*PYTEST, *session.posargs, *(str(PACKAGES[n]['path'] / 'tests') for n in names))
+    session.run(*PYTEST, '--doctest-modules', *(str(PACKAGES[n]['path'] / 'src') for n in names))
 
 
 _WHEELS = {}  # package name -> wheel built during this nox run (shared by the sessions)
@@ -197,12 +203,13 @@ def isolated(session, package):
 
 @nox.session(python='3.11')
 def numpy1(session):
-    """chainer-core's tests against NumPy 1.26."""
+    """chainer-core's tests and docstring examples against NumPy 1.26."""
     core = PACKAGES['chainer-core']
     session.install('-e', str(core['path']), 'numpy>=1.26,<2', *core['test'])
     session.run('python', '-c', 'import numpy; assert numpy.__version__.startswith("1.26"), '
                 'numpy.__version__; print("numpy", numpy.__version__)')
     session.run(*PYTEST, *session.posargs, str(core['path'] / 'tests'))
+    session.run(*PYTEST, '--doctest-modules', str(core['path'] / 'src'))
 
 
 @nox.session(python=NEWEST)
