@@ -5,14 +5,11 @@ Binary operators broadcast like NumPy; gradients are summed back to the input sh
 dtype, and an array becomes a Variable that requires no gradient.
 """
 import numbers
-import weakref
 
 import numpy
 
 import chainer
-from chainer import _hooks
 from chainer import backend
-from chainer import configuration
 from chainer import function_node
 from chainer import utils
 from chainer import variable
@@ -20,9 +17,7 @@ from chainer.utils import type_check
 
 _Variable = variable.Variable
 _make_variable = variable._make_variable
-_make_output_variable = variable._make_output_variable
-_config = configuration.config
-_weakref = weakref.ref
+_ndarray = numpy.ndarray
 
 
 def _as_array(y):
@@ -82,56 +77,12 @@ class _ConstantOp(function_node.FunctionNode):
 class _BinaryOp(function_node.FunctionNode):
     """Base of the elementwise nodes of two variables of one dtype (shapes broadcast)."""
 
+    _equal_inputs_pass_type_check = True
+
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('lhs', 'rhs'))
         type_check.expect(in_types[0].dtype == in_types[1].dtype)
         type_check.expect_broadcast_shapes(in_types[0].shape, in_types[1].shape)
-
-    def _apply_pair(self, lhs, rhs):
-        """``self.apply((lhs, rhs))[0]`` for two Variables, without the per-input loops.
-
-        The operators run this on every call, so it does in straight-line code what
-        :meth:`FunctionNode.apply` does for this case. Whenever function hooks or debug mode
-        are active, or the inputs differ in dtype or shape (so that the full type check must
-        run), it defers to :meth:`~FunctionNode.apply`.
-        """
-        a = lhs._array
-        b = rhs._array
-        config = _config
-        if (_hooks._local.hooks or self._local_function_hooks or config.debug
-                or (config.type_check and not (a.dtype == b.dtype and a.shape == b.shape))):
-            return self.apply((lhs, rhs))[0]
-        outputs = self.forward((a, b))
-        y = outputs[0]
-        requires_grad = lhs._requires_grad or rhs._requires_grad
-        if not (requires_grad and config.enable_backprop):
-            return _make_variable(y, requires_grad)
-        n0 = lhs._node
-        if n0 is None:
-            n0 = lhs.node
-        n1 = rhs._node
-        if n1 is None:
-            n1 = rhs.node
-        rank = n0.rank if n0.rank > n1.rank else n1.rank
-        self.rank = rank
-        self.inputs = (n0, n1)
-        if not n1.requires_grad:
-            self._grad_input_indexes = (0,)
-        elif not n0.requires_grad:
-            self._grad_input_indexes = (1,)
-        else:
-            self._grad_input_indexes = (0, 1)
-        var = _make_output_variable(y, self, rank + 1)
-        self.outputs = (_weakref(var._node),)
-        retained = self._input_indexes_to_retain
-        if retained is not None:
-            if 0 in retained:
-                n0.data = a
-            if 1 in retained:
-                n1.data = b
-        if self._output_indexes_to_retain is not None:
-            self._retained_output_data = outputs
-        return var
 
 
 class Neg(function_node.FunctionNode):
@@ -201,7 +152,8 @@ class Add(_BinaryOp):
 
     def forward(self, inputs):
         x0, x1 = inputs
-        return _as_array(x0 + x1),
+        y = x0 + x1
+        return (y if type(y) is _ndarray else utils.force_array(y)),
 
     def backward(self, indexes, grad_outputs):
         gy = grad_outputs[0]
@@ -318,7 +270,8 @@ class Mul(_BinaryOp):
     def forward(self, inputs):
         self._input_indexes_to_retain = (0, 1)
         x0, x1 = inputs
-        return _as_array(x0 * x1),
+        y = x0 * x1
+        return (y if type(y) is _ndarray else utils.force_array(y)),
 
     def backward(self, indexes, grad_outputs):
         xs = self.get_retained_inputs()
@@ -526,7 +479,7 @@ def add(*xs):
     if len(xs) == 2:
         lhs, rhs = xs
         if isinstance(rhs, _Variable) and isinstance(lhs, _Variable):
-            return Add()._apply_pair(lhs, rhs)
+            return Add().apply((lhs, rhs))[0]
         rhs_var = _as_variable_rhs(lhs, rhs)
         if rhs_var is None:
             return AddConstant(rhs).apply((lhs,))[0]
@@ -541,7 +494,7 @@ def sub(self, rhs):
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return AddConstant(-rhs).apply((self,))[0]
-    return Sub()._apply_pair(self, rhs_var)
+    return Sub().apply((self, rhs_var))[0]
 
 
 def rsub(self, rhs):
@@ -549,13 +502,13 @@ def rsub(self, rhs):
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return SubFromConstant(rhs).apply((self,))[0]
-    return Sub()._apply_pair(rhs_var, self)
+    return Sub().apply((rhs_var, self))[0]
 
 
 def mul(self, rhs):
     """Elementwise multiplication: ``x * rhs``."""
     if isinstance(rhs, _Variable):
-        return Mul()._apply_pair(self, rhs)
+        return Mul().apply((self, rhs))[0]
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return MulConstant(rhs).apply((self,))[0]
@@ -567,7 +520,7 @@ def div(self, rhs):
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return MulConstant(1.0 / rhs).apply((self,))[0]
-    return Div()._apply_pair(self, rhs_var)
+    return Div().apply((self, rhs_var))[0]
 
 
 def rdiv(self, rhs):
@@ -575,7 +528,7 @@ def rdiv(self, rhs):
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return DivFromConstant(rhs).apply((self,))[0]
-    return Div()._apply_pair(rhs_var, self)
+    return Div().apply((rhs_var, self))[0]
 
 
 def floordiv(self, rhs):
@@ -593,7 +546,7 @@ def pow(self, rhs):  # noqa: A001 - v7 name
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return PowVarConst(rhs).apply((self,))[0]
-    return PowVarVar()._apply_pair(self, rhs_var)
+    return PowVarVar().apply((self, rhs_var))[0]
 
 
 def rpow(self, rhs):
@@ -601,7 +554,7 @@ def rpow(self, rhs):
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return PowConstVar(rhs).apply((self,))[0]
-    return PowVarVar()._apply_pair(rhs_var, self)
+    return PowVarVar().apply((rhs_var, self))[0]
 
 
 def matmul(self, rhs):
