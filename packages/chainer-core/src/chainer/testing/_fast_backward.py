@@ -1,13 +1,27 @@
 """Checks that a node's array-level backward (``_backward_arrays``) equals its ``backward``.
 
 The backward walk takes ``FunctionNode._backward_arrays`` when neither double backprop nor
-function hooks are active; ``backward`` (written with differentiable functions) is the
-reference. :func:`check_fast_backward` runs both on the same graph and compares the
-gradients, and makes sure the fast path really ran.
+function hooks are active; ``backward`` (written with differentiable functions, used for
+double backprop and under hooks) is the reference. Both must compute one formula:
+
+- :func:`check_fast_backward` runs both on one graph and compares the gradients, making sure
+  the fast path really ran;
+- :func:`check_first_order_paths` compares the two paths on any function (it is part of
+  :func:`chainer.gradient_check.check_double_backward`);
+- :func:`fast_backward_nodes` lists the node classes that define a fast path and
+  :func:`nodes_checked_in` the ones that test files pass to :func:`check_fast_backward`, so
+  that a test can require every fast path to be checked.
 """
+import ast
+import importlib
+import inspect
+import pkgutil
+
 import numpy
 
 import chainer
+from chainer import backend
+from chainer import function_node
 
 
 def _grads_of(func, inputs, grad_outputs, double):
@@ -26,7 +40,8 @@ def check_fast_backward(node_class, func, inputs, grad_outputs, atol=0, rtol=1e-
     """Asserts that ``node_class._backward_arrays`` computes what ``backward`` computes.
 
     Args:
-        node_class: The FunctionNode class whose fast path is checked.
+        node_class: The FunctionNode class whose fast path is checked (it may inherit the
+            fast path from the class that defines it).
         func: Callable taking Variables (one per entry of ``inputs``) and returning the output
             Variable or a tuple of them; it must apply ``node_class`` once.
         inputs (list of numpy.ndarray): Input arrays.
@@ -67,3 +82,142 @@ def check_fast_backward(node_class, func, inputs, grad_outputs, atol=0, rtol=1e-
         assert got.shape == want.shape == x.shape, 'input %d shape' % i
         numpy.testing.assert_allclose(got, want, atol=atol, rtol=rtol,
                                       err_msg='input %d' % i)
+
+
+def check_first_order_paths(func, inputs, grad_outputs, targets, atol, rtol):
+    """Asserts that backprop gives the same first-order gradients with and without
+    ``enable_double_backprop`` (the differentiable ``backward`` of every node against the
+    fast path that plain backprop takes).
+
+    Args:
+        func: Callable taking Variables (one per entry of ``inputs``) and returning a Variable
+            or a tuple of them.
+        inputs (tuple): Input arrays (or Variables).
+        grad_outputs (tuple): Output gradient arrays (None where an output gets none).
+        targets (callable): Takes the input Variables and returns the Variables whose
+            gradients are compared (e.g. the inputs checked and the parameters).
+        atol, rtol (float): Tolerances of the comparison.
+    """
+    results = []
+    for double in (False, True):
+        xs = [chainer.Variable(x.array if isinstance(x, chainer.Variable) else x)
+              for x in inputs]
+        ys = func(*xs)
+        if not isinstance(ys, (tuple, list)):
+            ys = (ys,)
+        pairs = [(chainer.as_variable(y), chainer.Variable(gy))
+                 for y, gy in zip(ys, grad_outputs) if gy is not None]
+        wrt = list(targets(xs))
+        if not pairs or not wrt:
+            return
+        gxs = chainer.grad([p[0] for p in pairs], wrt, [p[1] for p in pairs],
+                           enable_double_backprop=double)
+        results.append([None if g is None else backend.CpuDevice().send(g.array)
+                        for g in gxs])
+    for i, (fast, differentiable) in enumerate(zip(*results)):
+        if fast is None or differentiable is None:
+            assert fast is None or not numpy.any(fast), (
+                'target %d: only plain backprop gives a gradient' % i)
+            assert differentiable is None or not numpy.any(differentiable), (
+                'target %d: only double backprop gives a gradient' % i)
+            continue
+        numpy.testing.assert_allclose(
+            fast.astype(numpy.float64), differentiable.astype(numpy.float64), atol=atol,
+            rtol=rtol, err_msg='target %d: the first-order gradient of plain backprop '
+                               'differs from that of double backprop' % i)
+
+
+def fast_backward_nodes(package_names=('chainer',)):
+    """Returns the FunctionNode subclasses that define their own ``_backward_arrays``.
+
+    Every module of the given packages is imported first (modules that cannot be imported,
+    e.g. for a missing optional dependency, are skipped), so that all classes are defined.
+    """
+    for name in package_names:
+        package = importlib.import_module(name)
+        for info in pkgutil.walk_packages(package.__path__, name + '.', onerror=_ignore):
+            try:
+                importlib.import_module(info.name)
+            except ImportError:
+                continue
+    found = set()
+    pending = [function_node.FunctionNode]
+    while pending:
+        cls = pending.pop()
+        for sub in cls.__subclasses__():
+            if sub not in found:
+                found.add(sub)
+                pending.append(sub)
+    return {cls for cls in found if cls.__dict__.get('_backward_arrays') is not None}
+
+
+def _ignore(name):
+    pass
+
+
+def nodes_checked_in(paths):
+    """Returns the classes that the test files ``paths`` pass to :func:`check_fast_backward`.
+
+    A file counts when it calls ``check_fast_backward``; then every name it refers to that
+    resolves (through the file's imports) to a FunctionNode subclass counts as checked, so
+    that tables of node classes given to a parametrized test are found too. A class
+    defining ``_backward_arrays`` is covered by a check of any subclass that inherits it.
+    """
+    checked = set()
+    for path in paths:
+        with open(path, encoding='utf-8') as f:
+            source = f.read()
+        if 'check_fast_backward' not in source:
+            continue
+        tree = ast.parse(source, str(path))
+        aliases = _imported_names(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Name, ast.Attribute)):
+                obj = _resolve(node, aliases)
+                if (inspect.isclass(obj) and issubclass(obj, function_node.FunctionNode)
+                        and obj._backward_arrays is not None):
+                    checked.add(_defining_class(obj))
+    return checked
+
+
+def _imported_names(tree):
+    # local name -> dotted path of what it was imported as
+    names = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    names[alias.asname] = alias.name
+                else:
+                    top = alias.name.split('.')[0]
+                    names[top] = top
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                names[alias.asname or alias.name] = node.module + '.' + alias.name
+    return names
+
+
+def _resolve(node, aliases):
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name) or node.id not in aliases:
+        return None
+    dotted = aliases[node.id].split('.') + parts[::-1]
+    for i in range(len(dotted), 0, -1):  # the longest importable module prefix
+        try:
+            obj = importlib.import_module('.'.join(dotted[:i]))
+        except ImportError:
+            continue
+        for attr in dotted[i:]:
+            obj = getattr(obj, attr, None)
+        return obj
+    return None
+
+
+def _defining_class(cls):
+    for klass in cls.__mro__:
+        if '_backward_arrays' in klass.__dict__:
+            return klass
+    return None
