@@ -4,6 +4,7 @@ import pytest
 
 import chainer
 import chainer.functions as F
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _x():
@@ -230,3 +231,29 @@ class TestCreatorOfOldStyleOutputs:
         f.unchain()
         assert f.inputs is None
         assert h.creator is None
+
+
+class _Product(chainer.Function):
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, w = inputs
+        return x * w, x + w
+
+    def backward(self, inputs, grad_outputs):
+        x, w = inputs
+        gy0, gy1 = grad_outputs
+        gx = gw = 0
+        if gy0 is not None:
+            gx, gw = gy0 * w, gy0 * x
+        if gy1 is not None:
+            gx, gw = gx + gy1, gw + gy1
+        return gx, gw
+
+
+@pytest.mark.parametrize('with_none', [False, True])
+@pytest.mark.parametrize('no_grads', [(False, False), (True, False)])
+def test_fast_backward_of_the_adapter(with_none, no_grads):
+    rng = numpy.random.RandomState(0)
+    x, w, gy0, gy1 = (rng.uniform(-1, 1, 3).astype('f') for _ in range(4))
+    check_fast_backward(chainer.FunctionAdapter, lambda x, w: _Product()(x, w), [x, w],
+                        [gy0, None if with_none else gy1], no_grads=list(no_grads))

@@ -51,7 +51,7 @@ class FunctionAdapter(function_node.FunctionNode):
             self.retain_outputs(retained)
         return outputs
 
-    def _backward_arrays(self, target_input_indexes, grad_outputs):
+    def _array_grads(self, target_input_indexes, grad_outputs):
         # The function's own backward works on arrays: this is the node's gradient formula.
         inputs = self.inputs
         gxs = self._function.backward(tuple([x.data for x in inputs]), grad_outputs)
@@ -62,8 +62,10 @@ class FunctionAdapter(function_node.FunctionNode):
             ret.append(gx)
         return tuple(ret)
 
+    _backward_arrays = _array_grads
+
     def backward(self, target_input_indexes, grad_outputs):
-        gxs = self._backward_arrays(
+        gxs = self._array_grads(
             target_input_indexes, tuple([None if g is None else g.array for g in grad_outputs]))
         return tuple([None if gx is None else variable_module._make_variable(gx, False)
                       for gx in gxs])

@@ -274,7 +274,8 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
     """Tests the second-order gradients of ``func`` numerically.
 
     It checks the backward of the first-order gradient function ``(x, gy) -> gx`` built with
-    ``enable_double_backprop=True``.
+    ``enable_double_backprop=True``, and that this function gives the first-order gradients
+    of plain backprop.
 
     Args:
         func: Callable taking Variables and returning a Variable or a tuple of them.
@@ -313,6 +314,13 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
                 g = chainer.as_variable(t.xp.zeros_like(t.array))
             out.append(g)
         return tuple(out)
+
+    # the first-order gradients of double backprop (each node's differentiable backward)
+    # must be those of plain backprop (the fast path, itself checked by check_backward)
+    from chainer.testing import _fast_backward
+    _fast_backward.check_first_order_paths(
+        func, x_data, y_grad, lambda xs: [x for x, skip in zip(xs, no_grads) if not skip]
+        + list(params), atol, rtol)
 
     inputs = x_data + y_grad
     ggs = [gg for gg, skip in zip(x_grad_grad, no_grads) if not skip]

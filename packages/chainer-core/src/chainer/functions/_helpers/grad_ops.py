@@ -18,6 +18,11 @@ class _VariableOps:
     differentiable = True
 
     @staticmethod
+    def data(x):
+        """The array of ``x`` (a value taken as a constant of the formula)."""
+        return x.array
+
+    @staticmethod
     def retained_inputs(node):
         return node.get_retained_inputs()
 
@@ -38,8 +43,12 @@ class _VariableOps:
         return chainer.functions.broadcast_to(x, shape)
 
     @staticmethod
-    def sum(x, axis):
-        return chainer.functions.sum(x, axis=axis)
+    def sum(x, axis, keepdims=False):
+        return chainer.functions.sum(x, axis=axis, keepdims=keepdims)
+
+    @staticmethod
+    def sqrt(x):
+        return chainer.functions.sqrt(x)
 
     @staticmethod
     def reshape(x, shape):
@@ -100,11 +109,19 @@ class _VariableOps:
     def exp(x):
         return chainer.functions.exp(x)
 
+    @staticmethod
+    def where(condition, x, y):
+        return chainer.functions.where(condition, x, y)
+
 
 class _ArrayOps:
     """The same operations on raw (NumPy or CuPy) arrays."""
 
     differentiable = False
+
+    @staticmethod
+    def data(x):
+        return x
 
     @staticmethod
     def retained_inputs(node):
@@ -124,8 +141,12 @@ class _ArrayOps:
         return utils.array.broadcast_array(x, shape)
 
     @staticmethod
-    def sum(x, axis):
-        return utils.force_array(x.sum(axis=axis))
+    def sum(x, axis, keepdims=False):
+        return utils.force_array(x.sum(axis=axis, keepdims=keepdims))
+
+    @staticmethod
+    def sqrt(x):
+        return utils.force_array(backend.get_array_module(x).sqrt(x))
 
     @staticmethod
     def reshape(x, shape):
@@ -183,6 +204,10 @@ class _ArrayOps:
     @staticmethod
     def exp(x):
         return utils.force_array(backend.get_array_module(x).exp(x))
+
+    @staticmethod
+    def where(condition, x, y):
+        return utils.force_array(backend.get_array_module(x).where(condition, x, y))
 
 
 VARIABLES = _VariableOps()

@@ -322,7 +322,7 @@ class MulConstant(_ConstantOp):
         return _times_constant(inputs[0], self.value),
 
     def backward(self, indexes, grad_outputs):
-        return MulConstant(self.value).apply(grad_outputs)
+        return grad_outputs[0] * self.value,  # a MulConstant (or Mul by a constant array)
 
     def _backward_arrays(self, indexes, grad_outputs):
         return _times_constant(grad_outputs[0], self.value),
