@@ -35,6 +35,11 @@ def get_trainer_with_mock_updater(stop_trigger=(10, 'iteration'), iter_per_epoch
                                   extensions=None):
     """Returns a :class:`~chainer.training.Trainer` whose updater only counts iterations.
 
+    The updater is a :class:`unittest.mock.Mock` (so that tests can inspect the calls) whose
+    ``update`` calls ``update_core`` and advances the counters of a real updater
+    (``iteration``, ``epoch``, ``epoch_detail``, ``previous_epoch_detail``,
+    ``is_new_epoch``); it has no optimizer.
+
     Args:
         stop_trigger: Stop trigger of the trainer.
         iter_per_epoch (int): Iterations per epoch of the mock updater.
@@ -44,20 +49,20 @@ def get_trainer_with_mock_updater(stop_trigger=(10, 'iteration'), iter_per_epoch
     from chainer import training
     updater = mock.Mock()
     updater.get_all_optimizers.return_value = {}
-    updater.iteration = 0
-    updater.epoch = 0
-    updater.epoch_detail = 0
-    updater.is_new_epoch = True
-    updater.previous_epoch_detail = None
+    _set_progress(updater, 0, iter_per_epoch)
 
     def update():
         updater.update_core()
-        updater.iteration += 1
-        updater.epoch = updater.iteration // iter_per_epoch
-        updater.epoch_detail = updater.iteration / iter_per_epoch
-        updater.is_new_epoch = (updater.iteration - 1) // iter_per_epoch != updater.epoch
-        updater.previous_epoch_detail = (updater.iteration - 1) / iter_per_epoch
+        _set_progress(updater, updater.iteration + 1, iter_per_epoch)
 
     updater.update = update
-    trainer = training.Trainer(updater, stop_trigger, extensions=extensions)
-    return trainer
+    return training.Trainer(updater, stop_trigger, extensions=extensions)
+
+
+def _set_progress(updater, iteration, iter_per_epoch):
+    # the counters of an updater that has made ``iteration`` updates
+    updater.iteration = iteration
+    updater.epoch, into_epoch = divmod(iteration, iter_per_epoch)
+    updater.epoch_detail = iteration / iter_per_epoch
+    updater.previous_epoch_detail = (iteration - 1) / iter_per_epoch if iteration else None
+    updater.is_new_epoch = into_epoch == 0

@@ -77,10 +77,11 @@ def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
 
 
 
-@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('dtype,zero_row', [
+    (numpy.float16, False), (numpy.float32, False), (numpy.float64, False),
+    (numpy.float32, True), (numpy.float64, True)])  # 1 / eps overflows float16
 @pytest.mark.parametrize('shape,axis', [((3, 4), 1), ((2, 3, 4), (1, 2)), ((3, 4), 0)])
-@pytest.mark.parametrize('zero_row', [False, True])
-def test_fast_backward(dtype, shape, axis, zero_row):
+def test_fast_backward(dtype, zero_row, shape, axis):
     x = _fast_uniform(shape, dtype)
     if zero_row:
         x[0] = 0
