@@ -126,7 +126,7 @@ def _discover_pythons():
 PYTHONS = _discover_pythons() or [f'{sys.version_info[0]}.{sys.version_info[1]}']
 OLDEST, NEWEST = PYTHONS[0], PYTHONS[-1]
 
-nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1']
+nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1', 'caffe']
 
 
 # --- sessions ---------------------------------------------------------------------------------
@@ -225,3 +225,33 @@ for name in sys.argv[1:]:
     assert version == chainer.__version__, (name, version, chainer.__version__)
     assert name + ' ' + version in out.getvalue(), (name, out.getvalue())
 """
+
+
+# --- chainer-caffe against the protobuf releases and backends users have ---------------------
+
+_PROTOBUF_RELEASES = [nox.param('protobuf>=5.26,<6', id='protobuf5'),
+                      nox.param('protobuf', id='protobuf-newest')]
+_PROTOBUF_BACKENDS = [nox.param('upb', id='upb'), nox.param('python', id='python')]
+_PROTOBUF_CHECK = """
+import sys
+from google.protobuf import __version__
+from google.protobuf.internal import api_implementation
+release, backend = sys.argv[1:]
+print('protobuf', __version__, api_implementation.Type())
+assert (api_implementation.Type() == 'python') == (backend == 'python'), backend
+assert release == 'protobuf' or __version__.startswith('5.'), __version__
+"""
+
+
+@nox.session(python=NEWEST)
+@nox.parametrize('release', _PROTOBUF_RELEASES)
+@nox.parametrize('backend', _PROTOBUF_BACKENDS)
+def caffe(session, release, backend):
+    """chainer-caffe's tests with protobuf 5.x and the newest, upb and pure-Python backends."""
+    names = _closure('chainer-caffe') + ['chainer-datasets']  # datasets: the model zoo's 'auto'
+    editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
+    session.install('--upgrade', release, *editable, *_test_requirements(names))
+    env = {'PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION': 'python'} if backend == 'python' else {}
+    session.run('python', '-c', _PROTOBUF_CHECK, release, backend, env=env)
+    session.run(*PYTEST, *session.posargs, str(PACKAGES['chainer-caffe']['path'] / 'tests'),
+                env=env)

@@ -24,6 +24,7 @@ PROVIDED_BY = {
     'chainer.links': 'chainer-links',
     'chainer.training': 'chainer-training',
     'chainer.links.caffe': 'chainer-caffe',
+    'chainer.exporters': 'chainer-caffe',
 }
 
 

@@ -17,6 +17,7 @@ import sys
 DISTRIBUTIONS = {
     'chainer.dataset': 'chainer-datasets',
     'chainer.datasets': 'chainer-datasets',
+    'chainer.exporters': 'chainer-caffe',
     'chainer.iterators': 'chainer-datasets',
     'chainer.links': 'chainer-links',
     'chainer.links.caffe': 'chainer-caffe',

@@ -19,7 +19,9 @@ def _gates(x):
 def _ref_slstm(c1, c2, x1, x2):
     a1, i1, f1, o1 = _gates(x1)
     a2, i2, f2, o2 = _gates(x2)
-    c = (numpy.tanh(a1 + a2) * _sigmoid(i1 + i2)
+    # Chainer v7 computes each child's cell input separately (its documentation shows
+    # tanh(a1 + a2) * sigmoid(i1 + i2))
+    c = (numpy.tanh(a1) * _sigmoid(i1) + numpy.tanh(a2) * _sigmoid(i2)
          + _sigmoid(f1) * c1.astype(numpy.float64)
          + _sigmoid(f2) * c2.astype(numpy.float64))
     h = _sigmoid(o1 + o2) * numpy.tanh(c)
@@ -57,9 +59,20 @@ class TestSLSTM(testing.FunctionTestCase):
 
 
 def test_slstm_grad_grad_helper_shapes():
-    args = [numpy.random.uniform(-1, 1, (2, 3)) for _ in range(17)]
+    args = [numpy.random.uniform(-1, 1, (2, 3)) for _ in range(21)]
     out = slstm_module.slstm_grad_grad(*args)
-    assert len(out) == 10 and all(o.shape == (2, 3) for o in out)
+    assert len(out) == 12 and all(o.shape == (2, 3) for o in out)
+
+
+def test_slstm_matches_chainer_v7():
+    # values computed by Chainer v7.8.1 for the same inputs
+    c1 = numpy.array([[0.5, -1.0]])
+    c2 = numpy.array([[2.0, 0.25]])
+    x1 = numpy.linspace(-1, 1, 8).reshape(1, 8)
+    x2 = numpy.linspace(1.5, -0.5, 8).reshape(1, 8)
+    c, h = F.slstm(c1, c2, x1, x2)
+    numpy.testing.assert_allclose(c.array, [[2.0784249707658535, -0.2963039532719648]])
+    numpy.testing.assert_allclose(h.array, [[0.6032683577290885, -0.17922259460902265]])
 
 
 @pytest.mark.parametrize('shapes', [

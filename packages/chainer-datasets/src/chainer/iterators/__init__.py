@@ -1,1 +1,10 @@
-"""Iterators over datasets: serial, multiprocess, multithread (chainer-datasets)."""
+"""Iterators over datasets: serial, multiprocess and multithread (``chainer.iterators``).
+
+Provided by the chainer-datasets distribution.
+"""
+from chainer.iterators.order_samplers import OrderSampler  # NOQA
+from chainer.iterators.order_samplers import ShuffleOrderSampler  # NOQA
+from chainer.iterators.serial_iterator import SerialIterator  # NOQA
+from chainer.iterators.multiprocess_iterator import MultiprocessIterator  # NOQA
+from chainer.iterators.multithread_iterator import MultithreadIterator  # NOQA
+from chainer.iterators.dali_iterator import DaliIterator  # NOQA

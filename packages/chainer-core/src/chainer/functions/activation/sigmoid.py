@@ -24,10 +24,6 @@ def _sigmoid_grad(y, gy):
 class Sigmoid(function_node.FunctionNode):
     """Logistic sigmoid function."""
 
-    @property
-    def label(self):
-        return 'sigmoid'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')

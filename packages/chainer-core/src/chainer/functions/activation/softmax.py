@@ -40,10 +40,6 @@ class Softmax(_softmax_base.SoftmaxLike):
 
     _grad_class = _SoftmaxGrad
 
-    @property
-    def label(self):
-        return 'softmax'
-
     def forward(self, inputs):
         x, = inputs
         xp = backend.get_array_module(x)

@@ -14,10 +14,6 @@ def _tanh_grad(y, gy):
 class Tanh(function_node.FunctionNode):
     """Hyperbolic tangent function."""
 
-    @property
-    def label(self):
-        return 'tanh'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')

@@ -8,18 +8,19 @@ from chainer.utils import type_check
 
 def _regroup(xs, n_out):
     """Element ``t`` of every sequence in ``xs`` (sorted by decreasing length) becomes row
-    ``k`` of output ``t``; returns ``n_out`` arrays."""
+    ``k`` of output ``t``; returns ``n_out`` arrays (views of one gathered buffer)."""
     if n_out == 0:
         return ()
     xp = backend.get_array_module(*xs)
     lengths = numpy.array([len(x) for x in xs])
     starts = numpy.concatenate(([0], numpy.cumsum(lengths)[:-1]))
-    flat = xp.concatenate(xs, axis=0)
-    outs = []
-    for t in range(n_out):
-        owners = numpy.flatnonzero(lengths > t)   # the sequences still running at step t
-        outs.append(flat[xp.asarray(starts[owners] + t)])
-    return tuple(outs)
+    steps = numpy.arange(n_out)[:, None]
+    running = lengths > steps   # (t, k): sequence k still runs at step t
+    # flat indices of the elements in time-major order, gathered at once
+    order = (starts + steps)[running]
+    gathered = xp.concatenate(xs, axis=0)[xp.asarray(order)]
+    ends = numpy.cumsum(running.sum(axis=1)).tolist()
+    return tuple(gathered[start:end] for start, end in zip([0] + ends, ends))
 
 
 class TransposeSequence(function_node.FunctionNode):

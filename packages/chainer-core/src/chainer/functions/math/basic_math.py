@@ -204,10 +204,6 @@ class AddConstant(_ConstantOp):
 class MultiAdd(function_node.FunctionNode):
     """Addition of many variables at once (with broadcasting)."""
 
-    @property
-    def label(self):
-        return '_ + _ + _'
-
     def check_type_forward(self, in_types):
         for i, in_type in enumerate(in_types):
             type_check.argname((in_type,), ('x%d' % i,))

@@ -74,29 +74,34 @@ def _zeros_like_var(v):
     return chainer.Variable(xp.zeros(v.shape, v.dtype), requires_grad=False)
 
 
-def _grad_grad_core(ta, si, so, tc, gh, gc, sfs, cps, gga, ggi, ggo, ggfs, ggcps):
-    # Second-order terms of an LSTM-like cell with c = ta*si + sum_k sf_k*cp_k, h = so*tanh(c)
-    # given the first-order outputs' gradients (gga, ggi, ggo, ggf_k for the gate
-    # pre-activations, ggcp_k for the previous cells). Arrays of the updated rows only.
-    dta = 1 - ta * ta
-    dsi = si * (1 - si)
+def _grad_grad_core(tas, sis, so, tc, gh, gc, sfs, cps, ggas, ggis, ggo, ggfs, ggcps):
+    # Second-order terms of an LSTM-like cell with c = sum_j ta_j*si_j + sum_k sf_k*cp_k and
+    # h = so*tanh(c), given the gradients of the first-order outputs (gga_j, ggi_j, ggo,
+    # ggf_k for the gate pre-activations, ggcp_k for the previous cells). Arrays of the
+    # updated rows only; returns lists for the pairs (a_j, i_j) and (f_k, cp_k).
     dso = so * (1 - so)
     dtc = 1 - tc * tc
     G = gh * so * dtc + gc
-    gG = gga * si * dta + ggi * ta * dsi
+    gG = 0
+    g_as = []
+    g_is = []
+    for ta, si, gga, ggi in zip(tas, sis, ggas, ggis):
+        dta = 1 - ta * ta
+        dsi = si * (1 - si)
+        gG = gG + gga * si * dta + ggi * ta * dsi
+        g_as.append(G * dta * (ggi * dsi - 2 * gga * si * ta))
+        g_is.append(G * dsi * (gga * dta + ggi * ta * (1 - 2 * si)))
     g_cps = []
     g_fs = []
     for sf, cp, ggf, ggcp in zip(sfs, cps, ggfs, ggcps):
         dsf = sf * (1 - sf)
-        gG += ggcp * sf + ggf * cp * dsf
+        gG = gG + ggcp * sf + ggf * cp * dsf
         g_cps.append(ggf * G * dsf)
         g_fs.append(G * dsf * (ggcp + ggf * cp * (1 - 2 * sf)))
-    g_a = G * dta * (ggi * dsi - 2 * gga * si * ta)
-    g_i = G * dsi * (gga * dta + ggi * ta * (1 - 2 * si))
     g_o = gh * dso * (gG * dtc + ggo * tc * (1 - 2 * so))
     g_c = gh * dtc * (ggo * dso - 2 * gG * so * tc)
     g_gh = gG * so * dtc + ggo * tc * dso
-    return g_cps, g_a, g_i, g_fs, g_o, g_c, gG, g_gh
+    return g_cps, g_as, g_is, g_fs, g_o, g_c, gG, g_gh
 
 
 class LSTM(function_node.FunctionNode):
@@ -222,9 +227,9 @@ def lstm_grad_grad(c_prev, a, i, f, o, c, gc, gh, ggc_prev, gga, ggi, ggf, ggo):
     """
     xp = backend.get_array_module(c)
     tc = xp.tanh(c)
-    g_cps, g_a, g_i, g_fs, g_o, g_c, g_gc, g_gh = _grad_grad_core(
-        a, i, o, tc, gh, gc, (f,), (c_prev,), gga, ggi, ggo, (ggf,), (ggc_prev,))
-    return g_cps[0], g_a, g_i, g_fs[0], g_o, g_c, g_gc, g_gh
+    g_cps, g_as, g_is, g_fs, g_o, g_c, g_gc, g_gh = _grad_grad_core(
+        (a,), (i,), o, tc, gh, gc, (f,), (c_prev,), (gga,), (ggi,), ggo, (ggf,), (ggc_prev,))
+    return g_cps[0], g_as[0], g_is[0], g_fs[0], g_o, g_c, g_gc, g_gh
 
 
 def lstm(c_prev, x):

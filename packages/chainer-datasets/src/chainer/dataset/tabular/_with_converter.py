@@ -1,0 +1,31 @@
+"""A view of a tabular dataset with its own converter."""
+from chainer.dataset.tabular import tabular_dataset
+
+
+class _WithConverter(tabular_dataset.TabularDataset):
+    """View whose :meth:`convert` calls ``converter``."""
+
+    def __init__(self, dataset, converter):
+        self._dataset = dataset
+        self._converter = converter
+
+    def __len__(self):
+        return len(self._dataset)
+
+    @property
+    def keys(self):
+        return self._dataset.keys
+
+    @property
+    def mode(self):
+        return self._dataset.mode
+
+    def get_examples(self, indices, key_indices):
+        return self._dataset.get_examples(indices, key_indices)
+
+    def convert(self, data):
+        if isinstance(data, tuple):
+            return self._converter(*data)
+        if isinstance(data, dict):
+            return self._converter(**data)
+        return self._converter(data)

@@ -1,0 +1,262 @@
+"""MultiprocessIterator: minibatches read in parallel by worker processes."""
+import collections
+import multiprocessing
+import numbers
+import warnings
+import weakref
+
+from chainer import serializer as serializer_module
+from chainer.iterators import _shared_memory
+from chainer.iterators import _state_iterator
+from chainer.iterators import _statemachine
+from chainer.iterators import _worker_pool
+
+_TIMEOUT_MESSAGE = (
+    'Stalled dataset is detected. See the documentation of MultiprocessIterator for common '
+    'causes and workarounds:\n'
+    'https://docs.chainer.org/en/stable/reference/generated/'
+    'chainer.iterators.MultiprocessIterator.html')
+
+
+class _Prefetcher:
+    """Keeps up to ``n_prefetch`` batches being read by a :class:`WorkerPool`.
+
+    It holds no reference to the iterator, so that a finalizer can close it.
+    """
+
+    def __init__(self, iterator):
+        self.dataset = iterator.dataset
+        self.batch_size = iterator.batch_size
+        self.repeat = iterator.repeat
+        self.order_sampler = iterator.order_sampler
+        self.n_processes = iterator.n_processes
+        self.n_prefetch = iterator.n_prefetch
+        self.region_size = iterator.shared_mem  # None: measured on the first batch
+        self.max_tasks = iterator._maxtasksperchild
+        self.pool = None
+        self.blocks = []  # shared memory blocks, one per batch in flight at most
+        self.free_blocks = []
+        self.in_flight = collections.deque()  # (BatchHandle, state after the batch)
+        self.abandoned = []  # handles of discarded batches whose tasks may still run
+        self.consumed_state = None  # the state after the last batch returned
+        self.state = None  # the state after the last batch submitted
+
+    def restart(self, state):
+        """Discards the batches in flight; the next batch follows ``state``."""
+        self.abandoned.extend(handle for handle, _ in self.in_flight)
+        self.in_flight.clear()
+        self.consumed_state = self.state = state
+
+    def _take_block(self):
+        for handle in self.abandoned:
+            if handle.done and handle.block is not None:
+                self.free_blocks.append(handle.block)
+        self.abandoned = [handle for handle in self.abandoned if not handle.done]
+        if self.free_blocks:
+            return self.free_blocks.pop()
+        if self.region_size and len(self.blocks) < self.n_prefetch:
+            block = _shared_memory.create(self.region_size * self.batch_size)
+            self.blocks.append(block)
+            return block
+        return None
+
+    def fill(self):
+        """Submits batches until ``n_prefetch`` are in flight or the iteration ends."""
+        if self.pool is None or self.pool.closed:
+            self.pool = _worker_pool.WorkerPool(self.dataset, self.n_processes, self.max_tasks)
+        while len(self.in_flight) < self.n_prefetch:
+            state, indices = _statemachine.iterator_statemachine(
+                self.state, self.batch_size, self.repeat, self.order_sampler,
+                len(self.dataset))
+            if indices is None:
+                return
+            indices = indices.tolist()
+            block = self._take_block()
+            n_chunks = min(len(indices), 2 * self.n_processes)
+            handle = self.pool.submit(indices, n_chunks, block, self.region_size or 0)
+            self.in_flight.append((handle, state))
+            self.state = state
+
+    def next_batch(self, timeout, on_timeout):
+        """Returns the next batch and the state after it (``None`` at the end)."""
+        self.fill()
+        if not self.in_flight:
+            return None
+        handle, state = self.in_flight[0]
+        try:
+            examples = self.pool.wait(handle, timeout, on_timeout)
+        except _worker_pool.WorkerDiedError:
+            self.close()
+            raise
+        except BaseException:
+            if handle.done:  # the dataset raised: the batch is read again on the next call
+                self.restart(self.consumed_state)
+            raise
+        self.in_flight.popleft()
+        self.consumed_state = state
+        if handle.block is not None:
+            buffer = handle.block.buf
+            examples = [_shared_memory.unpack(example, buffer) for example in examples]
+            self.free_blocks.append(handle.block)
+        elif self.region_size is None:
+            self.region_size = max(_shared_memory.packed_size(e) for e in examples)
+        self.fill()
+        return examples, state
+
+    def close(self):
+        """Stops the workers and removes the shared memory blocks."""
+        if self.pool is not None:
+            self.pool.close()
+        for block in self.blocks:
+            _shared_memory.release(block)
+        self.blocks = []
+        self.free_blocks = []
+        self.abandoned = []
+        self.in_flight.clear()
+
+
+class MultiprocessIterator(_state_iterator.StateIterator):
+    """Iterator that reads the examples of the minibatches in worker processes.
+
+    The workers (``n_processes`` processes started on the first batch) read the examples
+    of up to ``n_prefetch`` batches ahead while the main process works; the NumPy arrays
+    of the examples come back through shared memory. The dataset is inherited by the
+    workers (pickled to them under the ``spawn`` start method), so the examples must be
+    picklable. An exception raised by the dataset in a worker is raised by ``next()``
+    with the worker's traceback as its cause; a worker killed by a signal raises an error
+    instead of hanging. Call :meth:`finalize` (or use the iterator as a context manager)
+    to stop the workers; they are also stopped when the iterator is garbage-collected or
+    the program exits, and they exit on their own if the main process disappears.
+
+    Args:
+        dataset: The dataset.
+        batch_size (int): The number of examples of a batch.
+        repeat (bool): Iterate over the dataset repeatedly.
+        shuffle (bool): Shuffle the order every epoch (``None``: shuffle unless
+            ``order_sampler`` is given).
+        n_processes (int): The number of worker processes (``None``: the number of CPUs).
+        n_prefetch (int): The number of batches read ahead.
+        shared_mem (int): Bytes of shared memory per example (``None``: measured on the
+            first batch; ``0``: no shared memory). Examples whose arrays need more are
+            pickled.
+        order_sampler (callable): Gives the order of every epoch; requires
+            ``shuffle=None``.
+        dataset_timeout (float): Seconds after which a batch still being read makes a
+            :class:`MultiprocessIterator.TimeoutWarning` (``None``: never).
+        maxtasksperchild (int): Tasks a worker runs before it is replaced by a fresh
+            process (``None``: no limit).
+    """
+
+    class TimeoutWarning(RuntimeWarning):
+        """Warning that reading a batch takes longer than ``dataset_timeout``."""
+
+    _prefetcher = None
+    _finalizer = None
+
+    def __init__(self, dataset, batch_size, repeat=True, shuffle=None, n_processes=None,
+                 n_prefetch=1, shared_mem=None, order_sampler=None, dataset_timeout=30.0,
+                 maxtasksperchild=None):
+        _state_iterator.check_batch_size('MultiprocessIterator', batch_size)
+        if n_processes is None:
+            n_processes = multiprocessing.cpu_count()
+        _check_positive('n_processes', n_processes)
+        _check_positive('n_prefetch', n_prefetch)
+        if shared_mem is not None and (
+                not isinstance(shared_mem, numbers.Integral) or shared_mem < 0):
+            raise ValueError('MultiprocessIterator: shared_mem must be None or a non-negative '
+                             'integer, got {!r}'.format(shared_mem))
+        if dataset_timeout is not None and dataset_timeout <= 0:
+            raise ValueError('MultiprocessIterator: dataset_timeout must be positive or None, '
+                             'got {!r}'.format(dataset_timeout))
+        if maxtasksperchild is not None:
+            _check_positive('maxtasksperchild', maxtasksperchild)
+        self.dataset = dataset
+        self.batch_size = batch_size
+        self._repeat = repeat
+        self.shuffle = shuffle
+        self.n_processes = n_processes
+        self.n_prefetch = n_prefetch
+        self.shared_mem = shared_mem
+        self.dataset_timeout = dataset_timeout
+        self._maxtasksperchild = maxtasksperchild
+        self.order_sampler = _state_iterator.resolve_order_sampler(shuffle, order_sampler)
+        self.reset()
+
+    def __next__(self):
+        """Returns the next minibatch, a list of examples."""
+        if len(self.dataset) == 0:
+            raise ValueError('MultiprocessIterator cannot iterate over an empty dataset')
+        prefetcher = self._get_prefetcher()
+        result = prefetcher.next_batch(self.dataset_timeout, self._warn_timeout)
+        self._previous_epoch_detail = self.epoch_detail
+        if result is None:
+            raise StopIteration
+        examples, self._state = result
+        return examples
+
+    next = __next__
+
+    def _warn_timeout(self):
+        warnings.warn(_TIMEOUT_MESSAGE, MultiprocessIterator.TimeoutWarning)
+
+    def _get_prefetcher(self):
+        prefetcher = self._prefetcher
+        if prefetcher is None:
+            prefetcher = self._prefetcher = _Prefetcher(self)
+            prefetcher.restart(self._state)
+            self._finalizer = weakref.finalize(self, prefetcher.close)
+        return prefetcher
+
+    @property
+    def worker_pids(self):
+        """The process IDs of the running workers (empty before the first batch)."""
+        prefetcher = self._prefetcher
+        if prefetcher is None or prefetcher.pool is None or prefetcher.pool.closed:
+            return []
+        return prefetcher.pool.pids
+
+    def reset(self):
+        """Rewinds the iterator to the start of the first epoch (with a new order)."""
+        super().reset()
+        if self._prefetcher is not None:
+            self._prefetcher.restart(self._state)
+
+    def serialize(self, serializer):
+        super().serialize(serializer)
+        if self._prefetcher is not None and isinstance(
+                serializer, serializer_module.Deserializer):
+            self._prefetcher.restart(self._state)
+
+    def finalize(self):
+        """Stops the worker processes and frees the shared memory.
+
+        The iterator stays usable: the next batch starts new workers.
+        """
+        prefetcher = self._prefetcher
+        if prefetcher is not None:
+            self._prefetcher = None
+            self._finalizer.detach()
+            prefetcher.close()
+
+    def __copy__(self):
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__getstate__())
+        return other
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state.pop('_prefetcher', None)
+        state.pop('_finalizer', None)
+        order = self._state.order
+        if order is not None:
+            state['_state'] = self._state._replace(order=order.copy())
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+
+
+def _check_positive(name, value):
+    if not isinstance(value, numbers.Integral) or value <= 0:
+        raise ValueError('MultiprocessIterator: {} must be a positive integer, got {!r}'.format(
+            name, value))

@@ -1,0 +1,91 @@
+"""MultithreadIterator: minibatches read by a pool of threads."""
+import concurrent.futures
+import numbers
+
+from chainer.iterators import _state_iterator
+from chainer.iterators import _statemachine
+
+
+class MultithreadIterator(_state_iterator.StateIterator):
+    """Iterator that reads the examples of the minibatches with threads.
+
+    ``n_threads`` threads read the examples of a batch in parallel, and the next batch is
+    read while the current one is used. It suits datasets whose reads release the GIL
+    (file I/O, image decoding, NumPy). An exception raised by the dataset is raised by
+    ``next()``; calling it again reads the same batch again.
+
+    Args:
+        dataset: The dataset.
+        batch_size (int): The number of examples of a batch.
+        repeat (bool): Iterate over the dataset repeatedly.
+        shuffle (bool): Shuffle the order every epoch (``None``: shuffle unless
+            ``order_sampler`` is given).
+        n_threads (int): The number of threads.
+        order_sampler (callable): Gives the order of every epoch; requires
+            ``shuffle=None``.
+    """
+
+    _order_key = '_order'  # the key Chainer v7 saves the order of this iterator under
+    _pool = None
+    _next = None
+
+    def __init__(self, dataset, batch_size, repeat=True, shuffle=None, n_threads=1,
+                 order_sampler=None):
+        _state_iterator.check_batch_size('MultithreadIterator', batch_size)
+        if not isinstance(n_threads, numbers.Integral) or n_threads <= 0:
+            raise ValueError('MultithreadIterator: n_threads must be a positive integer, got '
+                             '{!r}'.format(n_threads))
+        self.dataset = dataset
+        self.batch_size = batch_size
+        self._repeat = repeat
+        self._shuffle = shuffle
+        self.n_threads = n_threads
+        self.order_sampler = _state_iterator.resolve_order_sampler(shuffle, order_sampler)
+        self.reset()
+
+    def reset(self):
+        """Rewinds the iterator to the start of the first epoch (with a new order)."""
+        super().reset()
+        self._next = None
+
+    def _invoke_prefetch(self):
+        state, indices = _statemachine.iterator_statemachine(
+            self._state, self.batch_size, self._repeat, self.order_sampler, len(self.dataset))
+        if indices is None:
+            self._next = (None, state)
+            return
+        if self._pool is None:
+            self._pool = concurrent.futures.ThreadPoolExecutor(
+                self.n_threads, thread_name_prefix='chainer-MultithreadIterator')
+        getitem = self.dataset.__getitem__
+        self._next = ([self._pool.submit(getitem, index) for index in indices.tolist()], state)
+
+    def __next__(self):
+        """Returns the next minibatch, a list of examples."""
+        if len(self.dataset) == 0:
+            raise ValueError('MultithreadIterator cannot iterate over an empty dataset')
+        if self._next is None:
+            self._invoke_prefetch()
+        futures, state = self._next
+        self._next = None
+        if futures is None:
+            self._previous_epoch_detail = self.epoch_detail
+            raise StopIteration
+        batch = [future.result() for future in futures]
+        self._previous_epoch_detail = self.epoch_detail
+        self._state = state
+        self._invoke_prefetch()
+        return batch
+
+    next = __next__
+
+    def serialize(self, serializer):
+        super().serialize(serializer)
+        self._next = None  # read the next batch from the (possibly loaded) state
+
+    def finalize(self):
+        """Stops the threads (the iterator stays usable: the next batch starts new ones)."""
+        pool, self._pool = self._pool, None
+        self._next = None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)

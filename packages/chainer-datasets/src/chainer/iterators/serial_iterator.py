@@ -1,0 +1,36 @@
+"""SerialIterator: minibatches read in the main thread."""
+from chainer.dataset import dataset_mixin
+from chainer.iterators import _state_iterator
+
+
+class SerialIterator(_state_iterator.StateIterator):
+    """Iterator that reads the examples of each minibatch in the calling thread.
+
+    With ``repeat`` the iteration goes on over epochs and a batch that crosses the end of
+    an epoch is completed from the next one; without it, it stops (``StopIteration``) after
+    one epoch, whose last batch may be smaller.
+
+    Args:
+        dataset: The dataset (any object with ``__getitem__`` and ``__len__``).
+        batch_size (int): The number of examples of a batch.
+        repeat (bool): Iterate over the dataset repeatedly.
+        shuffle (bool): Visit the examples in a new random order every epoch (``None``:
+            shuffle unless ``order_sampler`` is given).
+        order_sampler (callable): Gives the order of every epoch (see
+            :class:`~chainer.iterators.OrderSampler`); requires ``shuffle=None``.
+    """
+
+    def __init__(self, dataset, batch_size, repeat=True, shuffle=None, order_sampler=None):
+        _state_iterator.check_batch_size('SerialIterator', batch_size)
+        self.dataset = dataset
+        self.batch_size = batch_size
+        self._repeat = repeat
+        self._shuffle = shuffle
+        self.order_sampler = _state_iterator.resolve_order_sampler(shuffle, order_sampler)
+        self.reset()
+
+    def __next__(self):
+        """Returns the next minibatch, a list of examples."""
+        return dataset_mixin.getitem_many(self.dataset, self._advance().tolist())
+
+    next = __next__

@@ -1,0 +1,197 @@
+"""Fixtures of the chainer-datasets tests.
+
+A private dataset root, a local HTTP server, fabricated MNIST files, and the serialize/resume
+check shared by the iterator tests.
+"""
+import collections
+import gzip
+import http.server
+import struct
+import threading
+import time
+import zlib
+
+import numpy
+import pytest
+
+from chainer.dataset import download
+
+
+@pytest.fixture
+def dataset_root(tmp_path):
+    """Points the dataset root at an empty temporary directory for the test."""
+    saved = download.get_dataset_root()
+    root = tmp_path / 'dataset_root'
+    download.set_dataset_root(str(root))
+    yield root
+    download.set_dataset_root(saved)
+
+
+class FileServer:
+    """HTTP server on 127.0.0.1 that serves in-memory files and counts the requests."""
+
+    def __init__(self):
+        self.files = {}
+        self.truncated = set()  # paths served with a short body
+        self.delay = 0.0  # seconds before each response
+        self.requests = collections.Counter()
+        self._lock = threading.Lock()
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                with server._lock:
+                    server.requests[self.path] += 1
+                time.sleep(server.delay)
+                data = server.files.get(self.path)
+                if data is None:
+                    self.send_error(404)
+                    return
+                self.send_response(200)
+                self.send_header('Content-Length', str(len(data)))
+                self.end_headers()
+                if self.path in server.truncated:
+                    data = data[:len(data) // 2]
+                    self.close_connection = True
+                self.wfile.write(data)
+
+            def log_message(self, *args):
+                pass
+
+        self._httpd = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={'poll_interval': 0.02}, daemon=True)
+        self._thread.start()
+
+    def url(self, path):
+        """Returns the URL of ``path`` (which starts with ``/``) on this server."""
+        return 'http://127.0.0.1:{}{}'.format(self._httpd.server_address[1], path)
+
+    def add(self, path, data):
+        """Serves ``data`` (bytes) at ``path``; returns its URL."""
+        self.files[path] = data
+        return self.url(path)
+
+    def close(self):
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        self._thread.join()
+
+
+@pytest.fixture
+def http_server():
+    """A :class:`FileServer` running for the duration of the test."""
+    server = FileServer()
+    yield server
+    server.close()
+
+
+def idx_gz(array, magic):
+    """Returns the gzipped idx file (the MNIST format) holding a uint8 array."""
+    header = struct.pack('>{}i'.format(2 + array.ndim - 1), magic, *array.shape)
+    return gzip.compress(header + array.astype('u1').tobytes())
+
+
+@pytest.fixture
+def fake_mnist(http_server, monkeypatch):
+    """Serves a small fabricated MNIST-like dataset and points a loader module at it.
+
+    Returns a function ``serve(module, n_train=7, n_test=3)`` that patches ``module.URLS``
+    and returns ``{'train': (images, labels), 'test': (...)}``, the uint8 arrays served.
+    """
+    def serve(module, n_train=7, n_test=3):
+        rng = numpy.random.RandomState(0)
+        served = {}
+        urls = {}
+        for split, n in (('train', n_train), ('test', n_test)):
+            images = rng.randint(0, 256, (n, 28, 28)).astype(numpy.uint8)
+            labels = rng.randint(0, 10, n).astype(numpy.uint8)
+            prefix = '/{}/{}'.format(module.__name__, split)
+            urls[split] = (http_server.add(prefix + '-images.gz', idx_gz(images, 2051)),
+                           http_server.add(prefix + '-labels.gz', idx_gz(labels, 2049)))
+            served[split] = images, labels
+        monkeypatch.setattr(module, 'URLS', urls)
+        return served
+
+    return serve
+
+
+class StatelessShuffle:
+    """Order sampler whose next order depends only on the current one (not on a RNG state).
+
+    An iterator resumed from a snapshot then draws the same orders as an uninterrupted one
+    in every later epoch, which makes multi-epoch resume checks exact.
+    """
+
+    def __call__(self, current_order, current_position):
+        seed = zlib.crc32(numpy.ascontiguousarray(current_order, numpy.int64).tobytes())
+        return numpy.random.RandomState(seed).permutation(len(current_order))
+
+
+def _progress(it):
+    return (it.epoch, it.epoch_detail, it.previous_epoch_detail, it.is_new_epoch,
+            it.current_position)
+
+
+def _same_batch(a, b):
+    """Whether two examples (or batches) are equal, comparing arrays by value."""
+    if isinstance(a, (tuple, list)):
+        return (type(a) is type(b) and len(a) == len(b)
+                and all(_same_batch(x, y) for x, y in zip(a, b)))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same_batch(a[k], b[k]) for k in a)
+    return numpy.array_equal(a, b)
+
+
+def _save_and_load(source, target, path, fmt):
+    from chainer import serializers
+    if fmt == 'hdf5':
+        pytest.importorskip('h5py', reason='h5py (chainer-core[hdf5]) is not installed')
+        serializers.save_hdf5(path, source)
+        serializers.load_hdf5(path, target)
+    else:
+        serializers.save_npz(path, source)
+        serializers.load_npz(path, target)
+
+
+def _next_or_none(it):
+    try:
+        return next(it)
+    except StopIteration:
+        return None
+
+
+@pytest.fixture
+def check_resume(tmp_path):
+    """Returns ``check(make_iterator, fmt, epochs=3)`` that checks serialize/resume.
+
+    ``make_iterator(order_sampler)`` must build a fresh iterator over a dataset. The check
+    stops a run after every number of batches of its first two epochs (of its only epoch
+    without ``repeat``), saves it (``fmt``: ``'npz'`` or ``'hdf5'``), loads the snapshot
+    into a fresh iterator and compares the batches and progress attributes of the next
+    ``epochs`` epochs (up to the end without ``repeat``) with the uninterrupted run.
+    """
+    def check(make_iterator, fmt, epochs=3):
+        probe = make_iterator(StatelessShuffle())
+        batches_per_epoch = -(-len(probe.dataset) // probe.batch_size)
+        first_epochs = 2 if probe.repeat else 1
+        probe.finalize()
+        for stop in range(first_epochs * batches_per_epoch + 1):
+            original = make_iterator(StatelessShuffle())
+            for _ in range(stop):
+                next(original)
+            resumed = make_iterator(StatelessShuffle())
+            _save_and_load(original, resumed, str(tmp_path / 'snapshot'), fmt)
+            assert _progress(resumed) == _progress(original), stop
+            for _ in range(epochs * batches_per_epoch + 1):
+                expected, actual = _next_or_none(original), _next_or_none(resumed)
+                if expected is None:
+                    assert actual is None, stop
+                    break
+                assert _same_batch(expected, actual), (stop, expected, actual)
+                assert _progress(resumed) == _progress(original), stop
+            original.finalize()
+            resumed.finalize()
+
+    return check

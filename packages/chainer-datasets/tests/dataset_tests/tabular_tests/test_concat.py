@@ -1,0 +1,59 @@
+import unittest
+
+import numpy
+import pytest
+
+from chainer.dataset import tabular
+from chainer import testing
+
+
+def _part(start, stop):
+    return tabular.from_data((('a', numpy.arange(start, stop)),
+                              ('b', [str(i) for i in range(start, stop)])))
+
+
+class TestConcat(unittest.TestCase):
+
+    def setUp(self):
+        self.dataset = _part(0, 4).concat(_part(4, 6), _part(6, 10))
+
+    def test_rows(self):
+        assert len(self.dataset) == 10
+        assert self.dataset.keys == ('a', 'b') and self.dataset.mode is tuple
+        assert [self.dataset[i] for i in range(10)] == [(i, str(i)) for i in range(10)]
+
+    def test_fetch(self):
+        a, b = self.dataset.fetch()
+        assert list(a) == list(range(10)) and b == [str(i) for i in range(10)]
+
+    def test_get_examples(self):
+        assert self.dataset.get_examples([9, 3, 4, 0, -1], (1,)) == (
+            ['9', '3', '4', '0', '9'],)
+        assert list(self.dataset.get_examples(slice(2, 8), (0,))[0]) == list(range(2, 8))
+        assert list(self.dataset.get_examples(slice(8, 1, -3), None)[0]) == [8, 5, 2]
+
+    def test_slice_of_concat(self):
+        view = self.dataset.slice[3:7, 'a']
+        assert list(view.fetch()) == [3, 4, 5, 6]
+
+    def test_no_other_dataset(self):
+        single = _part(0, 3).concat()
+        assert len(single) == 3 and single[2] == (2, '2')
+
+    def test_mode_of_the_first(self):
+        assert _part(0, 2).asdict().concat(_part(0, 2)).mode is dict
+
+    def test_out_of_range(self):
+        with pytest.raises(IndexError):
+            self.dataset.get_examples([10], None)
+
+    def test_different_keys(self):
+        with pytest.raises(ValueError, match='same keys'):
+            _part(0, 2).concat(_part(0, 2).slice[:, ('b', 'a')])
+
+    def test_not_tabular(self):
+        with pytest.raises(TypeError, match='not a TabularDataset'):
+            _part(0, 2).concat([1, 2])
+
+
+testing.run_module(__name__, __file__)

@@ -1,0 +1,78 @@
+import sys
+import types
+
+import pytest
+
+from chainer import iterators
+from chainer import serializers
+
+
+class FakePipeline:
+    """Stands for a DALI pipeline: the iterator only calls these methods."""
+
+    batch_size = 3
+
+    def __init__(self):
+        self.built = 0
+        self.runs = 0
+
+    def epoch_size(self):
+        return {'reader_a': 8, 'reader_b': 7}
+
+    def build(self):
+        self.built += 1
+
+    def run(self):
+        self.runs += 1
+        return ('images%d' % self.runs, 'labels%d' % self.runs)
+
+
+@pytest.fixture
+def fake_dali(monkeypatch):
+    nvidia = types.ModuleType('nvidia')
+    dali = types.ModuleType('nvidia.dali')
+    nvidia.dali = dali
+    monkeypatch.setitem(sys.modules, 'nvidia', nvidia)
+    monkeypatch.setitem(sys.modules, 'nvidia.dali', dali)
+
+
+def test_missing_dali_names_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, 'nvidia.dali', None)
+    with pytest.raises(ImportError, match='DALI'):
+        iterators.DaliIterator(FakePipeline())
+
+
+def test_iteration(fake_dali):
+    pipeline = FakePipeline()
+    with pytest.warns(FutureWarning, match='experimental'):
+        it = iterators.DaliIterator(pipeline)
+    assert it.batch_size == 3 and it.epoch_size == 8 and it.repeat
+    assert it.previous_epoch_detail is None
+    assert next(it) == ('images1', 'labels1')
+    assert pipeline.built == 1
+    assert (it.epoch, it.current_position, it.is_new_epoch) == (0, 3, False)
+    next(it)
+    next(it)
+    assert (it.epoch, it.current_position, it.is_new_epoch) == (1, 1, True)
+    assert it.epoch_detail == 1.125 and it.previous_epoch_detail == 0.75
+    assert pipeline.built == 1
+
+
+def test_no_repeat(fake_dali):
+    with pytest.warns(FutureWarning):
+        it = iterators.DaliIterator(FakePipeline(), repeat=False)
+    batches = list(it)
+    assert len(batches) == 3 and it.epoch == 1
+
+
+def test_serialize(fake_dali):
+    with pytest.warns(FutureWarning):
+        it = iterators.DaliIterator(FakePipeline())
+        resumed = iterators.DaliIterator(FakePipeline())
+    next(it)
+    next(it)
+    target = {}
+    it.serialize(serializers.DictionarySerializer(target))
+    resumed.serialize(serializers.NpzDeserializer(target))
+    assert resumed.epoch_detail == it.epoch_detail
+    assert resumed.previous_epoch_detail == it.previous_epoch_detail

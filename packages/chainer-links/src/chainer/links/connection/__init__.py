@@ -1,0 +1,1 @@
+"""Links of learnable connections (fully-connected, convolutional, embedding, ...)."""

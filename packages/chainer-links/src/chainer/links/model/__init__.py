@@ -1,0 +1,1 @@
+"""Models built from links: the classifier wrapper and the vision model zoo."""

@@ -1,0 +1,1 @@
+"""Normalization links (batch, batch-renormalization, decorrelated, group and layer)."""

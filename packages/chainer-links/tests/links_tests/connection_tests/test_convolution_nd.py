@@ -1,0 +1,179 @@
+import numpy
+import pytest
+
+import chainer
+from chainer import initializers
+import chainer.links as L
+from chainer import testing
+from chainer.testing import attr
+from chainer.utils import type_check
+
+
+def _tolerances(dtype):
+    if dtype == numpy.float16:
+        return {'atol': 5e-3, 'rtol': 5e-2}, {'atol': 5e-2, 'rtol': 5e-2}
+    return {'atol': 1e-5, 'rtol': 1e-4}, {'atol': 1e-3, 'rtol': 1e-3}
+
+
+@testing.parameterize(*(testing.product({
+    'ndim': [1, 2, 3],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'nobias': [False, True],
+    'lazy': [False],
+    'args': [{}],
+}) + testing.product({
+    'ndim': [1, 3],
+    'dtype': [numpy.float32],
+    'nobias': [False],
+    'lazy': [False, True],
+    'args': [{'stride': 2, 'pad': 1}, {'dilate': 2, 'groups': 2},
+             {'cover_all': True, 'stride': 2}],
+})))
+@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+class TestConvolutionND(testing.LinkTestCase):
+
+    in_channels = 4
+    out_channels = 2
+    ksize = 2
+
+    def setUp(self):
+        self.check_forward_options, self.check_backward_options = _tolerances(self.dtype)
+        self.param_names = ('W',) if self.nobias else ('W', 'b')
+        self.groups = self.args.get('groups', 1)
+        self.in_shape = (5, 4, 3)[:self.ndim]
+
+    @pytest.fixture(autouse=True)
+    def _reference(self, conv_reference):
+        self.reference = conv_reference
+
+    def generate_params(self):
+        W = numpy.random.uniform(-1, 1, (self.out_channels, self.in_channels // self.groups)
+                                 + (self.ksize,) * self.ndim).astype(self.dtype)
+        b = numpy.random.uniform(-1, 1, self.out_channels).astype(self.dtype)
+        return (W,) if self.nobias else (W, b)
+
+    def create_link(self, initializers):
+        initial_bias = None if self.nobias else initializers[1]
+        in_channels = None if self.lazy else self.in_channels
+        with chainer.using_config('dtype', self.dtype):
+            return L.ConvolutionND(
+                self.ndim, in_channels, self.out_channels, self.ksize, nobias=self.nobias,
+                initialW=initializers[0], initial_bias=initial_bias, **self.args)
+
+    def generate_inputs(self):
+        x = numpy.random.uniform(-1, 1, (2, self.in_channels) + self.in_shape)
+        return x.astype(self.dtype),
+
+    def forward_expected(self, link, inputs):
+        x, = inputs
+        args = dict(self.args)
+        if args.pop('cover_all', False):
+            # cover_all with stride 2 on a kernel of 2 adds one window over the padded end
+            x = numpy.pad(x, [(0, 0), (0, 0)] + [(0, 1)] * self.ndim)
+        b = None if self.nobias else link.b.array
+        return self.reference(x, link.W.array, b, **args).astype(self.dtype),
+
+
+@testing.inject_backend_tests(None, [{}])
+class TestConvolutionNDInitializers(testing.LinkInitializersTestCase):
+
+    param_names = ('W', 'b')
+
+    def generate_params(self):
+        return initializers.Constant(1.), initializers.Constant(2.)
+
+    def create_link(self, initializers):
+        return L.ConvolutionND(3, 3, 2, 2, initialW=initializers[0],
+                               initial_bias=initializers[1])
+
+    def generate_inputs(self):
+        return numpy.ones((1, 3, 3, 3, 3), numpy.float32),
+
+    def get_initializers(self):
+        return (
+            (initializers.Constant(3.), 4., numpy.full((2, 3, 2, 2, 2), 5., numpy.float32)),
+            (6., numpy.arange(2, dtype=numpy.float32), testing.InitializerArgument(None, 0.)),
+        )
+
+
+class TestConvolutionNDConstruction:
+
+    def test_attributes(self):
+        link = L.ConvolutionND(3, 2, 4, 3, stride=2, pad=1, cover_all=True, dilate=2)
+        assert link.W.shape == (4, 2, 3, 3, 3) and link.b.shape == (4,)
+        assert link.ksize == (3, 3, 3) and link.dilate == (2, 2, 2)
+        assert (link.stride, link.pad, link.cover_all, link.groups) == (2, 1, True, 1)
+        assert link.out_channels == 4
+
+    def test_omitted_in_channels(self):
+        link = L.ConvolutionND(2, 4, 3)
+        assert link.W.array is None and link.ksize == (3, 3)
+        link(numpy.ones((1, 5, 4, 4), numpy.float32))
+        assert link.W.shape == (4, 5, 3, 3)
+
+    @pytest.mark.parametrize('cls, ndim', [(L.Convolution1D, 1), (L.Convolution3D, 3)])
+    def test_fixed_ndim(self, cls, ndim):
+        link = cls(2, 4, 3)
+        assert isinstance(link, L.ConvolutionND)
+        assert link.W.shape == (4, 2) + (3,) * ndim
+        y = link(numpy.ones((1, 2) + (5,) * ndim, numpy.float32))
+        assert y.shape == (1, 4) + (3,) * ndim
+
+    def test_fixed_ndim_needs_ksize(self):
+        with pytest.raises(TypeError):
+            L.Convolution1D(4, 3)
+
+    def test_groups_not_dividing(self):
+        with pytest.raises(ValueError, match='input channels'):
+            L.ConvolutionND(2, 5, 4, 3, groups=2)
+
+    def test_wrong_ndim_input(self):
+        link = L.ConvolutionND(3, 2, 4, 3)
+        with pytest.raises(type_check.InvalidType):
+            link(numpy.ones((1, 2, 5, 5), numpy.float32))
+
+    def test_str(self):
+        assert str(L.ConvolutionND(2, 2, 4, 3)) == 'ConvolutionND()'
+        assert str(L.Convolution1D(2, 4, 3)) == 'Convolution1D()'
+
+    def test_from_params(self):
+        W = numpy.random.rand(4, 1, 3, 2, 2).astype(numpy.float32)
+        link = L.ConvolutionND.from_params(W, stride=2, groups=2, cover_all=True)
+        assert link.ksize == (3, 2, 2) and link.groups == 2 and link.cover_all
+        numpy.testing.assert_array_equal(link.W.array, W)
+        with pytest.raises(TypeError):
+            L.ConvolutionND.from_params(W, foo=1)
+        with pytest.raises(ValueError, match='out_channels'):
+            L.ConvolutionND.from_params(W, numpy.ones(3, numpy.float32))
+
+
+class TestConvolutionNDSerialization:
+
+    def test_npz_round_trip(self):
+        src, dst = L.Convolution3D(2, 4, 2), L.ConvolutionND(3, 4, 2)
+        testing.save_and_load_npz(src, dst)
+        numpy.testing.assert_array_equal(dst.W.array, src.W.array)
+
+    def test_hdf5_round_trip(self):
+        pytest.importorskip('h5py', reason='h5py (optional, chainer-core[hdf5]) is absent')
+        src, dst = L.Convolution1D(2, 4, 2), L.Convolution1D(2, 4, 2)
+        testing.save_and_load_hdf5(src, dst)
+        numpy.testing.assert_array_equal(dst.W.array, src.W.array)
+
+    def test_v7_layout(self, load_v7_npz):
+        model = chainer.Sequential(L.Convolution1D(3, 4, 3))
+        load_v7_npz(model, {'0/W': numpy.random.rand(4, 3, 3).astype(numpy.float32),
+                            '0/b': numpy.random.rand(4).astype(numpy.float32)})
+
+    def test_repeat(self):
+        seq = L.Convolution1D(2, 2, 3, pad=1).repeat(3, mode='copy')
+        assert seq(numpy.ones((1, 2, 6), numpy.float32)).shape == (1, 2, 6)
+        numpy.testing.assert_array_equal(seq[0].W.array, seq[2].W.array)
+
+
+@attr.gpu
+def test_lazy_on_gpu():
+    import cupy
+    link = L.ConvolutionND(3, 4, 2).to_gpu()
+    link(cupy.ones((1, 2, 3, 3, 3), numpy.float32))
+    assert isinstance(link.W.array, cupy.ndarray)
