@@ -185,3 +185,20 @@ class TestWalk:
         labels = [name for name, _ in hook.call_history]
         assert 'Exp' in labels and 'Sum' in labels
         numpy.testing.assert_allclose(x.grad, numpy.exp(x.array), rtol=1e-6)
+
+
+@pytest.mark.parametrize('shape', [(3,), (), (0, 2)])
+def test_no_warnings_from_the_engine(shape):
+    # a test environment that turns warnings into errors sees none from backprop
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        x = chainer.Variable(numpy.ones(shape, 'f'))
+        w = chainer.Parameter(numpy.full(shape, 2, 'f'))
+        y = F.sum(x * w + F.exp(x) - w / 2)
+        y.backward(retain_grad=True, loss_scale=2.)
+        gx, = chainer.grad([F.sum(x * x)], [x], enable_double_backprop=True)
+        F.sum(gx).backward()
+        with chainer.using_config('debug', True):
+            F.sum(x * w).backward()
+        x.debug_print()
+        repr(x), str(x), x.summary()

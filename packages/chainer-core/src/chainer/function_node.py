@@ -112,53 +112,64 @@ class FunctionNode:
         Returns:
             A tuple of output :class:`~chainer.Variable` objects.
         """
-        config = _config
         if len(inputs) == 2:
-            # Two Variables (the arithmetic operators, on every call) take straight-line code
-            # when there is nothing but the computation to do: no hooks, no debug mode, and
-            # no type check to run (off, or inputs that pass it by construction).
             x0, x1 = inputs
-            if (isinstance(x0, _Variable) and isinstance(x1, _Variable)
-                    and not _hooks._local.hooks and self._local_function_hooks is None
-                    and not config.debug):
-                a = x0._array
-                b = x1._array
-                if not config.type_check or (
-                        self._equal_inputs_pass_type_check
-                        and (a.dtype is b.dtype or a.dtype == b.dtype) and a.shape == b.shape):
-                    outputs = self.forward((a, b))
-                    if type(outputs) is not tuple or type(outputs[0]) is not _ndarray:
-                        _check_output_arrays(self, outputs)
-                    requires_grad = x0._requires_grad or x1._requires_grad
-                    if not (requires_grad and config.enable_backprop):
-                        return _wrap_unconnected(outputs, requires_grad)
-                    n0 = x0._node
-                    if n0 is None:
-                        n0 = x0.node
-                    n1 = x1._node
-                    if n1 is None:
-                        n1 = x1.node
-                    rank = n0.rank if n0.rank > n1.rank else n1.rank
-                    self.rank = rank
-                    self.inputs = (n0, n1)
-                    if not n1.requires_grad:
-                        self._grad_input_indexes = (0,)
-                    elif not n0.requires_grad:
-                        self._grad_input_indexes = (1,)
-                    else:
-                        self._grad_input_indexes = (0, 1)
-                    retained = self._input_indexes_to_retain
-                    if retained is not None:
-                        if 0 in retained:
-                            n0.data = a
-                        if 1 in retained:
-                            n1.data = b
-                    if len(outputs) != 1 or self._output_indexes_to_retain is not None:
-                        return self._connect_outputs(outputs, rank + 1)
-                    var = _make_output_variable(outputs[0], self, rank + 1)
-                    self.outputs = (_weakref(var._node),)
-                    return var,
+            if isinstance(x0, _Variable) and isinstance(x1, _Variable):
+                return self._apply_pair(x0, x1)
+        return self._apply(inputs)
 
+    def _apply_pair(self, x0, x1):
+        """:meth:`apply` of two Variables, in straight-line code when there is nothing but
+        the computation to do: no hooks, no debug mode and no type check to run (off, or
+        inputs that pass it by construction, see ``_equal_inputs_pass_type_check``).
+
+        The arithmetic operators call it directly, on every call.
+        """
+        config = _config
+        a = x0._array
+        b = x1._array
+        if (_hooks._local.hooks or self._local_function_hooks is not None or config.debug
+                or config.type_check and not (
+                    self._equal_inputs_pass_type_check
+                    and (a.dtype is b.dtype or a.dtype == b.dtype) and a.shape == b.shape)):
+            return self._apply((x0, x1))
+        outputs = self.forward((a, b))
+        if type(outputs) is not tuple or type(outputs[0]) is not _ndarray:
+            _check_output_arrays(self, outputs)
+        requires_grad = x0._requires_grad or x1._requires_grad
+        if not (requires_grad and config.enable_backprop):
+            return _wrap_unconnected(outputs, requires_grad)
+        n0 = x0._node
+        if n0 is None:
+            n0 = x0.node
+        n1 = x1._node
+        if n1 is None:
+            n1 = x1.node
+        rank = n0.rank if n0.rank > n1.rank else n1.rank
+        self.rank = rank
+        self.inputs = (n0, n1)
+        if not n1.requires_grad:
+            self._grad_input_indexes = (0,)
+        elif not n0.requires_grad:
+            self._grad_input_indexes = (1,)
+        else:
+            self._grad_input_indexes = (0, 1)
+        retained = self._input_indexes_to_retain
+        if retained is not None:
+            if 0 in retained:
+                n0.data = a
+            if 1 in retained:
+                n1.data = b
+        if len(outputs) != 1 or self._output_indexes_to_retain is not None:
+            return self._connect_outputs(outputs, rank + 1)
+        # _connect_outputs for the common case, inlined
+        var = _make_output_variable(outputs[0], self, rank + 1)
+        self.outputs = (_weakref(var._node),)
+        return var,
+
+    def _apply(self, inputs):
+        """:meth:`apply` of any inputs: type check, hooks, debug checks, graph."""
+        config = _config
         in_data = []
         requires_grad = False
         all_variables = True

@@ -686,7 +686,7 @@ def add(*xs):
     if len(xs) == 2:
         lhs, rhs = xs
         if isinstance(rhs, _Variable) and isinstance(lhs, _Variable):
-            return Add().apply((lhs, rhs))[0]
+            return Add()._apply_pair(lhs, rhs)[0]
         rhs_var = _as_variable_rhs(lhs, rhs)
         if rhs_var is None:
             return AddConstant(rhs).apply((lhs,))[0]
@@ -715,7 +715,7 @@ def rsub(self, rhs):
 def mul(self, rhs):
     """Elementwise multiplication: ``x * rhs``."""
     if isinstance(rhs, _Variable):
-        return Mul().apply((self, rhs))[0]
+        return Mul()._apply_pair(self, rhs)[0]
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return MulConstant(rhs).apply((self,))[0]
