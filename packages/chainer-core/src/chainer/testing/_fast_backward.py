@@ -145,14 +145,15 @@ def fast_backward_nodes(package_names=('chainer',)):
     ``_backward_arrays``.
 
     Every module of the given packages is imported first (modules that cannot be imported,
-    e.g. for a missing optional dependency, are skipped), so that all classes are defined.
+    e.g. for a missing or too old optional dependency, are skipped), so that all classes are
+    defined.
     """
     for name in package_names:
         package = importlib.import_module(name)
         for info in pkgutil.walk_packages(package.__path__, name + '.', onerror=_ignore):
             try:
                 importlib.import_module(info.name)
-            except ImportError:
+            except Exception:  # an optional dependency missing or unusable here
                 continue
     found = set()
     pending = [function_node.FunctionNode]

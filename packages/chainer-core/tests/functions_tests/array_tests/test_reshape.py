@@ -56,5 +56,5 @@ def test_reshape_invalid():
 @pytest.mark.parametrize('dtype', _DTYPES)
 def test_fast_backward_of_reshape(shapes, dtype):
     x = numpy.random.RandomState(0).uniform(-1, 1, shapes[0]).astype(dtype)
-    gy = x.reshape(shapes[1]) * 2
+    gy = (x.reshape(shapes[1]) * 2).astype(dtype)
     check_fast_backward(reshape.Reshape, lambda v: F.reshape(v, shapes[1]), [x], [gy])
