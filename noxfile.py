@@ -52,6 +52,8 @@ for _pyproject in sorted(ROOT.glob('packages/*/pyproject.toml')):
     }
 for _info in PACKAGES.values():
     _info['deps'] = [r for r in _info['requires'] if r in PACKAGES]
+    # siblings a package's tests use (e.g. chainer-training's tests train chainer-links models)
+    _info['test_deps'] = [n for n in map(_req_name, _info['test']) if n in PACKAGES]
 
 
 def _closure(name):
@@ -126,7 +128,8 @@ def _discover_pythons():
 PYTHONS = _discover_pythons() or [f'{sys.version_info[0]}.{sys.version_info[1]}']
 OLDEST, NEWEST = PYTHONS[0], PYTHONS[-1]
 
-nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1', 'caffe']
+nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1', 'caffe',
+                        'examples']
 
 
 # --- sessions ---------------------------------------------------------------------------------
@@ -140,11 +143,18 @@ def _test_requirements(names):
 
 @nox.session(python=PYTHONS)
 def tests(session):
-    """All packages installed editable together; every test but the gpu ones."""
+    """All packages installed editable together; every test but the gpu ones, then doctests.
+
+    The doctest run checks the ``>>>`` examples of every docstring in the sources (namespace:
+    ``conftest.py``, options: the root ``pyproject.toml``); the session's arguments go to the
+    test run only.
+    """
     names = _topological()
     editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
     session.install(*editable, *_test_requirements(names))
+    _install_example_plugin(session)
     session.run(*PYTEST, *session.posargs, *(str(PACKAGES[n]['path'] / 'tests') for n in names))
+    session.run(*PYTEST, '--doctest-modules', *(str(PACKAGES[n]['path'] / 'src') for n in names))
 
 
 _WHEELS = {}  # package name -> wheel built during this nox run (shared by the sessions)
@@ -173,9 +183,15 @@ def _wheels(session, names):
 @nox.parametrize('package', [nox.param(name, id=name) for name in PACKAGES])
 def isolated(session, package):
     """One package's wheel (+ the sibling wheels it needs) alone in a fresh venv, its tests."""
-    wheels = _wheels(session, _closure(package))
-    # Only the declared dependencies (resolved by pip from the wheels) and the test group.
+    names = _closure(package)
+    for sibling in PACKAGES[package]['test_deps']:
+        names += [n for n in _closure(sibling) if n not in names]
+    wheels = _wheels(session, names)
+    # Only the declared dependencies (resolved by pip from the wheels) and the test group
+    # (whose sibling packages come from their wheels).
     session.install(*wheels, *PACKAGES[package]['test'])
+    if package == 'chainer-training':
+        _install_example_plugin(session)
     installed = session.run('python', '-m', 'pip', 'list', '--format=freeze', silent=True)
     session.log('installed: ' + ' '.join(installed.split()))
     tests_dir = PACKAGES[package]['path'] / 'tests'
@@ -187,19 +203,21 @@ def isolated(session, package):
 
 @nox.session(python='3.11')
 def numpy1(session):
-    """chainer-core's tests against NumPy 1.26."""
+    """chainer-core's tests and docstring examples against NumPy 1.26."""
     core = PACKAGES['chainer-core']
     session.install('-e', str(core['path']), 'numpy>=1.26,<2', *core['test'])
     session.run('python', '-c', 'import numpy; assert numpy.__version__.startswith("1.26"), '
                 'numpy.__version__; print("numpy", numpy.__version__)')
     session.run(*PYTEST, *session.posargs, str(core['path'] / 'tests'))
+    session.run(*PYTEST, '--doctest-modules', str(core['path'] / 'src'))
 
 
 @nox.session(python=NEWEST)
 def lint(session):
     """ruff check (configured in the root pyproject.toml)."""
     session.install('ruff')
-    session.run('ruff', 'check', *session.posargs, 'packages', 'tools', 'meta', 'noxfile.py')
+    session.run('ruff', 'check', *session.posargs, 'packages', 'tools', 'meta', 'examples',
+                'noxfile.py')
 
 
 @nox.session(python=OLDEST)
@@ -255,3 +273,42 @@ def caffe(session, release, backend):
     session.run('python', '-c', _PROTOBUF_CHECK, release, backend, env=env)
     session.run(*PYTEST, *session.posargs, str(PACKAGES['chainer-caffe']['path'] / 'tests'),
                 env=env)
+
+
+# --- chainer-training: its third-party plugin test, the examples ------------------------------
+
+EXAMPLE_PLUGIN = ROOT / 'packages' / 'chainer-training' / 'tests' / 'example_plugin'
+
+
+def _install_example_plugin(session):
+    """Builds and installs the example third-party extension distribution (its own
+    pyproject.toml, entry point ``chainer.training.extensions``) that the plugin tests train
+    with."""
+    session.install('--no-deps', str(EXAMPLE_PLUGIN))
+
+
+@nox.session(python=NEWEST)
+def examples(session):
+    """Short real runs of examples/mnist: offline, so on scikit-learn's digits; a resumed run
+    must reach a test accuracy of 0.9."""
+    names = _topological()
+    editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
+    session.install(*editable, '{}[examples]'.format(ROOT))
+    tmp = pathlib.Path(session.create_tmp())
+    out = tmp / 'mnist'
+    shutil.rmtree(out, ignore_errors=True)
+    offline = {'CHAINER_DATASET_ROOT': str(tmp / 'dataset'), 'http_proxy': 'http://127.0.0.1:9',
+               'https_proxy': 'http://127.0.0.1:9', 'no_proxy': ''}
+    script = str(ROOT / 'examples' / 'mnist' / 'train_mnist.py')
+    common = ('--unit', '100', '--batchsize', '50', '--out', str(out))
+    session.run('python', script, '--epoch', '3', *common, env=offline)
+    snapshot = next(out.glob('snapshot_iter_*'))
+    output = session.run('python', script, '--epoch', '10', '--resume', str(snapshot), *common,
+                         env=offline, silent=True)
+    print(output)
+    found = re.search(r'Test accuracy \(digits\): ([0-9.]+)', output)
+    if found is None or float(found.group(1)) < 0.9:
+        session.error('examples/mnist did not reach a test accuracy of 0.9 on the digits')
+    for pattern in ('log', 'loss.png', 'accuracy.png', 'cg.dot', 'snapshot_iter_*'):
+        if not any(path.is_file() for path in out.glob(pattern)):
+            session.error('examples/mnist did not write {}'.format(out / pattern))

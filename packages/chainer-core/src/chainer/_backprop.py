@@ -275,6 +275,17 @@ def backward(outputs, grad_outputs=None, **kwargs):
             ``grad_var`` of each output is used (outputs without one are skipped with a
             warning). Gradients given for the same output twice are summed.
         enable_double_backprop (bool): Record the backward computation.
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2, 3], np.float32))
+        >>> y = x * x
+        >>> z = F.sum(x)
+        >>> gy = chainer.Variable(np.ones(3, np.float32))
+        >>> gz = chainer.Variable(np.ones((), np.float32))
+        >>> chainer.backward([y, z], [gy, gz])  # one backward pass from both outputs
+        >>> x.grad  # their gradients, accumulated: 2 * x + 1
+        array([3., 5., 7.], dtype=float32)
     """
     from chainer.utils import argument
     if not isinstance(outputs, (tuple, list)):
@@ -296,6 +307,10 @@ def backward(outputs, grad_outputs=None, **kwargs):
         raise ValueError('chainer.backward does not support loss_scale option')
     enable_double_backprop, = argument.parse_kwargs(
         kwargs, ('enable_double_backprop', False))
+    if outputs and _chainerx_function()._check_all_chainerx(outputs, 'outputs'):
+        gys = [None] * len(outputs) if grad_outputs is None else grad_outputs
+        _chainerx_function().backprop(outputs, gys, enable_double_backprop)
+        return
 
     seeds = {}
     used = []
@@ -333,6 +348,10 @@ def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
     An output without a given gradient starts from ones (times ``loss_scale``); for an output
     given twice the last gradient counts.
     """
+    chx = _chainerx_function()
+    if chx._check_all_chainerx(list(outputs) + list(inputs), 'outputs and inputs'):
+        return chx.grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
+                        enable_double_backprop, loss_scale)
     seeds = {}
     for i, y in enumerate(outputs):
         gy = None if grad_outputs is None else grad_outputs[i]
@@ -358,3 +377,8 @@ def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
         for x, gx in zip(inputs, result):
             x._grad_var = gx
     return result
+
+
+def _chainerx_function():
+    from chainer import _chainerx_function
+    return _chainerx_function

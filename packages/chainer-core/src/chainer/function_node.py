@@ -6,6 +6,7 @@ import weakref
 import numpy
 
 import chainer
+import chainerx
 from chainer import _backprop_utils
 from chainer import _hooks
 from chainer import backend
@@ -20,6 +21,7 @@ _make_output_variable = variable_module._make_output_variable
 _weakref = weakref.ref
 _type_check_state = type_check._state
 _ndarray = numpy.ndarray
+_CHX = chainerx.ndarray
 
 
 class FunctionNode:
@@ -129,6 +131,7 @@ class FunctionNode:
         a = x0._array
         b = x1._array
         if (_hooks._local.hooks or self._local_function_hooks is not None or config.debug
+                or type(a) is _CHX or type(b) is _CHX
                 or config.type_check and not (
                     self._equal_inputs_pass_type_check
                     and (a.dtype is b.dtype or a.dtype == b.dtype) and a.shape == b.shape)):
@@ -173,14 +176,21 @@ class FunctionNode:
         in_data = []
         requires_grad = False
         all_variables = True
+        chainerx_input = False
         for x in inputs:
             if isinstance(x, _Variable):
-                in_data.append(x._array)
+                a = x._array
                 if x._requires_grad:
                     requires_grad = True
             else:
-                in_data.append(x)
+                a = x
                 all_variables = False
+            in_data.append(a)
+            if type(a) is _CHX:
+                chainerx_input = True
+        if chainerx_input:
+            from chainer import _chainerx_function
+            return _chainerx_function.apply(self, inputs)
         in_data = tuple(in_data)
         if config.type_check:
             self._check_types(in_data)
@@ -304,7 +314,11 @@ class FunctionNode:
         raise NotImplementedError('%s does not implement forward_gpu' % self.label)
 
     def forward_chainerx(self, inputs):
-        """Computes the outputs with ChainerX (not available in this build)."""
+        """Computes the outputs from ChainerX arrays with ChainerX routines.
+
+        The default returns :data:`chainer.Fallback`: the node then runs on NumPy/CuPy views
+        of the arrays and the call is recorded in the ChainerX graph.
+        """
         return chainer.Fallback
 
     def retain_inputs(self, indexes):
@@ -457,6 +471,19 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
 
     Returns:
         A list of gradient Variables, one per input (None where unreachable).
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2, 3], np.float32))
+        >>> y = F.sum(x ** 3)
+        >>> gx, = chainer.grad([y], [x], enable_double_backprop=True)
+        >>> gx.array  # 3 * x ** 2
+        array([ 3., 12., 27.], dtype=float32)
+        >>> ggx, = chainer.grad([F.sum(gx)], [x])  # the second derivative: 6 * x
+        >>> ggx.array
+        array([ 6., 12., 18.], dtype=float32)
+        >>> x.grad is None  # grad() leaves the .grad attributes alone
+        True
     """
     from chainer import _backprop
     if not isinstance(outputs, (tuple, list)):

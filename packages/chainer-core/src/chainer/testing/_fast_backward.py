@@ -5,9 +5,8 @@ function hooks are active; ``backward`` (written with differentiable functions, 
 double backprop and under hooks) is the reference. Both must compute one formula:
 
 - :func:`check_fast_backward` runs both on one graph and compares the gradients, making sure
-  the fast path really ran;
-- :func:`check_first_order_paths` compares the two paths on any function (it is part of
-  :func:`chainer.gradient_check.check_double_backward`);
+  the fast path really ran (:func:`chainer.gradient_check.check_double_backward` also
+  compares the two paths' first-order gradients of any function);
 - :func:`fast_backward_nodes` lists the node classes that define a fast path and
   :func:`nodes_checked_in` the ones that test files pass to :func:`check_fast_backward`, so
   that a test can require every fast path to be checked.
@@ -20,7 +19,6 @@ import pkgutil
 import numpy
 
 import chainer
-from chainer import backend
 from chainer import function_node
 
 
@@ -95,49 +93,6 @@ def check_fast_backward(node_class, func, inputs, grad_outputs, atol=0, rtol=1e-
         assert got.shape == want.shape == x.shape, 'input %d shape' % i
         numpy.testing.assert_allclose(got, want, atol=atol, rtol=rtol,
                                       err_msg='input %d' % i)
-
-
-def check_first_order_paths(func, inputs, grad_outputs, targets, atol, rtol):
-    """Asserts that backprop gives the same first-order gradients with and without
-    ``enable_double_backprop`` (the differentiable ``backward`` of every node against the
-    fast path that plain backprop takes).
-
-    Args:
-        func: Callable taking Variables (one per entry of ``inputs``) and returning a Variable
-            or a tuple of them.
-        inputs (tuple): Input arrays (or Variables).
-        grad_outputs (tuple): Output gradient arrays (None where an output gets none).
-        targets (callable): Takes the input Variables and returns the Variables whose
-            gradients are compared (e.g. the inputs checked and the parameters).
-        atol, rtol (float): Tolerances of the comparison.
-    """
-    results = []
-    for double in (False, True):
-        xs = [chainer.Variable(x.array if isinstance(x, chainer.Variable) else x)
-              for x in inputs]
-        ys = func(*xs)
-        if not isinstance(ys, (tuple, list)):
-            ys = (ys,)
-        pairs = [(chainer.as_variable(y), chainer.Variable(gy))
-                 for y, gy in zip(ys, grad_outputs) if gy is not None]
-        wrt = list(targets(xs))
-        if not pairs or not wrt:
-            return
-        gxs = chainer.grad([p[0] for p in pairs], wrt, [p[1] for p in pairs],
-                           enable_double_backprop=double)
-        results.append([None if g is None else backend.CpuDevice().send(g.array)
-                        for g in gxs])
-    for i, (fast, differentiable) in enumerate(zip(*results)):
-        if fast is None or differentiable is None:
-            assert fast is None or not numpy.any(fast), (
-                'target %d: only plain backprop gives a gradient' % i)
-            assert differentiable is None or not numpy.any(differentiable), (
-                'target %d: only double backprop gives a gradient' % i)
-            continue
-        numpy.testing.assert_allclose(
-            fast.astype(numpy.float64), differentiable.astype(numpy.float64), atol=atol,
-            rtol=rtol, err_msg='target %d: the first-order gradient of plain backprop '
-                               'differs from that of double backprop' % i)
 
 
 def fast_backward_nodes(package_names=('chainer',)):

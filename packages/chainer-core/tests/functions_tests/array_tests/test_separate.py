@@ -42,7 +42,7 @@ class TestSeparate(testing.FunctionTestCase):
 
     def forward_expected(self, inputs):
         x, = inputs
-        return tuple(numpy.moveaxis(x, self.axis, 0).copy())
+        return tuple(numpy.asarray(y) for y in numpy.moveaxis(x, self.axis, 0).copy())
 
 
 def test_separate_returns_tuple_and_partial_grad():

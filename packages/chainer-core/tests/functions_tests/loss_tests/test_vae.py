@@ -8,7 +8,11 @@ from chainer import testing
 
 
 def _reduce(loss, reduce):
-    return numpy.asarray(loss.sum()) if reduce == 'sum' else loss
+    if reduce == 'sum':
+        return numpy.asarray(loss.sum())
+    if reduce == 'mean':
+        return numpy.asarray(loss.mean())
+    return loss
 
 
 class _Base(testing.FunctionTestCase):
@@ -25,7 +29,7 @@ class _Base(testing.FunctionTestCase):
 
 _PARAMS = testing.product({
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
-    'reduce': ['sum', 'no'],
+    'reduce': ['sum', 'mean', 'no'],
 })
 
 
@@ -81,9 +85,11 @@ class TestGaussianNLL(_Base):
 
 def test_invalid_reduce():
     x = numpy.zeros((2, 3), numpy.float32)
+    message = "only 'sum', 'mean' and 'no' are valid for 'reduce', but 'bad' is given"
+    with pytest.raises(ValueError) as e:
+        F.gaussian_kl_divergence(x, x, reduce='bad')
+    assert str(e.value) == message
     with pytest.raises(ValueError):
-        F.gaussian_kl_divergence(x, x, reduce='mean')
+        F.bernoulli_nll(x, x, reduce='bad')
     with pytest.raises(ValueError):
-        F.bernoulli_nll(x, x, reduce='mean')
-    with pytest.raises(ValueError):
-        F.gaussian_nll(x, x, x, reduce='mean')
+        F.gaussian_nll(x, x, x, reduce='bad')

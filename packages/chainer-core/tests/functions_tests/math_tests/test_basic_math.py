@@ -176,6 +176,14 @@ def test_invalid_rhs_type():
         a + 'x'
 
 
+def test_integer_variable_divides_no_constant():
+    # v7: a constant divided by an integer Variable is refused
+    x = chainer.Variable(numpy.array([1, 2], numpy.int32))
+    assert (x * 2).dtype == numpy.int32
+    with pytest.raises(type_check.InvalidType):
+        2 / x
+
+
 def test_labels():
     x = chainer.Variable(numpy.ones(2, 'f'))
     assert (x + x).creator.label == '_ + _'

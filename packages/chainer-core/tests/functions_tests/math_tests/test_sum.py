@@ -76,7 +76,7 @@ class TestSumTo(testing.FunctionTestCase):
         for i, s in enumerate(target):
             if s == 1 and y.shape[i] != 1:
                 y = y.sum(axis=i, keepdims=True)
-        return y.astype(self.dtype).reshape(target),
+        return numpy.asarray(y, self.dtype).reshape(target),
 
 
 def _uniform(shape, dtype, seed=0):

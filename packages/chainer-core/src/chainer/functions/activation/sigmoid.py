@@ -1,4 +1,5 @@
 """Logistic sigmoid."""
+import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
@@ -33,6 +34,9 @@ class Sigmoid(function_node.FunctionNode):
         self.retain_outputs((0,))
         return _sigmoid(x),
 
+
+    def forward_chainerx(self, inputs):
+        return chainerx.sigmoid(inputs[0]),
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
         gy, = grad_outputs
@@ -82,6 +86,12 @@ def sigmoid(x):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-2, 0, 2], np.float32)
+        >>> np.round(F.sigmoid(x).array, 4)
+        array([0.1192, 0.5   , 0.8808], dtype=float32)
     """
     y, = Sigmoid().apply((x,))
     return y

@@ -8,6 +8,7 @@ import numbers
 import numpy
 
 import chainer
+import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
@@ -48,6 +49,22 @@ def _as_variable_rhs(x, rhs):
     if rhs.dtype != x.dtype:
         rhs = rhs.astype(x.dtype)
     return _make_variable(rhs, False)
+
+
+def _chainerx_binary(inputs, op, float_only=False):
+    """``op`` on two ChainerX arrays, or Fallback for dtypes whose NumPy semantics differ."""
+    x0, x1 = inputs
+    kind = x0.dtype.kind
+    if kind == 'b' or (float_only and kind != 'f'):
+        return chainer.Fallback
+    return op(x0, x1),
+
+
+def _chainerx_constant(x, value, op):
+    """``op(x, value)`` for a float ChainerX array and a scalar, else Fallback."""
+    if x.dtype.kind != 'f' or not isinstance(value, (numbers.Number, numpy.generic)):
+        return chainer.Fallback
+    return op(x, x.dtype.type(value)),
 
 
 def _sum_to(gx, shape):
@@ -109,6 +126,11 @@ class Neg(function_node.FunctionNode):
 
     def forward(self, inputs):
         return _negate(inputs[0]),
+
+    def forward_chainerx(self, inputs):
+        if inputs[0].dtype.kind == 'b':
+            return chainer.Fallback
+        return -inputs[0],
 
     def backward(self, indexes, grad_outputs):
         return Neg().apply(grad_outputs)
@@ -180,6 +202,9 @@ class Add(_BinaryOp):
         y = x0 + x1
         return (y if type(y) is _ndarray else utils.force_array(y)),
 
+    def forward_chainerx(self, inputs):
+        return _chainerx_binary(inputs, chainerx.add)
+
     def backward(self, indexes, grad_outputs):
         return _sum_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
@@ -194,6 +219,9 @@ class AddConstant(_ConstantOp):
     def forward(self, inputs):
         x = inputs[0]
         return utils.force_array(x + _preprocess_const(x, self.value)),
+
+    def forward_chainerx(self, inputs):
+        return _chainerx_constant(inputs[0], self.value, chainerx.add)
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs  # the identity, on Variables or on arrays
@@ -247,6 +275,9 @@ class Sub(_BinaryOp):
         y = x0 - x1
         return (y if type(y) is _ndarray else utils.force_array(y)),
 
+    def forward_chainerx(self, inputs):
+        return _chainerx_binary(inputs, chainerx.subtract)
+
     def backward(self, indexes, grad_outputs):
         return _sub_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
@@ -261,6 +292,9 @@ class SubFromConstant(_ConstantOp):
     def forward(self, inputs):
         x = inputs[0]
         return utils.force_array(_preprocess_const(x, self.value) - x),
+
+    def forward_chainerx(self, inputs):
+        return _chainerx_constant(inputs[0], self.value, lambda x, c: c - x)
 
     def backward(self, indexes, grad_outputs):
         return Neg().apply(grad_outputs)
@@ -297,6 +331,9 @@ class Mul(_BinaryOp):
         y = x0 * x1
         return (y if type(y) is _ndarray else utils.force_array(y)),
 
+    def forward_chainerx(self, inputs):
+        return _chainerx_binary(inputs, chainerx.multiply)
+
     def backward(self, indexes, grad_outputs):
         return _mul_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
@@ -316,6 +353,9 @@ class MulConstant(_ConstantOp):
 
     def forward(self, inputs):
         return _times_constant(inputs[0], self.value),
+
+    def forward_chainerx(self, inputs):
+        return _chainerx_constant(inputs[0], self.value, chainerx.multiply)
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0] * self.value,  # a MulConstant (or Mul by a constant array)
@@ -349,6 +389,9 @@ class Div(_BinaryOp):
         self.retain_inputs((0, 1))
         x0, x1 = inputs
         return utils.force_array(x0 / x1),
+
+    def forward_chainerx(self, inputs):
+        return _chainerx_binary(inputs, chainerx.divide, float_only=True)
 
     def backward(self, indexes, grad_outputs):
         x0, x1 = self.get_retained_inputs()
@@ -418,11 +461,15 @@ class DivFromConstant(_ConstantOp):
     """Division of a constant by a variable."""
 
     _label_format = '%s / _'
+    _float_only = True
 
     def forward(self, inputs):
         self.retain_inputs((0,))
         x = inputs[0]
         return utils.force_array(_preprocess_const(x, self.value) / x),
+
+    def forward_chainerx(self, inputs):
+        return _chainerx_constant(inputs[0], self.value, lambda x, c: c / x)
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
@@ -677,12 +724,30 @@ def neg(self):
 
 
 def absolute(self):
-    """Elementwise absolute value: ``abs(x)``."""
+    """Elementwise absolute value: ``abs(x)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-2, 0, 3], np.float32)
+        >>> F.absolute(x).array
+        array([2., 0., 3.], dtype=float32)
+        >>> abs(chainer.Variable(x)).array  # the operator form
+        array([2., 0., 3.], dtype=float32)
+    """
     return Absolute().apply((self,))[0]
 
 
 def add(*xs):
-    """Elementwise addition: ``x0 + x1 + ...`` (a scalar or array on the right is allowed)."""
+    """Elementwise addition: ``x0 + x1 + ...`` (a scalar or array on the right is allowed).
+
+    .. admonition:: Example
+
+        >>> a = np.array([1, 2], np.float32)
+        >>> b = np.array([10, 20], np.float32)
+        >>> c = np.array([100, 200], np.float32)
+        >>> F.add(a, b, c).array
+        array([111., 222.], dtype=float32)
+    """
     if len(xs) == 2:
         lhs, rhs = xs
         if isinstance(rhs, _Variable) and isinstance(lhs, _Variable):

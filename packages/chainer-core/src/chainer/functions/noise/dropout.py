@@ -145,6 +145,23 @@ def dropout(x, ratio=.5, **kwargs):
     Returns:
         ~chainer.Variable or tuple: The output, or ``(output, mask)`` when
         ``return_mask`` is True.
+
+    .. admonition:: Example
+
+        >>> x = np.ones((2, 4), np.float32)
+        >>> y = F.dropout(x, ratio=0.5)  # training: every element is dropped or scaled by 2
+        >>> y.shape
+        (2, 4)
+        >>> set(y.array.ravel().tolist()) <= {0.0, 2.0}
+        True
+        >>> with chainer.using_config('train', False):
+        ...     F.dropout(x).array  # the identity at test time
+        array([[1., 1., 1., 1.],
+               [1., 1., 1., 1.]], dtype=float32)
+        >>> mask = np.array([[0, 2, 2, 0], [2, 0, 0, 2]], np.float32)
+        >>> F.dropout(x, mask=mask).array  # a given mask (already scaled)
+        array([[0., 2., 2., 0.],
+               [2., 0., 0., 2.]], dtype=float32)
     """
     mask = None
     return_mask = False

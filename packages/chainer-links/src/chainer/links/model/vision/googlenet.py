@@ -61,6 +61,16 @@ def prepare(image, size=(224, 224)):
 
     Returns:
         numpy.ndarray: The converted image.
+
+    .. admonition:: Example
+
+        >>> from chainer.links.model.vision import googlenet
+        >>> image = np.zeros((32, 48, 3), np.uint8)  # a black (height, width, RGB) image
+        >>> x = googlenet.prepare(image, size=None)  # None keeps the size
+        >>> x.shape, x.dtype
+        ((3, 32, 48), dtype('float32'))
+        >>> np.round(x[:, 0, 0], 3)  # BGR, minus the mean pixel
+        array([-104., -117., -123.], dtype=float32)
     """
     return _pretrained.prepare_image(image, size, _MEAN)
 

@@ -43,6 +43,16 @@ def prepare(image, size=(224, 224)):
 
     Returns:
         numpy.ndarray: The converted image.
+
+    .. admonition:: Example
+
+        >>> from chainer.links.model.vision import resnet
+        >>> image = np.zeros((32, 48, 3), np.uint8)  # a black (height, width, RGB) image
+        >>> x = resnet.prepare(image, size=(64, 56))  # size is (width, height)
+        >>> x.shape, x.dtype
+        ((3, 56, 64), dtype('float32'))
+        >>> np.round(x[:, 0, 0], 3)  # BGR, minus the mean pixel
+        array([-103.063, -115.903, -123.152], dtype=float32)
     """
     return _pretrained.prepare_image(image, size, _MEAN)
 

@@ -42,6 +42,16 @@ def prepare(image, size=(224, 224)):
 
     Returns:
         numpy.ndarray: The converted image.
+
+    .. admonition:: Example
+
+        >>> from chainer.links.model.vision import vgg
+        >>> image = np.zeros((32, 48, 3), np.uint8)  # a black (height, width, RGB) image
+        >>> x = vgg.prepare(image)  # resized to 224 x 224 by default
+        >>> x.shape, x.dtype
+        ((3, 224, 224), dtype('float32'))
+        >>> np.round(x[:, 0, 0], 3)  # BGR, minus the mean pixel
+        array([-103.939, -116.779, -123.68 ], dtype=float32)
     """
     return _pretrained.prepare_image(image, size, _MEAN)
 
