@@ -795,6 +795,8 @@ def _device_label(array):
     # as v7 prints it: CPU for NumPy arrays, else the array's device
     if type(array) is numpy.ndarray:
         return 'CPU'
+    if type(array) is _CHX:
+        return array.device.name  # a ChainerX device prints as its name
     return getattr(array, 'device', None)
 
 

@@ -140,9 +140,9 @@ def test_backend_config_for_chainerx():
     config = testing.BackendConfig({'use_chainerx': True, 'chainerx_device': 'native:1'})
     assert config.xp is chainerx
     assert config.device == backend.get_device('native:1')
-    assert 'chainerx' in [m.name for m in config.get_pytest_marks()]
+    assert 'chainerx' in [m.__name__ for m in config.get_pytest_marks()]
     cuda = testing.BackendConfig({'use_chainerx': True, 'chainerx_device': 'cuda:0'})
-    assert 'gpu' in [m.name for m in cuda.get_pytest_marks()]
+    assert 'gpu' in [m.__name__ for m in cuda.get_pytest_marks()]
     with config:
         assert chainerx.get_default_device().name == 'native:1'
     assert chainerx.get_default_device().name == 'native:0'

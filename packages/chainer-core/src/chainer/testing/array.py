@@ -67,6 +67,13 @@ def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
         raise AssertionError(message) from None
 
 
+def _is_c_contiguous(array):
+    flags = getattr(array, 'flags', None)
+    if flags is not None:
+        return flags.c_contiguous
+    return array.is_contiguous  # ChainerX arrays have no flags
+
+
 def _as_noncontiguous_array(array):
     """Returns a non-C-contiguous array with the values of ``array`` (on its device).
 
@@ -77,10 +84,14 @@ def _as_noncontiguous_array(array):
         return type(array)(_as_noncontiguous_array(a) for a in array)
     if array is None or not hasattr(array, 'shape') or array.ndim == 0 or array.size <= 1:
         return array
-    if not array.flags.c_contiguous:
+    if not _is_c_contiguous(array):
         return array
     xp = backend.get_array_module(array)
-    wide = xp.empty(tuple(2 * n for n in array.shape), dtype=array.dtype)
+    shape = tuple(2 * n for n in array.shape)
+    if xp is numpy or not hasattr(array, 'is_contiguous'):
+        wide = xp.empty(shape, dtype=array.dtype)
+    else:  # ChainerX: on the array's own device
+        wide = xp.empty(shape, dtype=array.dtype, device=array.device)
     view = wide[tuple(slice(None, None, -2) for _ in array.shape)]
     view[...] = array
     return view

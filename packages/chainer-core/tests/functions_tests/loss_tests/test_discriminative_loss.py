@@ -50,7 +50,8 @@ def _ref(emb, labels, p, alpha, beta, gamma):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'norm': [1, 2],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDiscriminativeLoss(testing.FunctionTestCase):
 
     dodge_nondifferentiable = True

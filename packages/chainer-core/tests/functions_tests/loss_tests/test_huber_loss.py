@@ -14,7 +14,8 @@ from chainer.testing._fast_backward import check_fast_backward
     'reduce': ['sum_along_second_axis', 'no'],
     'delta': [0.5, 1.0],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestHuberLoss(testing.FunctionTestCase):
 
     def setUp(self):

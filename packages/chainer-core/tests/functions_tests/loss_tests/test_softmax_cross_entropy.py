@@ -66,7 +66,8 @@ def _tolerances(case):
     [{'reduce': 'mean'}, {'reduce': 'no'}],
     _OPTIONS,
 ))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSoftmaxCrossEntropy(testing.FunctionTestCase):
 
     def setUp(self):
@@ -106,7 +107,8 @@ class TestSoftmaxCrossEntropy(testing.FunctionTestCase):
     'reduce': ['mean', 'no'],
     'soft_target_loss': ['cross-entropy', 'kl-divergence'],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSoftmaxCrossEntropySoftTarget(testing.FunctionTestCase):
 
     def setUp(self):

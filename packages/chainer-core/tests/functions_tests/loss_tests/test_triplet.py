@@ -11,7 +11,8 @@ from chainer.utils import type_check
     'margin': [0.2, 1.0],
     'reduce': ['mean', 'no'],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestTriplet(testing.FunctionTestCase):
 
     def setUp(self):

@@ -34,7 +34,8 @@ _PARAMS = testing.product({
 
 
 @testing.parameterize(*_PARAMS)
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestGaussianKLDivergence(_Base):
 
     def generate_inputs(self):
@@ -50,7 +51,8 @@ class TestGaussianKLDivergence(_Base):
 
 
 @testing.parameterize(*_PARAMS)
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBernoulliNLL(_Base):
 
     def generate_inputs(self):
@@ -67,7 +69,8 @@ class TestBernoulliNLL(_Base):
 
 
 @testing.parameterize(*_PARAMS)
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestGaussianNLL(_Base):
 
     def generate_inputs(self):

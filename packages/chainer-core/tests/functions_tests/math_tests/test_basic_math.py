@@ -30,7 +30,8 @@ def _tolerances(test, dtype):
     'shapes': [((3, 2), (3, 2)), ((3, 2), (2,)), ((3, 1), (1, 4)), ((), ())],
     'dtype': _DTYPES,
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBinaryOperators(testing.FunctionTestCase):
 
     def setUp(self):

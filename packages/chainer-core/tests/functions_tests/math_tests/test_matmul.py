@@ -28,7 +28,8 @@ def _tol(test):
     'trans': [(False, False), (True, True)],
     'dtype': _DTYPES,
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestMatMul(testing.FunctionTestCase):
 
     def setUp(self):

@@ -24,7 +24,8 @@ def _tol(test):
     'keepdims': [True, False],
     'dtype': _DTYPES,
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSum(testing.FunctionTestCase):
 
     def setUp(self):

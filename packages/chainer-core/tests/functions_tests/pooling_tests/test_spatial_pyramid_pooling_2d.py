@@ -30,7 +30,9 @@ def _ref_spp(x, height):
     'pyramid_height': [1, 3],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True, 'use_cudnn': 'always'}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True, 'use_cudnn': 'always'},
+    {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSpatialPyramidPooling2D(testing.FunctionTestCase):
 
     def setUp(self):

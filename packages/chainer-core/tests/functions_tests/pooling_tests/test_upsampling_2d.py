@@ -29,7 +29,8 @@ def _ref_upsample(x, indexes, k, s, p, outs):
                ((3, 2), (2, 1), (1, 0), True),
                ((3, 3), (2, 2), (1, 1), False)],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestUpsampling2D(testing.FunctionTestCase):
 
     def setUp(self):

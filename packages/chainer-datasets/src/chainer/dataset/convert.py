@@ -11,6 +11,7 @@ import numpy
 
 from chainer import backend
 from chainer.backends import cuda
+from chainer.dataset import _gathered_batch
 
 
 def _get_device(device_spec):
@@ -233,6 +234,10 @@ def concat_examples_func(batch, device=None, padding=None):
     if len(batch) == 0:
         raise ValueError('batch is empty')
     first = batch[0]
+    if type(batch) is _gathered_batch.GatheredBatch and padding is None:
+        result = batch.columns()  # one gather per column (None: the batch was changed)
+        if result is not None:
+            return result if device is None else _get_device(device).send(result)
     if isinstance(first, tuple):
         columns = _columns_of_tuples(batch)
         if not isinstance(padding, tuple):
