@@ -448,7 +448,8 @@ class TestBackwardResultChecks:
         with numpy.errstate(invalid='ignore'):
             y = F.sqrt(x - 2)  # NaN at x = 1, in the output and in the fast backward
         y.grad = numpy.ones(3, 'f')
-        with chainer.using_config('debug', True), numpy.errstate(invalid='ignore', divide='ignore'), \
+        with chainer.using_config('debug', True), \
+                numpy.errstate(invalid='ignore', divide='ignore'), \
                 pytest.raises(RuntimeError, match='NaN is detected on'):
             y.backward()
 
