@@ -73,11 +73,16 @@ def test_forward_must_return_tuple():
 
 @pytest.mark.parametrize('inputs', [(_x(),), (chainer.Variable(_x()),),
                                     (chainer.Variable(_x()), chainer.Variable(_x()))])
-def test_forward_must_return_arrays(inputs):
+@pytest.mark.parametrize('array_first', [False, True])
+@pytest.mark.parametrize('type_check', [True, False])  # off: a pair takes the pair path
+def test_forward_must_return_arrays(inputs, array_first, type_check):
     class Scalar(chainer.FunctionNode):
         def forward(self, inputs):
+            if array_first:
+                return inputs[0], numpy.float32(3)
             return numpy.float32(3),
-    with pytest.raises(TypeError, match='forward output must be a tuple of ndarrays'):
+    with chainer.using_config('type_check', type_check), \
+            pytest.raises(TypeError, match='forward output must be a tuple of ndarrays'):
         Scalar().apply(inputs)
 
 

@@ -22,6 +22,7 @@ _numpy_scalar = numpy.generic
 _make_variable = variable_module._make_variable
 _Variable = variable_module.Variable
 _backward_step = _backprop_utils.backward_step
+_MISSING = configuration._MISSING
 
 _NO_GRAD_WARNING = ('outputs contains a Variable without grad, or duplicate outputs. Note that '
                     'chainer.backward does not set default grad.')
@@ -193,8 +194,17 @@ def _ones_like(array, scale):
 
 def _backprop_to_leaves(pairs, retain_grad, double, loss_scale):
     """Walks from ``(node, grad Variable)`` pairs and adds the results to the leaves' grads."""
-    with configuration.using_config('enable_backprop', double):
+    # using_config('enable_backprop', double), written out: this runs on every backward
+    local = _config.__dict__
+    saved = local.get('enable_backprop', _MISSING)
+    local['enable_backprop'] = double
+    try:
         grads, _, raw = _walk(pairs, retain_grad, double)
+    finally:
+        if saved is _MISSING:
+            del local['enable_backprop']
+        else:
+            local['enable_backprop'] = saved
     for node, g in grads.items():
         if node.creator_node is not None or not node.requires_grad:
             continue

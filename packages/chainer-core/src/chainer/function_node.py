@@ -114,7 +114,9 @@ class FunctionNode:
         Returns:
             A tuple of output :class:`~chainer.Variable` objects.
         """
-        if len(inputs) == 2:
+        # the pair path skips only the type check it knows the result of (see _apply_pair)
+        if len(inputs) == 2 and (self._equal_inputs_pass_type_check
+                                 or not _config.type_check):
             x0, x1 = inputs
             if isinstance(x0, _Variable) and isinstance(x1, _Variable):
                 return self._apply_pair(x0, x1)
@@ -137,7 +139,7 @@ class FunctionNode:
                     and (a.dtype is b.dtype or a.dtype == b.dtype) and a.shape == b.shape)):
             return self._apply((x0, x1))
         outputs = self.forward((a, b))
-        if type(outputs) is not tuple or type(outputs[0]) is not _ndarray:
+        if type(outputs) is not tuple or len(outputs) != 1 or type(outputs[0]) is not _ndarray:
             _check_output_arrays(self, outputs)
         requires_grad = x0._requires_grad or x1._requires_grad
         if not (requires_grad and config.enable_backprop):
@@ -204,7 +206,8 @@ class FunctionNode:
                 hook.forward_preprocess(self, in_data)
 
         outputs = self.forward(in_data)
-        _check_output_arrays(self, outputs)
+        if type(outputs) is not tuple or len(outputs) != 1 or type(outputs[0]) is not _ndarray:
+            _check_output_arrays(self, outputs)
         debug = config.debug
         if debug:
             self._check_nan(outputs)
@@ -223,7 +226,12 @@ class FunctionNode:
             input_nodes = self.inputs
             for index in self._input_indexes_to_retain:
                 input_nodes[index].data = in_data[index]
-        return self._connect_outputs(outputs, self.rank + 1)
+        if len(outputs) != 1 or self._output_indexes_to_retain is not None:
+            return self._connect_outputs(outputs, self.rank + 1)
+        # _connect_outputs for the common case, inlined
+        var = _make_output_variable(outputs[0], self, self.rank + 1)
+        self.outputs = (_weakref(var._node),)
+        return var,
 
     def _connect_outputs(self, outputs, rank):
         """Wraps the output arrays in Variables created by this node (of rank ``rank``)."""
