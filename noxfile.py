@@ -52,6 +52,8 @@ for _pyproject in sorted(ROOT.glob('packages/*/pyproject.toml')):
     }
 for _info in PACKAGES.values():
     _info['deps'] = [r for r in _info['requires'] if r in PACKAGES]
+    # siblings a package's tests use (e.g. chainer-training's tests train chainer-links models)
+    _info['test_deps'] = [n for n in map(_req_name, _info['test']) if n in PACKAGES]
 
 
 def _closure(name):
@@ -126,7 +128,7 @@ def _discover_pythons():
 PYTHONS = _discover_pythons() or [f'{sys.version_info[0]}.{sys.version_info[1]}']
 OLDEST, NEWEST = PYTHONS[0], PYTHONS[-1]
 
-nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1']
+nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1', 'examples']
 
 
 # --- sessions ---------------------------------------------------------------------------------
@@ -144,6 +146,7 @@ def tests(session):
     names = _topological()
     editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
     session.install(*editable, *_test_requirements(names))
+    _install_example_plugin(session)
     session.run(*PYTEST, *session.posargs, *(str(PACKAGES[n]['path'] / 'tests') for n in names))
 
 
@@ -173,9 +176,15 @@ def _wheels(session, names):
 @nox.parametrize('package', [nox.param(name, id=name) for name in PACKAGES])
 def isolated(session, package):
     """One package's wheel (+ the sibling wheels it needs) alone in a fresh venv, its tests."""
-    wheels = _wheels(session, _closure(package))
-    # Only the declared dependencies (resolved by pip from the wheels) and the test group.
+    names = _closure(package)
+    for sibling in PACKAGES[package]['test_deps']:
+        names += [n for n in _closure(sibling) if n not in names]
+    wheels = _wheels(session, names)
+    # Only the declared dependencies (resolved by pip from the wheels) and the test group
+    # (whose sibling packages come from their wheels).
     session.install(*wheels, *PACKAGES[package]['test'])
+    if package == 'chainer-training':
+        _install_example_plugin(session)
     installed = session.run('python', '-m', 'pip', 'list', '--format=freeze', silent=True)
     session.log('installed: ' + ' '.join(installed.split()))
     tests_dir = PACKAGES[package]['path'] / 'tests'
@@ -199,7 +208,8 @@ def numpy1(session):
 def lint(session):
     """ruff check (configured in the root pyproject.toml)."""
     session.install('ruff')
-    session.run('ruff', 'check', *session.posargs, 'packages', 'tools', 'meta', 'noxfile.py')
+    session.run('ruff', 'check', *session.posargs, 'packages', 'tools', 'meta', 'examples',
+                'noxfile.py')
 
 
 @nox.session(python=OLDEST)
@@ -225,3 +235,42 @@ for name in sys.argv[1:]:
     assert version == chainer.__version__, (name, version, chainer.__version__)
     assert name + ' ' + version in out.getvalue(), (name, out.getvalue())
 """
+
+
+# --- chainer-training: its third-party plugin test, the examples ------------------------------
+
+EXAMPLE_PLUGIN = ROOT / 'packages' / 'chainer-training' / 'tests' / 'example_plugin'
+
+
+def _install_example_plugin(session):
+    """Builds and installs the example third-party extension distribution (its own
+    pyproject.toml, entry point ``chainer.training.extensions``) that the plugin tests train
+    with."""
+    session.install('--no-deps', str(EXAMPLE_PLUGIN))
+
+
+@nox.session(python=NEWEST)
+def examples(session):
+    """Short real runs of examples/mnist: offline, so on scikit-learn's digits; a resumed run
+    must reach a test accuracy of 0.9."""
+    names = _topological()
+    editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
+    session.install(*editable, '{}[examples]'.format(ROOT))
+    tmp = pathlib.Path(session.create_tmp())
+    out = tmp / 'mnist'
+    shutil.rmtree(out, ignore_errors=True)
+    offline = {'CHAINER_DATASET_ROOT': str(tmp / 'dataset'), 'http_proxy': 'http://127.0.0.1:9',
+               'https_proxy': 'http://127.0.0.1:9', 'no_proxy': ''}
+    script = str(ROOT / 'examples' / 'mnist' / 'train_mnist.py')
+    common = ('--unit', '100', '--batchsize', '50', '--out', str(out))
+    session.run('python', script, '--epoch', '3', *common, env=offline)
+    snapshot = next(out.glob('snapshot_iter_*'))
+    output = session.run('python', script, '--epoch', '10', '--resume', str(snapshot), *common,
+                         env=offline, silent=True)
+    print(output)
+    found = re.search(r'Test accuracy \(digits\): ([0-9.]+)', output)
+    if found is None or float(found.group(1)) < 0.9:
+        session.error('examples/mnist did not reach a test accuracy of 0.9 on the digits')
+    for pattern in ('log', 'loss.png', 'accuracy.png', 'cg.dot', 'snapshot_iter_*'):
+        if not any(path.is_file() for path in out.glob(pattern)):
+            session.error('examples/mnist did not write {}'.format(out / pattern))

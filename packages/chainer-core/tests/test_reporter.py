@@ -141,6 +141,19 @@ def test_summary():
     numpy.testing.assert_allclose(std, numpy.std(values), rtol=1e-5)
 
 
+def test_summary_sums_numpy_values_in_float64():
+    # As v7 under NumPy 1: float32/int values give float64 means (no float32 round-off).
+    s = reporter.Summary()
+    for v in (numpy.float32(0.1), numpy.array(0.2, numpy.float32), numpy.int32(3)):
+        s.add(v)
+    mean, std = s.make_statistics()
+    assert type(s.compute_mean()) is numpy.float64
+    assert mean.dtype == std.dtype == numpy.float64
+    expected = numpy.array([0.1, 0.2, 3], numpy.float32).astype(numpy.float64)
+    numpy.testing.assert_allclose(mean, expected.mean(), rtol=1e-15)
+    numpy.testing.assert_allclose(std, expected.std(), rtol=1e-12)
+
+
 def test_summary_weighted_and_arrays():
     s = reporter.Summary()
     s.add(numpy.array(1.0), weight=3)

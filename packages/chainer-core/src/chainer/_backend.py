@@ -66,6 +66,10 @@ class Device:
     def __hash__(self):
         return hash(self.name)
 
+    def __str__(self):
+        """The device specifier (e.g. ``'@numpy'``), as ``print(device)`` shows it."""
+        return self.name
+
     def create_context(self):
         """Returns a context manager in which this device is the current one."""
         return _null_context

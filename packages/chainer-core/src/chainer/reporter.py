@@ -165,6 +165,16 @@ class Summary:
 
     def add(self, value, weight=1):
         """Accumulates ``value`` with the given ``weight`` (a scalar or 0-dim array)."""
+        if isinstance(value, (numpy.ndarray, numpy.generic)):
+            # NumPy values are summed in float64 (as NumPy 1 promotes ``0.0 + float32``; under
+            # NumPy 2 the sums would stay float32 and lose precision).
+            if value.dtype.kind in 'biuf':
+                value = numpy.float64(value)
+            weighted = weight * value
+            self._x += weighted
+            self._x2 += weighted * value
+            self._n += weight
+            return
         if isinstance(value, chainerx.ndarray):  # pragma: no cover (no ChainerX)
             value = value.as_grad_stopped()
         with backend.using_device(backend.get_device_from_array(value)):

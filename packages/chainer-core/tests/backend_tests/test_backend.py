@@ -59,6 +59,7 @@ def test_cpu_device_attributes():
     assert device.xp is numpy
     assert device.supported_array_types == (numpy.ndarray,)
     assert repr(device) == '<CpuDevice (numpy)>'
+    assert str(device) == '@numpy'  # as v7 prints it (e.g. "Device: @numpy")
     assert isinstance(device, backend.Device)
     assert backend.CpuDevice is _cpu.CpuDevice
 
@@ -278,6 +279,7 @@ def test_gpu_device():
     assert device != backend.CpuDevice()
     assert device.name == '@cupy:0'
     assert repr(device) == '<GpuDevice (cupy):0>'
+    assert str(device) == '@cupy:0'
     assert device.xp is cuda.cupy
     x = numpy.arange(4, dtype=numpy.float32)
     y = device.send(x)

@@ -41,6 +41,15 @@ def test_save_and_load_hdf5_helper():
     assert_same_params(src, dst)
 
 
+def test_save_hdf5_of_serialized_dict(tmp_path):
+    # A dict of ``/``-joined keys (what the trainer's snapshot writers pass) becomes groups.
+    src, dst = Net(1), Net(2)
+    path = tmp_path / 'flat.h5'
+    serializers.save_hdf5(path, serializers.npz.serialize(src))
+    serializers.load_hdf5(path, dst)
+    assert_same_params(src, dst)
+
+
 def test_optimizer_round_trip(tmp_path):
     path = str(tmp_path / 'opt.h5')
     model = Net(0)
@@ -196,3 +205,25 @@ def test_module_names():
     assert serializers.HDF5Deserializer is hdf5.HDF5Deserializer
     assert issubclass(hdf5.HDF5Serializer, chainer.Serializer)
     assert issubclass(hdf5.HDF5Deserializer, chainer.Deserializer)
+
+
+@pytest.mark.parametrize('damage, error, message', [
+    ('missing', KeyError, "key '/l2/b' of '{}' is not in the file (expected an array of "
+                          'shape (3,))'),
+    ('shape', ValueError, "shape mismatch at key '/l2/b' of '{}': stored (4,), expected (3,)"),
+])
+def test_load_into_link_is_all_or_nothing(tmp_path, damage, error, message):
+    path = str(tmp_path / 'bad.h5')
+    serializers.save_hdf5(path, Net(1))
+    with h5py.File(path, 'a') as f:
+        del f['l2/b']
+        if damage == 'shape':
+            f['l2'].create_dataset('b', data=numpy.zeros(4, numpy.float32))
+    dst = Net(7)
+    params = {k: p.array.copy() for k, p in dst.namedparams()}
+    with pytest.raises(error) as e:
+        serializers.load_hdf5(path, dst)
+    assert message.format(path) in str(e.value)
+    for key, p in dst.namedparams():
+        numpy.testing.assert_array_equal(p.array, params[key])
+    assert (dst.count, dst.rate, dst.label) == (7, 7.5, 'net7')

@@ -103,6 +103,17 @@ def test_save_and_load_npz_helper():
     assert_same_params(src, dst)
 
 
+def test_save_npz_of_serialized_dict(tmp_path):
+    # A dict of serialized values (what the trainer's snapshot writers pass) is saved as is.
+    src, dst = Classifier(0), Classifier(1)
+    path = tmp_path / 'flat.npz'
+    serializers.save_npz(path, npz.serialize(src))
+    serializers.load_npz(path, dst)
+    assert_same_params(src, dst)
+    with numpy.load(path) as f:
+        assert set(f.files) == set(npz.serialize(src))
+
+
 def test_none_and_uninitialized_param(tmp_path):
     path = str(tmp_path / 'm.npz')
     src = uninitialized_link(None)
@@ -421,3 +432,62 @@ def test_module_names():
         serializer.AbstractSerializer()('k', 1)
     with pytest.raises(NotImplementedError):
         serializer.AbstractSerializer()['k']
+
+
+# --- a file that does not fit leaves the link untouched ---------------------------------------
+
+def _state(model):
+    params = {k: p.array.copy() for k, p in model.namedparams()}
+    net = model.predictor
+    return params, (net.count, net.rate, net.label, net.flag, net.stats.copy())
+
+
+@pytest.mark.parametrize('damage, error, message', [
+    ('missing', KeyError, "key 'predictor/l2/b' of '{}' is not in the archive (expected an "
+                          'array of shape (3,))'),
+    ('shape', ValueError, "shape mismatch at key 'predictor/l2/b' of '{}': stored (4,), "
+                          'expected (3,)'),
+    ('dtype', TypeError, "cannot load key 'predictor/l2/b' of '{}' into an array of dtype "
+                         'float32: stored dtype complex64'),
+])
+def test_load_into_link_is_all_or_nothing(tmp_path, damage, error, message):
+    path = str(tmp_path / 'bad.npz')
+    entries = npz.serialize(Classifier(1))
+    if damage == 'missing':
+        del entries['predictor/l2/b']
+    else:
+        entries['predictor/l2/b'] = numpy.zeros(
+            4 if damage == 'shape' else 3, numpy.complex64 if damage == 'dtype' else None)
+    numpy.savez(path, **entries)
+    dst = Classifier(7)
+    params, persistents = _state(dst)
+    with pytest.raises(error) as e:
+        serializers.load_npz(path, dst)
+    assert message.format(path) in str(e.value)
+    # l1 and the persistents come before l2/b: nothing of them was loaded either
+    for key, p in dst.namedparams():
+        numpy.testing.assert_array_equal(p.array, params[key])
+    after = _state(dst)[1]
+    assert after[:4] == persistents[:4]
+    numpy.testing.assert_array_equal(after[4], persistents[4])
+
+
+def test_failed_load_leaves_uninitialized_parameter(tmp_path):
+    path = str(tmp_path / 'bad.npz')
+    numpy.savez(path, w=numpy.zeros((2, 2), numpy.float32), nothing=numpy.zeros(3))
+    link = uninitialized_link(numpy.zeros(2))
+    with pytest.raises(ValueError, match="'nothing'"):
+        serializers.load_npz(path, link)
+    assert link.w.array is None
+
+
+def test_dry_run_follows_path_and_ignore_names(tmp_path):
+    path = str(tmp_path / 'snapshot.npz')
+    entries = {'updater/model:main/' + k: v for k, v in npz.serialize(Classifier(1)).items()}
+    entries['updater/model:main/predictor/l2/b'] = numpy.zeros(4, numpy.float32)
+    numpy.savez(path, **entries)
+    dst = Classifier(7)
+    serializers.load_npz(path, dst, path='updater/model:main/',
+                         ignore_names='updater/model:main/predictor/l2/b')
+    numpy.testing.assert_array_equal(dst.predictor.l1.W.array, Classifier(1).predictor.l1.W.array)
+    numpy.testing.assert_array_equal(dst.predictor.l2.b.array, Classifier(7).predictor.l2.b.array)

@@ -75,3 +75,22 @@ def test_gpu_distribution():
     assert (numpy.abs(counts - 100000 * p) <= 5 * sd + 2).all()
     sampler.to_cpu()
     assert isinstance(sampler.sample((2,)), numpy.ndarray)
+
+
+@pytest.mark.parametrize('probs, threshold, values', [
+    ([1, 2, 3, 4], [0.4, 0.8, 0.6, 1.0], [0, 2, 1, 3, 2, 3, 3, 0]),
+    ([5, 1, 1, 1, 2], [0.5, 0.5, 0.5, 0.5, 1.0], [1, 4, 2, 0, 3, 0, 4, 0, 0, 0]),
+    ([0, 1, 2], [0.0, 2.9802322e-08, 1.0000001], [0, 1, 1, 2, 2, 0]),
+    ([3, 3, 3], [1.0, 1.0, 1.0], [0, 1, 1, 2, 2, 0]),
+])
+def test_tables_of_chainer_v7(probs, threshold, values):
+    # the tables Chainer v7 builds, so that a seeded NumPy RNG gives v7's samples
+    sampler = utils.WalkerAlias(probs)
+    numpy.testing.assert_array_equal(sampler.threshold, numpy.float32(threshold))
+    numpy.testing.assert_array_equal(sampler.values, values)
+
+
+def test_samples_of_chainer_v7():
+    numpy.random.seed(3)
+    samples = utils.WalkerAlias([1, 2, 3, 4]).sample((8,))
+    numpy.testing.assert_array_equal(samples, [2, 3, 1, 2, 3, 3, 2, 2])

@@ -2,6 +2,7 @@
 import numpy
 import pytest
 
+from chainer import gradient_check
 from chainer import serializers
 
 
@@ -106,3 +107,24 @@ def deconv_reference():
     transposed convolution computed plainly in float64 (filter ``(in, out / groups, k...)``,
     output size from the input)."""
     return _deconv_reference
+
+
+@pytest.fixture
+def check_backward_off_kinks():
+    """``check(fn, draw, params=(), attempts=10, **options)``: runs
+    :func:`chainer.gradient_check.check_backward` on ``fn`` with the ``(inputs,
+    grad_outputs)`` returned by ``draw(rng)``, drawing again when a kink (e.g. of a ReLU)
+    lies within the numerical step."""
+    def check(fn, draw, params=(), attempts=10, **options):
+        rng = numpy.random.RandomState(0)
+        for attempt in range(attempts):
+            inputs, grad_outputs = draw(rng)
+            try:
+                gradient_check.check_backward(
+                    fn, inputs, grad_outputs, params=params, detect_nondifferentiable=True,
+                    **options)
+                return
+            except gradient_check.NondifferentiableError:
+                if attempt == attempts - 1:
+                    raise
+    return check

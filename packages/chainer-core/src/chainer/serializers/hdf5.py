@@ -9,6 +9,7 @@ import numpy
 
 from chainer import serializer
 from chainer.serializers import _atomic
+from chainer.serializers import _checks
 
 
 class _H5pyMissingError(ImportError, RuntimeError):
@@ -100,14 +101,19 @@ def save_hdf5(filename, obj, compression=4):
 
     Args:
         filename (str or os.PathLike): Target file name.
-        obj: Object to save (with a ``serialize`` method).
+        obj: Object to save (with a ``serialize`` method), or a dict of already serialized
+            values by ``/``-joined key (as the snapshot writers pass).
         compression (int): Gzip compression level.
     """
     h5py = _get_h5py()
     with _atomic.atomic_path(filename) as tmp:
         with h5py.File(tmp, 'w') as f:
             s = HDF5Serializer(f, compression=compression)
-            s.save(obj)
+            if isinstance(obj, dict):
+                for key, value in obj.items():
+                    s(key, value)
+            else:
+                s.save(obj)
 
 
 class HDF5Deserializer(serializer.Deserializer):
@@ -117,6 +123,8 @@ class HDF5Deserializer(serializer.Deserializer):
         group (h5py.Group): Group to read from.
         strict (bool): When ``False``, missing values are skipped (left as is); otherwise a
             :class:`KeyError` naming the key is raised.
+        _dry_run (bool): Only check that every value can be loaded (keys, shapes and
+            dtypes), leaving the target untouched.
 
     Attributes:
         group (h5py.Group): The source group (``None`` for a group missing from the file
@@ -124,10 +132,11 @@ class HDF5Deserializer(serializer.Deserializer):
         strict (bool): Strictness.
     """
 
-    def __init__(self, group, strict=True):
+    def __init__(self, group, strict=True, _dry_run=False):
         _get_h5py()
         self.group = group
         self.strict = strict
+        self._dry_run = _dry_run
 
     def __getitem__(self, key):
         key = key.strip('/')
@@ -139,8 +148,9 @@ class HDF5Deserializer(serializer.Deserializer):
             child = HDF5Deserializer.__new__(HDF5Deserializer)
             child.group = None
             child.strict = self.strict
+            child._dry_run = self._dry_run
             return child
-        return HDF5Deserializer(group[key], strict=self.strict)
+        return HDF5Deserializer(group[key], strict=self.strict, _dry_run=self._dry_run)
 
     def __call__(self, key, value):
         key = key.lstrip('/')
@@ -148,16 +158,24 @@ class HDF5Deserializer(serializer.Deserializer):
         if group is None or key not in group:
             if not self.strict:
                 return value
-            raise KeyError('{} is not in the file'.format(
-                _where(group, key) if group is not None else repr(key)))
+            raise KeyError('{} is not in the file{}'.format(
+                _where(group, key) if group is not None else repr(key),
+                _checks.expected_shape(value)))
         try:
             dataset = group[key]
-            if dataset.shape is None:  # h5py.Empty: a stored None
-                return None
-            arr = dataset[()]
+            stored_shape = dataset.shape
+            if stored_shape is not None and not self._dry_run:
+                arr = dataset[()]
         except (OSError, ValueError, TypeError, KeyError) as e:
             raise ValueError('cannot read {}: corrupt or unreadable data ({}: {})'.format(
                 _where(group, key), type(e).__name__, e)) from e
+        if self._dry_run:
+            if stored_shape is not None and value is not None:
+                _checks.check_stored(_where(group, key), stored_shape, dataset.dtype, value,
+                                     check_scalars=False)
+            return value
+        if stored_shape is None:  # h5py.Empty: a stored None
+            return None
         if isinstance(arr, bytes):
             arr = arr.decode('utf-8')
         arr = numpy.asarray(arr)
@@ -167,8 +185,7 @@ class HDF5Deserializer(serializer.Deserializer):
         if isinstance(value, numpy.ndarray) or (
                 hasattr(value, 'shape') and hasattr(value, 'set')):
             if arr.shape != value.shape:
-                raise ValueError('shape mismatch at {}: stored {}, expected {}'.format(
-                    _where(group, key), arr.shape, value.shape))
+                raise _checks.shape_mismatch(_where(group, key), arr.shape, value)
             if isinstance(value, numpy.ndarray):
                 numpy.copyto(value, arr)
             else:
@@ -181,6 +198,11 @@ class HDF5Deserializer(serializer.Deserializer):
 
 def load_hdf5(filename, obj):
     """Loads an object from an HDF5 file (requires h5py).
+
+    When ``obj`` is a :class:`~chainer.Link`, every key, shape and dtype is checked before
+    anything is loaded: a file that does not fit the link leaves it untouched (a missing key
+    raises ``KeyError``, a mismatched shape ``ValueError``, both naming the key and the
+    expected shape).
 
     Args:
         filename (str or os.PathLike): File to load.
@@ -195,5 +217,8 @@ def load_hdf5(filename, obj):
         raise ValueError('cannot read {!r}: not a valid HDF5 file ({})'.format(
             str(filename), e)) from e
     with f:
+        if _checks.is_link(obj):
+            # a link is checked first, so that a file that does not fit leaves it untouched
+            HDF5Deserializer(f, _dry_run=True).load(obj)
         d = HDF5Deserializer(f)
         d.load(obj)

@@ -14,6 +14,7 @@ import numpy
 
 from chainer import serializer
 from chainer.serializers import _atomic
+from chainer.serializers import _checks
 
 _READ_ERRORS = (ValueError, EOFError, OSError, zipfile.BadZipFile, zlib.error, KeyError)
 
@@ -74,10 +75,11 @@ def save_npz(file, obj, compression=True):
 
     Args:
         file (str, os.PathLike or file-like): Target file (path or writable binary file).
-        obj: Object to save (with a ``serialize`` method).
+        obj: Object to save (with a ``serialize`` method), or a dict of already serialized
+            values by key (as the snapshot writers pass).
         compression (bool): Use ``numpy.savez_compressed`` (otherwise ``numpy.savez``).
     """
-    target = serialize(obj)
+    target = obj if isinstance(obj, dict) else serialize(obj)
     savez = numpy.savez_compressed if compression else numpy.savez
     if isinstance(file, (str, os.PathLike)):
         with _atomic.atomic_open(file, 'wb') as f:
@@ -108,22 +110,28 @@ class _Context:
         return 'key {!r} of {!r}'.format(key, self.name)
 
 
+def _read_header(zf, key):
+    # (shape, dtype) of an entry of the zip file of an NpzFile, read from its header only
+    try:
+        info = zf.getinfo(key + '.npy')
+    except KeyError:
+        info = zf.getinfo(key)
+    with zf.open(info) as fp:
+        version = numpy.lib.format.read_magic(fp)
+        if version == (1, 0):
+            shape, _, dtype = numpy.lib.format.read_array_header_1_0(fp)
+        else:
+            shape, _, dtype = numpy.lib.format.read_array_header_2_0(fp)
+    return shape, dtype
+
+
 def _read_none_or_raise(npz, key, ctx, error):
     # Reads the header of an entry NumPy refused to load; returns None for a stored None.
     zf = getattr(npz, 'zip', None)
     if zf is None:
         raise error
     try:
-        try:
-            info = zf.getinfo(key + '.npy')
-        except KeyError:
-            info = zf.getinfo(key)
-        with zf.open(info) as fp:
-            version = numpy.lib.format.read_magic(fp)
-            if version == (1, 0):
-                shape, _, dtype = numpy.lib.format.read_array_header_1_0(fp)
-            else:
-                shape, _, dtype = numpy.lib.format.read_array_header_2_0(fp)
+        shape, dtype = _read_header(zf, key)
     except _READ_ERRORS as e:
         raise ValueError('cannot read {}: corrupt or truncated data ({}: {})'.format(
             ctx.where(key), type(e).__name__, e)) from e
@@ -138,6 +146,30 @@ def _read_none_or_raise(npz, key, ctx, error):
         ctx.where(key), type(error).__name__, error)) from error
 
 
+def _stored_layout(npz, key, ctx):
+    # (shape, dtype) of the stored entry, or None for a stored None, without reading the data
+    # when the entries are in a zip file
+    zf = getattr(npz, 'zip', None)
+    if zf is None:
+        stored = numpy.asarray(npz[key])
+        shape, dtype = stored.shape, stored.dtype
+        if dtype.hasobject and shape == () and stored[()] is None:
+            return None
+        return shape, dtype
+    try:
+        shape, dtype = _read_header(zf, key)
+    except _READ_ERRORS as e:
+        raise ValueError('cannot read {}: corrupt or truncated data ({}: {})'.format(
+            ctx.where(key), type(e).__name__, e)) from e
+    if dtype.hasobject:
+        if shape == ():
+            return None
+        raise ValueError(
+            'cannot read {}: object arrays are not supported (loading them would need '
+            'unpickling)'.format(ctx.where(key)))
+    return shape, dtype
+
+
 class NpzDeserializer(serializer.Deserializer):
     """Deserializer for NPZ data (the mapping returned by ``numpy.load``).
 
@@ -149,6 +181,8 @@ class NpzDeserializer(serializer.Deserializer):
             left as is); otherwise a :class:`KeyError` naming the key is raised.
         ignore_names (str, callable or list of them): Keys to skip; a callable receives the
             full key and returns whether to skip it.
+        _dry_run (bool): Only check that every value can be loaded (keys, shapes and
+            dtypes, from the entry headers), leaving the target untouched.
 
     Attributes:
         npz: The NPZ data.
@@ -157,7 +191,8 @@ class NpzDeserializer(serializer.Deserializer):
         ignore_names: Keys to skip.
     """
 
-    def __init__(self, npz, path='', strict=True, ignore_names=None, _ctx=None):
+    def __init__(self, npz, path='', strict=True, ignore_names=None, _ctx=None,
+                 _dry_run=False):
         self.npz = npz
         self.path = path
         self.strict = strict
@@ -165,12 +200,13 @@ class NpzDeserializer(serializer.Deserializer):
             ignore_names = []
         self.ignore_names = ignore_names
         self._ctx = _ctx if _ctx is not None else _Context(npz)
+        self._dry_run = _dry_run
 
     def __getitem__(self, key):
         key = key.strip('/')
         return NpzDeserializer(
             self.npz, self.path + key + '/', strict=self.strict,
-            ignore_names=self.ignore_names, _ctx=self._ctx)
+            ignore_names=self.ignore_names, _ctx=self._ctx, _dry_run=self._dry_run)
 
     def _contains(self, key):
         keys = self._ctx.keys
@@ -183,7 +219,8 @@ class NpzDeserializer(serializer.Deserializer):
         if not self._contains(key):
             if not self.strict:
                 return value
-            raise KeyError('{} is not in the archive'.format(self._ctx.where(key)))
+            raise KeyError('{} is not in the archive{}'.format(
+                self._ctx.where(key), _checks.expected_shape(value)))
 
         ignore_names = self.ignore_names
         if not isinstance(ignore_names, (tuple, list)):
@@ -198,6 +235,10 @@ class NpzDeserializer(serializer.Deserializer):
             else:
                 raise ValueError(
                     'ignore_names needs to be a callable, string or list of them.')
+
+        if self._dry_run:
+            self._check(key, value)
+            return value
 
         try:
             dataset = self.npz[key]
@@ -215,8 +256,7 @@ class NpzDeserializer(serializer.Deserializer):
         if isinstance(value, numpy.ndarray):
             dataset = numpy.asarray(dataset)
             if dataset.shape != value.shape:
-                raise ValueError('shape mismatch at {}: stored {}, expected {}'.format(
-                    self._ctx.where(key), dataset.shape, value.shape))
+                raise _checks.shape_mismatch(self._ctx.where(key), dataset.shape, value)
             try:
                 numpy.copyto(value, dataset)
             except TypeError as e:
@@ -226,21 +266,22 @@ class NpzDeserializer(serializer.Deserializer):
         if hasattr(value, 'shape') and hasattr(value, 'set'):  # CuPy array
             dataset = numpy.asarray(dataset, dtype=value.dtype)
             if dataset.shape != value.shape:
-                raise ValueError('shape mismatch at {}: stored {}, expected {}'.format(
-                    self._ctx.where(key), dataset.shape, value.shape))
+                raise _checks.shape_mismatch(self._ctx.where(key), dataset.shape, value)
             value.set(dataset)
             return value
 
-        value_type = type(value)
         dataset_arr = numpy.asarray(dataset)
-        if (issubclass(dataset_arr.dtype.type, numpy.number)
-                and not (issubclass(dataset_arr.dtype.type, numpy.integer)
-                         and value_type is int)
-                and not numpy.can_cast(dataset_arr.dtype, value_type)):
-            raise TypeError(
-                'Cannot safely deserialize {} from numpy array with dtype={} into a variable '
-                'of type {}.'.format(self._ctx.where(key), dataset_arr.dtype, value_type))
-        return value_type(dataset_arr)
+        _checks.check_scalar_type(self._ctx.where(key), dataset_arr.dtype, value)
+        return type(value)(dataset_arr)
+
+    def _check(self, key, value):
+        # the checks of a real load, on the header of the stored entry
+        stored = _stored_layout(self.npz, key, self._ctx)
+        if stored is None or value is None:
+            return
+        shape, dtype = stored
+        where = self._ctx.where(key)
+        _checks.check_stored(where, shape, dtype, value)
 
 
 def _file_name(file):
@@ -261,10 +302,14 @@ def load_npz(file, obj, path='', strict=True, ignore_names=None):
         ignore_names (str, callable or list of them): Keys to skip (see
             :class:`NpzDeserializer`).
 
+    When ``obj`` is a :class:`~chainer.Link`, every key, shape and dtype is checked before
+    anything is loaded: a file that does not fit the link leaves it untouched.
+
     Raises:
-        KeyError: A key is missing (``strict=True``).
+        KeyError: A key is missing (``strict=True``); the message names the key and the
+            expected shape.
         ValueError: The file is not a readable NPZ file, an entry is corrupt, or a shape
-            does not match.
+            does not match (the message names the key and both shapes).
     """
     try:
         npz = numpy.load(file, allow_pickle=False)
@@ -276,5 +321,9 @@ def load_npz(file, obj, path='', strict=True, ignore_names=None):
     if not isinstance(npz, numpy.lib.npyio.NpzFile):
         raise ValueError('cannot read {!r}: not an NPZ archive'.format(_file_name(file)))
     with npz:
+        if _checks.is_link(obj):
+            # a link is checked first, so that a file that does not fit leaves it untouched
+            NpzDeserializer(npz, path=path, strict=strict, ignore_names=ignore_names,
+                            _dry_run=True).load(obj)
         d = NpzDeserializer(npz, path=path, strict=strict, ignore_names=ignore_names)
         d.load(obj)

@@ -31,9 +31,39 @@ def check_available():
             __name__, type(error).__name__, error))
 
 
+def _counting_updater(iter_per_epoch):
+    # A Mock (so that tests may fake or count any method, e.g. ``get_optimizer.return_value``
+    # or ``update_core.call_count``) whose update() advances the progress attributes as an
+    # iterator of ``iter_per_epoch`` batches per epoch would.
+    updater = mock.Mock()
+    updater.get_all_optimizers.return_value = {}
+    updater.iteration = 0
+    updater.epoch = 0
+    updater.epoch_detail = 0
+    updater.previous_epoch_detail = None
+    updater.is_new_epoch = True
+
+    def update():
+        updater.update_core()
+        previous = updater.iteration
+        updater.iteration = current = previous + 1
+        updater.previous_epoch_detail = previous / iter_per_epoch
+        updater.epoch_detail = current / iter_per_epoch
+        updater.epoch = current // iter_per_epoch
+        updater.is_new_epoch = current % iter_per_epoch == 0
+
+    updater.update = update
+    return updater
+
+
 def get_trainer_with_mock_updater(stop_trigger=(10, 'iteration'), iter_per_epoch=10,
                                   extensions=None):
     """Returns a :class:`~chainer.training.Trainer` whose updater only counts iterations.
+
+    The updater is a :class:`unittest.mock.Mock`: ``update()`` calls ``update_core()`` and
+    advances ``iteration``, ``epoch``, ``epoch_detail``, ``previous_epoch_detail`` and
+    ``is_new_epoch``; ``get_all_optimizers()`` returns ``{}``; set e.g.
+    ``trainer.updater.get_optimizer.return_value`` to give an extension an optimizer.
 
     Args:
         stop_trigger: Stop trigger of the trainer.
@@ -42,22 +72,5 @@ def get_trainer_with_mock_updater(stop_trigger=(10, 'iteration'), iter_per_epoch
     """
     check_available()
     from chainer import training
-    updater = mock.Mock()
-    updater.get_all_optimizers.return_value = {}
-    updater.iteration = 0
-    updater.epoch = 0
-    updater.epoch_detail = 0
-    updater.is_new_epoch = True
-    updater.previous_epoch_detail = None
-
-    def update():
-        updater.update_core()
-        updater.iteration += 1
-        updater.epoch = updater.iteration // iter_per_epoch
-        updater.epoch_detail = updater.iteration / iter_per_epoch
-        updater.is_new_epoch = (updater.iteration - 1) // iter_per_epoch != updater.epoch
-        updater.previous_epoch_detail = (updater.iteration - 1) / iter_per_epoch
-
-    updater.update = update
-    trainer = training.Trainer(updater, stop_trigger, extensions=extensions)
-    return trainer
+    return training.Trainer(_counting_updater(iter_per_epoch), stop_trigger,
+                            extensions=extensions)

@@ -24,30 +24,28 @@ class WalkerAlias:
     """
 
     def __init__(self, probs):
-        prob = numpy.array(probs, numpy.float64)
+        prob = numpy.array(probs, numpy.float32)
         if prob.ndim != 1 or len(prob) == 0:
             raise ValueError('probs must be a non-empty 1-D sequence')
+        prob /= numpy.sum(prob)
         n = len(prob)
-        scaled = prob * (n / prob.sum())
-        threshold = numpy.ones(n, numpy.float64)
-        alias = numpy.arange(n, dtype=numpy.int32)
-        small = [i for i in range(n) if scaled[i] < 1.0]
-        large = [i for i in range(n) if scaled[i] >= 1.0]
-        # Vose's method: fill each under-full column with the excess of an over-full one.
-        while small and large:
-            s = small.pop()
-            g = large[-1]
-            threshold[s] = scaled[s]
-            alias[s] = g
-            scaled[g] -= 1.0 - scaled[s]
-            if scaled[g] < 1.0:
-                large.pop()
-                small.append(g)
-        # What is left is full up to rounding errors.
-        values = numpy.empty(2 * n, numpy.int32)
-        values[0::2] = numpy.arange(n, dtype=numpy.int32)
-        values[1::2] = alias
-        self.threshold = threshold.astype(numpy.float32)
+        threshold = numpy.ones(n, numpy.float32)
+        values = numpy.zeros(2 * n, numpy.int32)
+        # Chainer v7's construction (so that a seed gives v7's samples): the entries, from
+        # the least to the most probable, fill column ``filled``; the excess mass of an
+        # over-full entry becomes the alias of the earliest columns still without one.
+        # Probabilities are float32, masses Python floats, as in v7.
+        filled = aliased = 0
+        for p_i, i in sorted(zip(prob.tolist(), range(n))):
+            mass = p_i * n
+            while mass > 1 and aliased < filled:
+                values[2 * aliased + 1] = i
+                mass -= 1.0 - float(threshold[aliased])
+                aliased += 1
+            threshold[filled] = mass
+            values[2 * filled] = i
+            filled += 1
+        self.threshold = threshold
         self.values = values
         self._device = backend.CpuDevice()
 
@@ -110,7 +108,7 @@ class WalkerAlias:
         # the integer part picks a column (clipped: the upper bound may be hit by rounding),
         # the fractional part decides between the column and its alias
         column = xp.minimum(draw.astype(numpy.int32), n - 1)
-        take_alias = (draw - column).astype(self.threshold.dtype) > self.threshold[column]
+        take_alias = self.threshold[column] < draw - column
         return self.values[2 * column + take_alias.astype(numpy.int32)]
 
     def sample_gpu(self, shape):

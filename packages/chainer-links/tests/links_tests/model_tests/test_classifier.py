@@ -128,6 +128,24 @@ class TestClassifierSerialization:
             'predictor/l/W': numpy.arange(12, dtype=numpy.float32).reshape(4, 3),
             'predictor/l/b': numpy.arange(4, dtype=numpy.float32)})
 
+    @pytest.mark.parametrize('damage, error, message', [
+        ('missing', KeyError, "'predictor/l/b' of '{}' is not in the archive (expected an "
+                              'array of shape (4,))'),
+        ('shape', ValueError, "shape mismatch at key 'predictor/l/b' of '{}': stored (5,), "
+                              'expected (4,)')])
+    def test_v7_file_that_does_not_fit(self, tmp_path, damage, error, message):
+        path = str(tmp_path / 'model.npz')
+        arrays = {'predictor/l/W': numpy.ones((4, 3), numpy.float32)}
+        if damage == 'shape':
+            arrays['predictor/l/b'] = numpy.ones(5, numpy.float32)
+        numpy.savez(path, **arrays)
+        model = L.Classifier(_Predictor())
+        W = model.predictor.l.W.array.copy()
+        with pytest.raises(error) as e:
+            chainer.serializers.load_npz(path, model)
+        assert message.format(path) in str(e.value)
+        numpy.testing.assert_array_equal(model.predictor.l.W.array, W)
+
     def test_npz_round_trip(self):
         src, dst = L.Classifier(_Predictor()), L.Classifier(_Predictor())
         testing.save_and_load_npz(src, dst)

@@ -53,10 +53,12 @@ class TestBatchNormalization(testing.LinkTestCase):
 
     def before_test(self, test_name):
         if test_name == 'test_backward' and not self.train and self.dtype != numpy.float64:
-            # the running statistics keep their dtype: differentiate in it
+            # the running statistics keep their dtype: differentiate in it; the output is
+            # quadratic in (x, gamma, beta), so a large step keeps central differences exact
+            # while it drowns the float16 rounding
             self.numerical_grad_dtype = None
             if self.dtype == numpy.float16:
-                self.check_backward_options.update(eps=1e-2, atol=1e-1, rtol=1e-1)
+                self.check_backward_options.update(eps=0.25, atol=5e-2, rtol=5e-2)
 
     def generate_params(self):
         gamma = numpy.random.uniform(.5, 1, self.param_shape).astype(self.dtype)

@@ -50,8 +50,11 @@ class NegativeSamplingFunction(function_node.FunctionNode):
         )
 
     def _make_samples(self, xp, t):
-        negatives = xp.asarray(self.sampler((len(t), self.sample_size)))
-        return xp.concatenate([t[:, None].astype(negatives.dtype), negatives], axis=1)
+        # one draw of ``sample_size + 1`` ids per row whose first column becomes the target,
+        # as Chainer v7 draws (so that a seed gives v7's samples)
+        samples = xp.array(self.sampler((len(t), self.sample_size + 1)))
+        samples[:, 0] = t
+        return samples
 
     def forward(self, inputs):
         self.retain_inputs((0, 2))

@@ -72,10 +72,10 @@ class LazyWeightLink(link.Link):
     def _init_weights(self, in_channels, initialW, nobias, initial_bias, bias_shape,
                       default_initializer=None):
         with self.init_scope():
-            self.W = _parameters.weight_parameter(initialW, default=default_initializer)
-            if in_channels is not None:
-                self._initialize_params(in_channels)
             self.b = _parameters.bias_parameter(nobias, initial_bias, bias_shape)
+            self.W = _parameters.weight_parameter(initialW, default=default_initializer)
+        if in_channels is not None:
+            self._initialize_params(in_channels)
 
     def _initialize_params(self, in_channels):
         self.W.initialize(self._weight_shape(in_channels))

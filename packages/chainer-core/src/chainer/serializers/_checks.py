@@ -1,0 +1,54 @@
+"""Checks shared by the deserializers: whether a stored value can be loaded into a target.
+
+Loading into a :class:`~chainer.Link` first runs the deserializer in a dry-run mode that
+only applies these checks (to the stored shapes and dtypes, without reading the data), so
+that a file that does not fit leaves the link untouched.
+"""
+import numpy
+
+
+def is_link(obj):
+    """Whether ``obj`` is a :class:`~chainer.Link` (loaded with a dry run first)."""
+    from chainer import link
+    return isinstance(obj, link.Link)
+
+
+def expected_shape(value):
+    """`` (expected an array of shape ...)`` for an array target, else an empty string."""
+    shape = getattr(value, 'shape', None)
+    if shape is None:
+        return ''
+    return ' (expected an array of shape {})'.format(tuple(shape))
+
+
+def shape_mismatch(where, stored, value):
+    """The ``ValueError`` of a stored shape that differs from the target's."""
+    return ValueError('shape mismatch at {}: stored {}, expected {}'.format(
+        where, tuple(stored), tuple(value.shape)))
+
+
+def check_scalar_type(where, dtype, value):
+    """Raises ``TypeError`` unless a stored number of ``dtype`` fits the type of ``value``."""
+    value_type = type(value)
+    if (issubclass(dtype.type, numpy.number)
+            and not (issubclass(dtype.type, numpy.integer) and value_type is int)
+            and not numpy.can_cast(dtype, value_type)):
+        raise TypeError(
+            'Cannot safely deserialize {} from numpy array with dtype={} into a variable '
+            'of type {}.'.format(where, dtype, value_type))
+
+
+def check_stored(where, shape, dtype, value, check_scalars=True):
+    """Raises the error a load of a stored ``(shape, dtype)`` into ``value`` would raise
+    (scalar targets are checked only when ``check_scalars``)."""
+    if isinstance(value, numpy.ndarray) or (
+            hasattr(value, 'shape') and hasattr(value, 'set')):  # NumPy or CuPy array
+        if tuple(shape) != value.shape:
+            raise shape_mismatch(where, shape, value)
+        if isinstance(value, numpy.ndarray) and not numpy.can_cast(
+                dtype, value.dtype, 'same_kind'):
+            raise TypeError('cannot load {} into an array of dtype {}: stored dtype {}'.format(
+                where, value.dtype, dtype))
+        return
+    if check_scalars and not isinstance(value, str):
+        check_scalar_type(where, dtype, value)

@@ -1,0 +1,1 @@
+"""Activation links: activation functions with learnable parameters."""

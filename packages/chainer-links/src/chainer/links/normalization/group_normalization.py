@@ -1,0 +1,49 @@
+"""Group normalization layer (``GroupNormalization``)."""
+import chainer
+from chainer.functions.normalization import group_normalization
+from chainer import initializers
+from chainer import link
+
+
+def scale_and_shift(initial_gamma, initial_beta, size):
+    """The ``gamma`` (1 by default) and ``beta`` (0 by default) parameters of a
+    normalization layer, of shape ``size`` (``None``: decided later)."""
+    gamma = chainer.Parameter(
+        initializers._get_initializer(1 if initial_gamma is None else initial_gamma), size)
+    beta = chainer.Parameter(
+        initializers._get_initializer(0 if initial_beta is None else initial_beta), size)
+    return gamma, beta
+
+
+class GroupNormalization(link.Link):
+    """Group normalization layer: each sample is normalized over groups of channels (wraps
+    :func:`~chainer.functions.group_normalization`).
+
+    Args:
+        groups (int): Number of channel groups (it must divide the number of channels).
+        size (int or None): Number of channels (``None``: decided at the first call).
+        eps (float): Epsilon added to the variance.
+        initial_gamma: Initializer of the per-channel scale ``gamma`` (1 by default).
+        initial_beta: Initializer of the per-channel shift ``beta`` (0 by default).
+
+    Attributes:
+        gamma (~chainer.Parameter): ``(size,)`` scale.
+        beta (~chainer.Parameter): ``(size,)`` shift.
+        groups (int): Number of groups.
+        eps (float): Epsilon of the variance.
+    """
+
+    def __init__(self, groups, size=None, eps=1e-5, initial_gamma=None, initial_beta=None):
+        super().__init__()
+        self.groups = groups
+        with self.init_scope():
+            self.gamma, self.beta = scale_and_shift(initial_gamma, initial_beta, size)
+        self.eps = eps
+
+    def forward(self, x):
+        """Normalizes ``x`` of shape ``(batch, channels, ...)``."""
+        if self.gamma.array is None:
+            self.gamma.initialize(x.shape[1])
+            self.beta.initialize(x.shape[1])
+        return group_normalization.group_normalization(
+            x, self.groups, self.gamma, self.beta, self.eps)

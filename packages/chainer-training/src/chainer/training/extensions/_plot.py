@@ -1,0 +1,44 @@
+"""matplotlib for the plotting extensions: imported lazily, drawn with the Agg renderer on a
+standalone Figure (no pyplot global state, no display needed), saved atomically."""
+import importlib
+import os
+import warnings
+
+from chainer.serializers import _atomic
+
+_MISSING = ('matplotlib is not installed on your environment, so nothing will be plotted at '
+            'this time. Please install matplotlib to plot figures (pip install '
+            'chainer-training[plot]).')
+
+
+def matplotlib_available():
+    """Returns True if matplotlib can be imported."""
+    try:
+        importlib.import_module('matplotlib')
+    except ImportError:
+        return False
+    return True
+
+
+def check_available(owner):
+    """Returns True if matplotlib is available; otherwise warns (naming ``owner``)."""
+    if matplotlib_available():
+        return True
+    warnings.warn('{}: {}'.format(owner, _MISSING))
+    return False
+
+
+def new_figure(figsize=None):
+    """Returns a new standalone :class:`matplotlib.figure.Figure` rendered by Agg."""
+    from matplotlib.backends import backend_agg
+    from matplotlib import figure
+    fig = figure.Figure(figsize=figsize)
+    backend_agg.FigureCanvasAgg(fig)
+    return fig
+
+
+def save_figure(fig, path, **kwargs):
+    """Saves ``fig`` to ``path`` atomically (temporary file in the same directory)."""
+    file_format = os.path.splitext(path)[1][1:] or 'png'
+    with _atomic.atomic_path(path) as tmp:
+        fig.savefig(tmp, format=file_format, **kwargs)

@@ -1,0 +1,31 @@
+"""``tools/bench/trainer.py`` must train the same way on both sides (and keep running)."""
+import importlib.util
+import pathlib
+
+_BENCH = pathlib.Path(__file__).resolve().parents[4] / 'tools' / 'bench' / 'trainer.py'
+
+
+def _load_bench(monkeypatch):
+    spec = importlib.util.spec_from_file_location('trainer_bench', _BENCH)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.setattr(bench, 'N_TRAIN', 300)
+    monkeypatch.setattr(bench, 'N_VAL', 200)
+    return bench
+
+
+def test_the_trainer_and_the_loop_do_the_same_work(monkeypatch, tmp_path):
+    bench = _load_bench(monkeypatch)
+    train, val = bench._data()
+    bench._check_same_work(train, val, str(tmp_path))  # raises if they disagree
+
+
+def test_compare_reports_both_setups(monkeypatch, tmp_path):
+    bench = _load_bench(monkeypatch)
+    train, val = bench._data()
+    result = bench.compare(train, val, str(tmp_path), n_rounds=1)
+    assert set(result) == {'loop_ms_per_iter', 'log_eval', 'log_eval_print_progress'}
+    for name in ('log_eval', 'log_eval_print_progress'):
+        assert set(result[name]) == {'trainer_ms_per_iter', 'overhead',
+                                     'overhead_median_of_rounds'}
+        assert result[name]['trainer_ms_per_iter'] > 0

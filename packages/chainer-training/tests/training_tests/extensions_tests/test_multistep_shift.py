@@ -1,0 +1,19 @@
+"""MultistepShift: init * gamma ** (number of steps reached)."""
+import pytest
+
+from chainer.training import extensions
+
+
+def _make():
+    return extensions.MultistepShift('lr', 0.1, [2, 5], 1.0)
+
+
+def test_values(shift_runner):
+    assert shift_runner.values(_make, 7) == pytest.approx(
+        [1.0, 1.0, 0.1, 0.1, 0.1, 0.01, 0.01, 0.01])
+
+
+@pytest.mark.parametrize('resume_at', [1, 3, 6])
+def test_resume_sets_the_value_of_the_current_step(shift_runner, resume_at):
+    assert shift_runner.values(_make, 7, resume_at=resume_at) == pytest.approx(
+        [1.0, 1.0, 0.1, 0.1, 0.1, 0.01, 0.01, 0.01])

@@ -1,0 +1,105 @@
+"""EarlyStoppingTrigger: patience, modes, max_trigger, resume."""
+import operator
+import warnings
+
+import pytest
+
+from chainer import serializers
+from chainer import testing
+from chainer.training import triggers
+
+LOSSES = [5, 3, 4, 4, 4.5, 4, 5, 6, 2, 1, 1, 1, 1, 1]
+
+
+def _stops(trigger, values, key='main/loss', trainer=None):
+    trainer = trainer or testing.get_trainer_with_mock_updater(iter_per_epoch=2)
+    stops = []
+    for value in values:
+        trainer.updater.update()
+        trainer.observation = {key: value}
+        stops.append(trigger(trainer))
+    return stops
+
+
+def _expected(values, patience, better):
+    stops, best, count = [], None, 0
+    for value in values:
+        if best is None or better(value, best):
+            best, count = value, 0
+        else:
+            count += 1
+        stops.append(count >= patience)
+    return stops
+
+
+@testing.parameterize(
+    {'mode': 'auto', 'monitor': 'main/loss', 'better': operator.lt},
+    {'mode': 'min', 'monitor': 'main/accuracy', 'better': operator.lt},
+    {'mode': 'auto', 'monitor': 'validation/main/accuracy', 'better': operator.gt},
+    {'mode': 'max', 'monitor': 'main/loss', 'better': operator.gt},
+)
+class TestEarlyStopping:
+
+    def test_patience(self):
+        trigger = triggers.EarlyStoppingTrigger(
+            check_trigger=(1, 'iteration'), monitor=self.monitor, patience=2, mode=self.mode)
+        assert _stops(trigger, LOSSES, self.monitor) == _expected(LOSSES, 2, self.better)
+
+    def test_resume(self):
+        def make():
+            return triggers.EarlyStoppingTrigger(
+                check_trigger=(1, 'iteration'), monitor=self.monitor, patience=2,
+                mode=self.mode)
+        trigger = make()
+        trainer = testing.get_trainer_with_mock_updater(iter_per_epoch=2)
+        first = _stops(trigger, LOSSES[:6], self.monitor, trainer)
+        restored = make()
+        restored.serialize(serializers.NpzDeserializer(serializers.npz.serialize(trigger)))
+        rest = _stops(restored, LOSSES[6:], self.monitor, trainer)
+        assert first + rest == _expected(LOSSES, 2, self.better)
+
+
+def test_interval_mean_and_max_trigger():
+    trigger = triggers.EarlyStoppingTrigger(patience=1, max_trigger=(5, 'iteration'))
+    # epochs of 2 iterations: means 4, 4 (no improvement -> stop at iteration 4)
+    assert _stops(trigger, [5, 3, 4, 4]) == [False, False, False, True]
+    trigger = triggers.EarlyStoppingTrigger(patience=10, max_trigger=(3, 'iteration'))
+    # max_trigger is an interval: it fires at iteration 3 (and 6, ...), not after
+    assert _stops(trigger, [3, 2, 1, 0]) == [False, False, True, False]
+    assert trigger.get_training_length() == (3, 'iteration')
+
+
+def test_defaults_and_patients_alias(capsys):
+    trigger = triggers.EarlyStoppingTrigger()
+    assert (trigger.patience, trigger.monitor, trigger.best) == (3, 'main/loss', float('inf'))
+    assert trigger.get_training_length() == (100, 'epoch')
+    assert triggers.EarlyStoppingTrigger(patients=5).patience == 5
+    with pytest.raises(TypeError, match="Both 'patience' and 'patients'"):
+        triggers.EarlyStoppingTrigger(patience=4, patients=5)
+    with pytest.raises(TypeError, match="unexpected keyword argument.*'eps'"):
+        triggers.EarlyStoppingTrigger(eps=1)
+    triggers.EarlyStoppingTrigger(monitor='main/accuracy', verbose=True)
+    assert capsys.readouterr().out == 'early stopping: operator is greater\n'
+
+
+def test_verbose_stop_message(capsys):
+    trigger = triggers.EarlyStoppingTrigger(
+        check_trigger=(1, 'iteration'), patience=1, verbose=True)
+    _stops(trigger, [1, 2])
+    assert capsys.readouterr().out.splitlines() == [
+        'early stopping: operator is less', 'Epoch 1: early stopping']
+
+
+def test_missing_monitor_warns_once():
+    trigger = triggers.EarlyStoppingTrigger(check_trigger=(1, 'iteration'))
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter('always')
+        assert _stops(trigger, [1, 2, 3], key='other') == [False] * 3
+    assert [str(w.message) for w in record] == ['main/loss is not in observation']
+
+
+def test_v7_snapshot_without_state_warns():
+    trigger = triggers.EarlyStoppingTrigger()
+    with pytest.warns(UserWarning, match='starts afresh'):
+        trigger.serialize(serializers.NpzDeserializer({}))
+    assert trigger.count == 0
