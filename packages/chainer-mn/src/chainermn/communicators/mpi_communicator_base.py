@@ -290,7 +290,7 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
             if _message.message_arrays(xs, 'scatter')[1]:
                 parts = list(xs)
             else:
-                parts = [xs[i] for i in range(len(xs))] if xs.ndim else []
+                parts = [xs[i, ...] for i in range(len(xs))] if xs.ndim else []
             if len(parts) != self.size:
                 raise ValueError('scatter: the length of xs ({}) must be consistent with the '
                                  'communicator size ({})'.format(len(parts), self.size))

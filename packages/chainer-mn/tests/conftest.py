@@ -1,0 +1,87 @@
+"""Fixtures of the chainer-mn tests.
+
+The tests run in every process of an MPI job: ``mpiexec -n 2 python -m pytest ...`` (the nox
+session ``mn`` runs them on 2 and 3 processes) or plainly, as a job of one process. Every
+process runs the same tests in the same order, so the collective operations line up; a test
+that needs more processes than the job has is skipped with a reason. Assertions come after
+the communications of a test, so that a failing check on one process does not leave the
+others waiting. Should a test hang anyway, a watchdog aborts the whole job naming it.
+"""
+import os
+import sys
+import threading
+
+import pytest
+
+# Seconds a test may take in a job of several processes before the job is aborted.
+WATCHDOG_SECONDS = float(os.environ.get('CHAINERMN_TEST_WATCHDOG', '120'))
+
+
+def _world():
+    from mpi4py import MPI
+    return MPI.COMM_WORLD
+
+
+@pytest.fixture(scope='session')
+def comm():
+    """The ``naive`` communicator over all processes of the job."""
+    import chainermn
+    return chainermn.create_communicator('naive')
+
+
+@pytest.fixture
+def need_processes():
+    """``need_processes(n)`` skips the test unless the job has at least ``n`` processes."""
+    def need(n):
+        size = _world().size
+        if size < n:
+            pytest.skip('needs at least {} MPI processes (run it under mpiexec -n {}); '
+                        'this job has {}'.format(n, n, size))
+    return need
+
+
+@pytest.fixture(autouse=True)
+def _watchdog(request):
+    world = _world()
+    if world.size == 1:
+        yield
+        return
+
+    def abort():
+        sys.stderr.write('\nchainer-mn tests: {} did not finish within {} s on rank {}; '
+                         'aborting the MPI job\n'.format(request.node.nodeid,
+                                                          WATCHDOG_SECONDS, world.rank))
+        sys.stderr.flush()
+        world.Abort(1)
+
+    timer = threading.Timer(WATCHDOG_SECONDS, abort)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+def pytest_configure(config):
+    # The experimental warnings of v7's API are tested where they matter.
+    config.addinivalue_line('filterwarnings', 'ignore:.* is experimental:FutureWarning')
+
+
+_exit_status = [0]
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _exit_status[0] = exitstatus
+
+
+def pytest_unconfigure(config):
+    # A process whose tests failed may have left the others waiting in a communication (and
+    # MPI_Finalize waits for them): end the whole job, with an error, once it has reported.
+    world = _world()
+    if world.size > 1 and _exit_status[0] not in (0, pytest.ExitCode.NO_TESTS_COLLECTED):
+        sys.stdout.flush()
+        sys.stderr.write('chainer-mn tests: rank {} had failures; aborting the MPI job\n'
+                         .format(world.rank))
+        sys.stderr.flush()
+        world.Abort(1)
