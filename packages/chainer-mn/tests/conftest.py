@@ -40,6 +40,57 @@ def need_processes():
     return need
 
 
+def _numerical_grads(comm, loss_of, xs, eps):
+    # d(sum of the losses of all processes)/d(each element of each array of xs), this
+    # process's part: the processes perturb their elements one at a time, in turn.
+    import numpy
+    grads = [numpy.zeros(x.shape, dtype=numpy.float64) for x in xs]
+    flats = [x.reshape(-1) for x in xs]
+    for owner in range(comm.size):
+        n = comm.bcast_obj(sum(x.size for x in xs) if comm.rank == owner else None, root=owner)
+        for k in range(n):
+            losses = []
+            for delta in (eps, -eps):
+                if comm.rank == owner:
+                    flat, i = _locate(flats, k)
+                    saved = flat[i]
+                    flat[i] = saved + delta
+                losses.append(comm.allreduce_obj(float(loss_of(xs))))
+                if comm.rank == owner:
+                    flat[i] = saved
+            if comm.rank == owner:
+                j, i = _locate_index(flats, k)
+                grads[j].reshape(-1)[i] = (losses[0] - losses[1]) / (2 * eps)
+    return grads
+
+
+def _locate_index(flats, k):
+    for j, flat in enumerate(flats):
+        if k < flat.size:
+            return j, k
+        k -= flat.size
+    raise IndexError(k)
+
+
+def _locate(flats, k):
+    j, i = _locate_index(flats, k)
+    return flats[j], i
+
+
+@pytest.fixture
+def numerical_global_grads(comm):
+    """``numerical_global_grads(loss_of, xs, eps=1e-3)``: the central differences of the sum
+    over all processes of ``loss_of(xs)`` (a float) w.r.t. the arrays ``xs`` of this process.
+
+    Every process calls it together (``loss_of`` communicates as the code under test does);
+    the gradients check the backward of functions whose gradients cross processes, which
+    :func:`chainer.gradient_check.check_backward` (perturbing every process at once) cannot.
+    """
+    def check(loss_of, xs, eps=1e-3):
+        return _numerical_grads(comm, loss_of, xs, eps)
+    return check
+
+
 @pytest.fixture(autouse=True)
 def _watchdog(request):
     world = _world()

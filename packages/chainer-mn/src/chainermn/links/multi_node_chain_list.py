@@ -2,7 +2,7 @@
 from chainer import link
 from chainermn.functions import _delegate
 from chainermn.functions import point_to_point_communication
-from chainermn.functions import pseudo_connect
+from chainermn.functions.pseudo_connect import pseudo_connect
 
 
 def _ranks(rank):
@@ -17,7 +17,7 @@ def _chain(delegate, other):
     """A delegate variable whose backward runs those of ``delegate`` and ``other``."""
     if delegate is None:
         return other
-    return _delegate.prepared(pseudo_connect.pseudo_connect(delegate, other)[0])
+    return _delegate.prepared(pseudo_connect(delegate, other)[0])
 
 
 class MultiNodeChainList(link.ChainList):
@@ -101,6 +101,6 @@ class MultiNodeChainList(link.ChainList):
             return delegate
         if delegate is not None:
             if isinstance(y, tuple):
-                return pseudo_connect.pseudo_connect(delegate, *y)
-            y, = pseudo_connect.pseudo_connect(delegate, y)
+                return pseudo_connect(delegate, *y)
+            y, = pseudo_connect(delegate, y)
         return y

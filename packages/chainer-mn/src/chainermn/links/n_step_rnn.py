@@ -1,7 +1,7 @@
 """Stacked RNN links whose hidden states come from and go to other processes."""
 import chainer
 from chainermn.functions import point_to_point_communication
-from chainermn.functions import pseudo_connect
+from chainermn.functions.pseudo_connect import pseudo_connect
 
 
 class _MultiNodeNStepRNN(chainer.Chain):
@@ -38,7 +38,7 @@ class _MultiNodeNStepRNN(chainer.Chain):
         if self.rank_out is not None:
             for state in outputs[:n_cells]:
                 if delegate is not None:
-                    state, = pseudo_connect.pseudo_connect(delegate, state)
+                    state, = pseudo_connect(delegate, state)
                 delegate = point_to_point_communication.send(state, self.communicator,
                                                              self.rank_out)
         return tuple(outputs) + (delegate,)
