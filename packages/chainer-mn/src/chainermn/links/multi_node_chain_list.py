@@ -82,11 +82,11 @@ class MultiNodeChainList(link.ChainList):
             if rank_in is None:
                 x = part(*inputs)
             else:
-                received = []
-                for rank in rank_in:
-                    received.append(point_to_point_communication.recv(
-                        self._comm, rank, delegate_variable=delegate))
-                    delegate = None
+                # every receive hangs on the delegate of the earlier sends, so that their
+                # backward (sending gradients) runs before the sends wait for gradients
+                received = [point_to_point_communication.recv(
+                    self._comm, rank, delegate_variable=delegate) for rank in rank_in]
+                delegate = None
                 x = part(*received)
             if rank_out is None:
                 if y is not None:
