@@ -30,6 +30,19 @@ def comm():
 
 
 @pytest.fixture
+def shared_tmp(comm):
+    """A temporary directory that every process of the job shares (removed afterwards)."""
+    import shutil
+    import tempfile
+    path = comm.bcast_obj(tempfile.mkdtemp(prefix='chainermn-test-') if comm.rank == 0
+                          else None)
+    yield path
+    comm.mpi_comm.Barrier()
+    if comm.rank == 0:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture
 def need_processes():
     """``need_processes(n)`` skips the test unless the job has at least ``n`` processes."""
     def need(n):
