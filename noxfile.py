@@ -128,7 +128,8 @@ def _discover_pythons():
 PYTHONS = _discover_pythons() or [f'{sys.version_info[0]}.{sys.version_info[1]}']
 OLDEST, NEWEST = PYTHONS[0], PYTHONS[-1]
 
-nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1', 'examples']
+nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1', 'caffe',
+                        'examples']
 
 
 # --- sessions ---------------------------------------------------------------------------------
@@ -142,12 +143,18 @@ def _test_requirements(names):
 
 @nox.session(python=PYTHONS)
 def tests(session):
-    """All packages installed editable together; every test but the gpu ones."""
+    """All packages installed editable together; every test but the gpu ones, then doctests.
+
+    The doctest run checks the ``>>>`` examples of every docstring in the sources (namespace:
+    ``conftest.py``, options: the root ``pyproject.toml``); the session's arguments go to the
+    test run only.
+    """
     names = _topological()
     editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
     session.install(*editable, *_test_requirements(names))
     _install_example_plugin(session)
     session.run(*PYTEST, *session.posargs, *(str(PACKAGES[n]['path'] / 'tests') for n in names))
+    session.run(*PYTEST, '--doctest-modules', *(str(PACKAGES[n]['path'] / 'src') for n in names))
 
 
 _WHEELS = {}  # package name -> wheel built during this nox run (shared by the sessions)
@@ -196,12 +203,13 @@ def isolated(session, package):
 
 @nox.session(python='3.11')
 def numpy1(session):
-    """chainer-core's tests against NumPy 1.26."""
+    """chainer-core's tests and docstring examples against NumPy 1.26."""
     core = PACKAGES['chainer-core']
     session.install('-e', str(core['path']), 'numpy>=1.26,<2', *core['test'])
     session.run('python', '-c', 'import numpy; assert numpy.__version__.startswith("1.26"), '
                 'numpy.__version__; print("numpy", numpy.__version__)')
     session.run(*PYTEST, *session.posargs, str(core['path'] / 'tests'))
+    session.run(*PYTEST, '--doctest-modules', str(core['path'] / 'src'))
 
 
 @nox.session(python=NEWEST)
@@ -235,6 +243,36 @@ for name in sys.argv[1:]:
     assert version == chainer.__version__, (name, version, chainer.__version__)
     assert name + ' ' + version in out.getvalue(), (name, out.getvalue())
 """
+
+
+# --- chainer-caffe against the protobuf releases and backends users have ---------------------
+
+_PROTOBUF_RELEASES = [nox.param('protobuf>=5.26,<6', id='protobuf5'),
+                      nox.param('protobuf', id='protobuf-newest')]
+_PROTOBUF_BACKENDS = [nox.param('upb', id='upb'), nox.param('python', id='python')]
+_PROTOBUF_CHECK = """
+import sys
+from google.protobuf import __version__
+from google.protobuf.internal import api_implementation
+release, backend = sys.argv[1:]
+print('protobuf', __version__, api_implementation.Type())
+assert (api_implementation.Type() == 'python') == (backend == 'python'), backend
+assert release == 'protobuf' or __version__.startswith('5.'), __version__
+"""
+
+
+@nox.session(python=NEWEST)
+@nox.parametrize('release', _PROTOBUF_RELEASES)
+@nox.parametrize('backend', _PROTOBUF_BACKENDS)
+def caffe(session, release, backend):
+    """chainer-caffe's tests with protobuf 5.x and the newest, upb and pure-Python backends."""
+    names = _closure('chainer-caffe') + ['chainer-datasets']  # datasets: the model zoo's 'auto'
+    editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
+    session.install('--upgrade', release, *editable, *_test_requirements(names))
+    env = {'PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION': 'python'} if backend == 'python' else {}
+    session.run('python', '-c', _PROTOBUF_CHECK, release, backend, env=env)
+    session.run(*PYTEST, *session.posargs, str(PACKAGES['chainer-caffe']['path'] / 'tests'),
+                env=env)
 
 
 # --- chainer-training: its third-party plugin test, the examples ------------------------------

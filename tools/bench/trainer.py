@@ -17,10 +17,18 @@ keeping the mean loss and accuracy of each epoch:
 Before timing, one epoch of each side is run from the same weights without shuffling and the
 weights are checked to agree. Each sample trains one epoch (60 iterations and the validation);
 the loop and the two Trainer set-ups are timed in rotating order, round after round (CPU time of
-the process). ``overhead`` is the best Trainer time over the best loop time, minus 1 (goals:
-``log_eval`` <= 0.03, ``log_eval_print_progress`` <= 0.05): on a shared machine the noise only
-ever adds time, so the best of each side is its cost. ``overhead_median_of_rounds`` (the median
-of the per-round ratios) is reported too; ``*_ms_per_iter`` are the best times per iteration.
+the process). For each Trainer set-up:
+
+* ``overhead``: the best Trainer time over the best loop time, minus 1 (goals: ``log_eval`` <=
+  0.03, ``log_eval_print_progress`` <= 0.05); ``overhead_median_of_rounds``: the median of the
+  per-round ratios. On a loaded machine both vary by a few percent from run to run: the
+  MLP's arithmetic dominates every sample and its time varies with the load;
+* ``extra_ms_per_epoch``: the extra time of the Trainer per epoch, measured with the same
+  pipelines around a single ``L.Linear(784, 10)`` (cheap and steady, so that the difference is
+  the Trainer's own work: updater, reporter, extensions, triggers), and
+  ``overhead_from_extra_time``: that extra time over the MLP loop's epoch.
+
+``*_ms_per_iter`` are the best times per iteration.
 
 Usage: ``python tools/bench/trainer.py [--quick]`` (sets ``OPENBLAS_NUM_THREADS=1`` unless set).
 """
@@ -48,6 +56,11 @@ N_TRAIN, N_VAL, BATCH, EPOCHS = 6000, 1000, 100, 1
 _clock = time.process_time
 
 
+def _linear():
+    # A model so cheap that the time of an epoch is mostly the pipeline's (see main).
+    return L.Linear(784, 10)
+
+
 class MLP(chainer.Chain):
     def __init__(self, n_units=1000, n_out=10):
         super().__init__()
@@ -69,9 +82,9 @@ def _data(seed=0):
     return make(N_TRAIN), make(N_VAL)
 
 
-def _setup(seed=1):
+def _setup(seed=1, predictor=MLP):
     numpy.random.seed(seed)
-    model = L.Classifier(MLP())
+    model = L.Classifier(predictor())
     optimizer = chainer.optimizers.Adam(alpha=1e-4)
     optimizer.setup(model)
     return model, optimizer
@@ -150,10 +163,13 @@ def _timed(fn):
     return _clock() - t0
 
 
-def compare(train, val, out, n_rounds):
-    """Times one epoch of the loop and of the two Trainer set-ups, in rotating order, for
-    ``n_rounds`` rounds; returns the figures of each Trainer set-up against the loop."""
-    sides = {'loop': _setup(), 'log_eval': _setup(), 'log_eval_print_progress': _setup()}
+SETUPS = ('loop', 'log_eval', 'log_eval_print_progress')
+
+
+def time_epochs(train, val, out, n_rounds, predictor=MLP):
+    """CPU times of ``n_rounds`` epochs of the loop and of the two Trainer set-ups, timed in
+    rotating order (after one warm-up epoch each); returns ``{setup: [seconds, ...]}``."""
+    sides = {name: _setup(predictor=predictor) for name in SETUPS}
 
     def run(name):
         model, optimizer = sides[name]
@@ -163,36 +179,45 @@ def compare(train, val, out, n_rounds):
             run_trainer(model, optimizer, train, val, out,
                         printing=name == 'log_eval_print_progress')
 
-    names = list(sides)
-    for name in names:  # warm up (first-call allocations, caches)
+    for name in SETUPS:  # warm up (first-call allocations, caches)
         run(name)
-    times = {name: [] for name in names}
+    times = {name: [] for name in SETUPS}
     for i in range(n_rounds):
-        for name in names[i % 3:] + names[:i % 3]:
+        for name in SETUPS[i % 3:] + SETUPS[:i % 3]:
             times[name].append(_timed(lambda: run(name)))
+    return times
+
+
+def compare(mlp_times, cheap_times):
+    """The figures of each Trainer set-up against the loop (see the module docstring)."""
     iterations = EPOCHS * N_TRAIN // BATCH
-    loop = times['loop']
+    loop = mlp_times['loop']
     result = {'loop_ms_per_iter': round(min(loop) / iterations * 1e3, 3)}
-    for name in names[1:]:
-        ratios = [t / base for t, base in zip(times[name], loop)]
+    for name in SETUPS[1:]:
+        ratios = [t / base for t, base in zip(mlp_times[name], loop)]
+        extra = min(cheap_times[name]) - min(cheap_times['loop'])
         result[name] = {
-            'trainer_ms_per_iter': round(min(times[name]) / iterations * 1e3, 3),
-            'overhead': round(min(times[name]) / min(loop) - 1, 4),
-            'overhead_median_of_rounds': round(statistics.median(ratios) - 1, 4)}
+            'trainer_ms_per_iter': round(min(mlp_times[name]) / iterations * 1e3, 3),
+            'overhead': round(min(mlp_times[name]) / min(loop) - 1, 4),
+            'overhead_median_of_rounds': round(statistics.median(ratios) - 1, 4),
+            'extra_ms_per_epoch': round(extra * 1e3, 3),
+            'overhead_from_extra_time': round(extra / min(loop), 4)}
     return result
 
 
 def main(argv):
-    n_rounds = 3 if '--quick' in argv else 11
+    quick = '--quick' in argv
     train, val = _data()
     with tempfile.TemporaryDirectory() as out:
         _check_same_work(train, val, out)
+        mlp_times = time_epochs(train, val, out, 3 if quick else 11)
+        cheap_times = time_epochs(train, val, out, 5 if quick else 31, predictor=_linear)
         result = {
             'bench': 'trainer_overhead',
             'model': 'Classifier(MLP 784-1000-1000-10), Adam, batch 100',
             'numpy': numpy.__version__,
             'openblas_threads': os.environ.get('OPENBLAS_NUM_THREADS'),
-            **compare(train, val, out, n_rounds),
+            **compare(mlp_times, cheap_times),
             'goals': {'log_eval': 0.03, 'log_eval_print_progress': 0.05},
         }
     print(json.dumps(result))

@@ -17,7 +17,7 @@ PACKAGES_OF = {
     'chainer-datasets': ('chainer.dataset', 'chainer.datasets', 'chainer.iterators'),
     'chainer-links': ('chainer.links',),
     'chainer-training': ('chainer.training',),
-    'chainer-caffe': ('chainer.links.caffe',),
+    'chainer-caffe': ('chainer.links.caffe', 'chainer.exporters'),
 }
 
 

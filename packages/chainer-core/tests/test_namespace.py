@@ -24,6 +24,7 @@ PROVIDED_BY = {
     'chainer.links': 'chainer-links',
     'chainer.training': 'chainer-training',
     'chainer.links.caffe': 'chainer-caffe',
+    'chainer.exporters': 'chainer-caffe',
 }
 
 
@@ -159,3 +160,14 @@ def test_lazy_submodule():
         with pytest.raises(ImportError, match='pip install chainer-links'):
             _namespace.lazy_submodule('links')
 
+
+
+def test_finder_ignores_probes_of_other_folders(tmp_path):
+    # pytest's importlib import mode asks every meta path finder for a subpackage with a
+    # folder of its own; only a search of the parent package's path is an import to explain.
+    import chainer
+    finder = _namespace.MissingDistributionFinder()
+    assert finder.find_spec('chainer.links', [str(tmp_path)]) is None
+    with pytest.raises(ModuleNotFoundError, match='pip install chainer-links'):
+        finder.find_spec('chainer.links', list(chainer.__path__))
+    assert finder.find_spec('chainer.functions', list(chainer.__path__)) is None

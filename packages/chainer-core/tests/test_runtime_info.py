@@ -47,6 +47,14 @@ def test_print_runtime_info_to_stream():
         assert info['CuPy'] == 'Not Available'
 
 
+def test_print_runtime_info_reports_chainerx():
+    out = io.StringIO()
+    chainer.print_runtime_info(out)
+    info = _lines(out.getvalue())
+    assert info['ChainerX'] == 'Available'
+    assert list(info).index('ChainerX') == list(info).index('Chainer') + 1
+
+
 def test_print_runtime_info_defaults_to_stdout(capsys):
     chainer.print_runtime_info()
     assert _lines(capsys.readouterr().out)['Chainer'] == chainer.__version__

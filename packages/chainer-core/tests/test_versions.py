@@ -66,8 +66,9 @@ def test_sibling_constraints():
             assert req.specifier == expected, (path, str(req))
             assert req.specifier.contains(version, prereleases=True)
             assert not req.specifier.contains(Version(f'{version.major + 1}.0'))
-    # meta-package: 5 + 4 extras; datasets, links: 1; training, caffe: 2
-    assert found == 15
+    # at least: meta-package 5 + 4 extras; datasets, links: 1; training, caffe: 2 (packages
+    # add sibling extras, e.g. chainer-links[pretrained])
+    assert found >= 15
 
 
 def test_set_version_check_passes():

@@ -6,10 +6,11 @@ check shared by the iterator tests.
 import collections
 import gzip
 import http.server
+import itertools
+import os
 import struct
 import threading
 import time
-import zlib
 
 import numpy
 import pytest
@@ -117,16 +118,32 @@ def fake_mnist(http_server, monkeypatch):
     return serve
 
 
-class StatelessShuffle:
-    """Order sampler whose next order depends only on the current one (not on a RNG state).
+class FailOnceDataset:
+    """``range(n)`` whose example ``bad_index`` raises the first time it is read.
 
-    An iterator resumed from a snapshot then draws the same orders as an uninterrupted one
-    in every later epoch, which makes multi-epoch resume checks exact.
+    The flag file ``flag_path`` records the failure, so that worker processes share it.
     """
 
-    def __call__(self, current_order, current_position):
-        seed = zlib.crc32(numpy.ascontiguousarray(current_order, numpy.int64).tobytes())
-        return numpy.random.RandomState(seed).permutation(len(current_order))
+    def __init__(self, n, bad_index, flag_path):
+        self.n = n
+        self.bad_index = bad_index
+        self.flag_path = flag_path
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if i == self.bad_index and not os.path.exists(self.flag_path):
+            open(self.flag_path, 'w').close()
+            raise KeyError('cannot read example {} (once)'.format(i))
+        return i
+
+
+@pytest.fixture
+def fail_once_dataset(tmp_path):
+    """Returns ``make(n, bad_index)``: a :class:`FailOnceDataset` with its own flag file."""
+    paths = (str(tmp_path / 'failed{}'.format(i)) for i in itertools.count())
+    return lambda n, bad_index: FailOnceDataset(n, bad_index, next(paths))
 
 
 def _progress(it):
@@ -144,54 +161,79 @@ def _same_batch(a, b):
     return numpy.array_equal(a, b)
 
 
-def _save_and_load(source, target, path, fmt):
+def _save(source, path, fmt):
     from chainer import serializers
     if fmt == 'hdf5':
         pytest.importorskip('h5py', reason='h5py (chainer-core[hdf5]) is not installed')
         serializers.save_hdf5(path, source)
-        serializers.load_hdf5(path, target)
     else:
         serializers.save_npz(path, source)
+
+
+def _load(path, target, fmt):
+    from chainer import serializers
+    if fmt == 'hdf5':
+        serializers.load_hdf5(path, target)
+    else:
         serializers.load_npz(path, target)
 
 
-def _next_or_none(it):
-    try:
-        return next(it)
-    except StopIteration:
-        return None
+def _run(it, n_batches):
+    """The next ``n_batches`` batches of ``it`` with its progress after each (fewer at the
+    end of an iteration without ``repeat``)."""
+    run = []
+    for _ in range(n_batches):
+        try:
+            batch = next(it)
+        except StopIteration:
+            break
+        run.append((batch, _progress(it)))
+    return run
+
+
+def check_same_runs(expected, actual, context):
+    """Asserts that two results of :func:`_run` are the same batches and progress."""
+    assert len(actual) == len(expected), context
+    for (expected_batch, expected_progress), (batch, progress) in zip(expected, actual):
+        assert _same_batch(expected_batch, batch), (context, expected_batch, batch)
+        assert progress == expected_progress, context
 
 
 @pytest.fixture
 def check_resume(tmp_path):
     """Returns ``check(make_iterator, fmt, epochs=3)`` that checks serialize/resume.
 
-    ``make_iterator(order_sampler)`` must build a fresh iterator over a dataset. The check
+    ``make_iterator()`` must build a fresh iterator over a dataset (with the default
+    ``ShuffleOrderSampler``, its orders come from NumPy's global random state). The check
     stops a run after every number of batches of its first two epochs (of its only epoch
-    without ``repeat``), saves it (``fmt``: ``'npz'`` or ``'hdf5'``), loads the snapshot
-    into a fresh iterator and compares the batches and progress attributes of the next
-    ``epochs`` epochs (up to the end without ``repeat``) with the uninterrupted run.
+    without ``repeat``), saves it (``fmt``: ``'npz'`` or ``'hdf5'``), runs it on for
+    ``epochs`` more epochs (up to the end without ``repeat``), then loads the snapshot into
+    a fresh iterator and compares its batches and progress attributes with those.
     """
     def check(make_iterator, fmt, epochs=3):
-        probe = make_iterator(StatelessShuffle())
+        probe = make_iterator()
         batches_per_epoch = -(-len(probe.dataset) // probe.batch_size)
         first_epochs = 2 if probe.repeat else 1
         probe.finalize()
+        path = str(tmp_path / 'snapshot')
         for stop in range(first_epochs * batches_per_epoch + 1):
-            original = make_iterator(StatelessShuffle())
-            for _ in range(stop):
-                next(original)
-            resumed = make_iterator(StatelessShuffle())
-            _save_and_load(original, resumed, str(tmp_path / 'snapshot'), fmt)
-            assert _progress(resumed) == _progress(original), stop
-            for _ in range(epochs * batches_per_epoch + 1):
-                expected, actual = _next_or_none(original), _next_or_none(resumed)
-                if expected is None:
-                    assert actual is None, stop
-                    break
-                assert _same_batch(expected, actual), (stop, expected, actual)
-                assert _progress(resumed) == _progress(original), stop
+            original = make_iterator()
+            _run(original, stop)
+            _save(original, path, fmt)
+            saved_progress = _progress(original)
+            expected = _run(original, epochs * batches_per_epoch)
             original.finalize()
+            resumed = make_iterator()
+            _load(path, resumed, fmt)
+            assert _progress(resumed) == saved_progress, stop
+            actual = _run(resumed, epochs * batches_per_epoch)
             resumed.finalize()
+            check_same_runs(expected, actual, stop)
 
     return check
+
+
+@pytest.fixture
+def check_runs():
+    """The assertion :func:`check_same_runs` and the recorder :func:`_run` of batches."""
+    return collections.namedtuple('RunChecks', 'run check')(_run, check_same_runs)

@@ -114,12 +114,31 @@ disable_experimental_feature_warning = False
 
 
 def is_debug():
-    """Returns True if the debug mode is enabled in this thread."""
+    """Returns True if the debug mode is enabled in this thread.
+
+    .. admonition:: Example
+
+        >>> chainer.is_debug()
+        False
+        >>> with chainer.using_config('debug', True):
+        ...     chainer.is_debug()
+        True
+    """
     return bool(config.debug)
 
 
 def set_debug(debug):
-    """Enables or disables the debug mode globally (affects every thread)."""
+    """Enables or disables the debug mode globally (affects every thread).
+
+    .. admonition:: Example
+
+        >>> chainer.set_debug(True)
+        >>> chainer.is_debug(), chainer.config.debug
+        (True, True)
+        >>> chainer.set_debug(False)
+        >>> chainer.is_debug()
+        False
+    """
     global_config.debug = debug
 
 
@@ -142,6 +161,16 @@ def get_dtype(dtype=None, map_mixed16=None):
     Args:
         dtype: A dtype or None (use the configured default).
         map_mixed16: The dtype ``mixed16`` maps to (float16 when None).
+
+    .. admonition:: Example
+
+        >>> chainer.get_dtype()  # chainer.config.dtype
+        dtype('float32')
+        >>> with chainer.using_config('dtype', np.float16):
+        ...     chainer.get_dtype()
+        dtype('float16')
+        >>> chainer.get_dtype(np.float64)  # an explicit dtype wins
+        dtype('float64')
     """
     if dtype is None:
         dtype = config.dtype
@@ -161,7 +190,15 @@ def get_cpu_array_types():
 
 
 def is_arrays_compatible(arrays):
-    """Returns True if all non-None arrays are of one backend (all NumPy or all CuPy)."""
+    """Returns True if all non-None arrays are of one backend (all NumPy or all CuPy).
+
+    .. admonition:: Example
+
+        >>> chainer.is_arrays_compatible([np.zeros(2), np.ones((3, 1))])  # all NumPy
+        True
+        >>> chainer.is_arrays_compatible([])
+        True
+    """
     arrays = [a for a in arrays if a is not None]
     if not arrays:
         return True
@@ -175,7 +212,17 @@ def _get_link_hooks():
 
 
 def get_function_hooks():
-    """Returns the ordered dict of function hooks active in this thread."""
+    """Returns the ordered dict of function hooks active in this thread.
+
+    .. admonition:: Example
+
+        >>> hook = chainer.function_hooks.TimerHook()
+        >>> with hook:
+        ...     list(chainer.get_function_hooks())
+        ['TimerHook']
+        >>> list(chainer.get_function_hooks())
+        []
+    """
     from chainer import _hooks
     return _hooks.global_hooks()
 
@@ -209,6 +256,8 @@ _LAZY_ATTRS = {
     'kl_divergence': 'chainer.distribution',
     'cross_entropy': 'chainer.distribution',
     'register_kl': 'chainer.distribution',
+    'static_graph': 'chainer.graph_optimizations.static_graph',
+    'static_code': 'chainer.graph_optimizations.static_graph_utilities',
 }
 
 _LAZY_SUBMODULES = frozenset([
@@ -216,7 +265,7 @@ _LAZY_SUBMODULES = frozenset([
     'initializer', 'initializers', 'link', 'link_hook', 'link_hooks', 'optimizer',
     'optimizer_hooks', 'optimizers', 'reporter', 'sequential', 'serializer', 'serializers',
     'testing', 'utils', 'device_resident', 'distribution', 'distributions',
-    'memory_layouts', 'types', 'warnings',
+    'memory_layouts', 'types', 'warnings', 'graph_optimizations',
 ])
 
 

@@ -261,6 +261,17 @@ def backward(outputs, grad_outputs=None, **kwargs):
         grad_outputs (tuple or list of Variable or None): Initial gradients; when None the
             ``grad_var`` of each output is used.
         enable_double_backprop (bool): Record the backward computation.
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2, 3], np.float32))
+        >>> y = x * x
+        >>> z = F.sum(x)
+        >>> gy = chainer.Variable(np.ones(3, np.float32))
+        >>> gz = chainer.Variable(np.ones((), np.float32))
+        >>> chainer.backward([y, z], [gy, gz])  # one backward pass from both outputs
+        >>> x.grad  # their gradients, accumulated: 2 * x + 1
+        array([3., 5., 7.], dtype=float32)
     """
     from chainer.utils import argument
     enable_double_backprop, = argument.parse_kwargs(
@@ -279,6 +290,9 @@ def backward(outputs, grad_outputs=None, **kwargs):
             raise ValueError('grad_outputs must be of the same length as outputs.')
         grad_outputs = [g if g is None or isinstance(g, variable_module.Variable)
                         else _make_variable(g, False) for g in grad_outputs]
+    if outputs and _chainerx_function()._check_all_chainerx(outputs, 'outputs'):
+        _chainerx_function().backprop(outputs, grad_outputs, enable_double_backprop)
+        return
     pairs = []
     for y, gy in zip(outputs, grad_outputs):
         if gy is None:
@@ -294,6 +308,10 @@ def backward(outputs, grad_outputs=None, **kwargs):
 def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
          enable_double_backprop, loss_scale):
     """Implementation of :func:`chainer.grad` (arguments already validated)."""
+    chx = _chainerx_function()
+    if chx._check_all_chainerx(list(outputs) + list(inputs), 'outputs and inputs'):
+        return chx.grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
+                        enable_double_backprop, loss_scale)
     pairs = []
     for i, y in enumerate(outputs):
         gy = None if grad_outputs is None else grad_outputs[i]
@@ -324,3 +342,8 @@ def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
         for x, gx in zip(inputs, result):
             x._grad_var = gx
     return result
+
+
+def _chainerx_function():
+    from chainer import _chainerx_function
+    return _chainerx_function

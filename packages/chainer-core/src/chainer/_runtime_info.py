@@ -44,6 +44,8 @@ class _RuntimeInfo:
         self.python_version = platform.python_version()
         self.chainer_version = getattr(chainer, '__version__', None) or _dist_version(
             'chainer-core')
+        import chainerx
+        self.chainerx_available = chainerx.is_available()
         self.numpy_version = numpy.__version__
         cupy = _cupy_distribution()
         self.cupy_version = None if cupy is None else cupy[1]
@@ -61,6 +63,7 @@ class _RuntimeInfo:
         return (f'Platform: {self.platform_version}\n'
                 f'Python: {self.python_version}\n'
                 f'Chainer: {self.chainer_version}\n'
+                f'ChainerX: {"Available" if self.chainerx_available else "Not Available"}\n'
                 f'NumPy: {self.numpy_version}\n'
                 f'CuPy: {cupy}\n'
                 f'Distributions: {dists or "None (running from a source tree)"}\n')
@@ -80,6 +83,14 @@ def print_runtime_info(out=None):
     Args:
         out: Output destination (a file-like object with ``write``). Defaults to
             ``sys.stdout``.
+
+    .. admonition:: Example
+
+        >>> chainer.print_runtime_info()
+        Platform: ...
+        Chainer: ...
+        NumPy: ...
+        CuPy: ...
     """
     if out is None:
         out = sys.stdout

@@ -71,6 +71,17 @@ def get_array_module(*args):
 
     Returns:
         module: :mod:`numpy`, :mod:`cupy`, or :mod:`chainerx`.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 2], np.float32)
+        >>> xp = chainer.backend.get_array_module(x)  # numpy here; cupy for a CuPy array
+        >>> xp is np
+        True
+        >>> chainer.backend.get_array_module(chainer.Variable(x)) is np
+        True
+        >>> xp.square(x)  # code written against xp runs on the CPU and the GPU
+        array([1., 4.], dtype=float32)
     """
     for x in args:
         t = type(x)
@@ -99,6 +110,11 @@ def get_device_from_array(array):
 
     NumPy arrays (and any non-array value) give a :class:`CpuDevice`, CuPy arrays the
     :class:`GpuDevice` of their GPU. A Variable gives the device of its data array.
+
+    .. admonition:: Example
+
+        >>> chainer.backend.get_device_from_array(np.zeros(2))
+        <CpuDevice (numpy)>
     """
     t = type(array)
     if t is _ndarray:
@@ -128,6 +144,7 @@ def get_device(device_spec):
             * ``'@numpy'``: NumPy (:class:`CpuDevice`);
             * ``'@cupy:N'``, a ``cupy.cuda.Device``: CuPy on GPU ``N`` (:class:`GpuDevice`);
             * ``'@intel64'``: NumPy with iDeep (:class:`Intel64Device`);
+            * ``'@chainerx'``: the default ChainerX device (:class:`ChainerxDevice`);
             * a string without ``@`` (``'native:0'``, ``'cuda:0'``) or a ``chainerx.Device``:
               ChainerX (:class:`ChainerxDevice`; needs ChainerX);
             * an integer (or integer string): a GPU ID when non-negative, the CPU when negative
@@ -137,6 +154,19 @@ def get_device(device_spec):
         ValueError: For a malformed ``'@...'`` specifier.
         RuntimeError: When the backend of the specifier (CuPy, ChainerX) is not available.
         TypeError: For any other kind of object.
+
+    .. admonition:: Example
+
+        >>> device = chainer.get_device('@numpy')
+        >>> device
+        <CpuDevice (numpy)>
+        >>> device.xp is np
+        True
+        >>> chainer.get_device(-1) == device  # the legacy ID of the CPU
+        True
+        >>> x = device.send(np.array([1, 2], np.float32))  # '@cupy:0' would send it to GPU 0
+        >>> x
+        array([1., 2.], dtype=float32)
     """
     if isinstance(device_spec, Device):
         return device_spec
@@ -170,6 +200,9 @@ def get_device(device_spec):
             elif mod_name == 'intel64':
                 if not colon:
                     return Intel64Device()
+            elif mod_name == 'chainerx':
+                if not colon:
+                    return ChainerxDevice(chainerx.get_default_device())
             raise ValueError(
                 'Device specifiers starting with \'@\' must be followed by a module name and, '
                 'depending on the module, module specific precise specifiers. '
@@ -209,6 +242,13 @@ def using_device(device_spec):
 
     Args:
         device_spec: Device specifier (see :func:`get_device`).
+
+    .. admonition:: Example
+
+        >>> with chainer.using_device('@numpy'):  # '@cupy:1' would make GPU 1 the current device
+        ...     x = np.zeros(2, np.float32)
+        >>> x
+        array([0., 0.], dtype=float32)
     """
     return get_device(device_spec).create_context()
 
@@ -219,6 +259,13 @@ def copyto(dst, src):
     Args:
         dst: Destination array (NumPy, CuPy, iDeep or ChainerX).
         src: Source array (on any device).
+
+    .. admonition:: Example
+
+        >>> dst = np.zeros(3, np.float32)
+        >>> chainer.backend.copyto(dst, np.array([1, 2, 3], np.float32))  # across devices as well
+        >>> dst
+        array([1., 2., 3.], dtype=float32)
     """
     if isinstance(dst, _ndarray):
         numpy.copyto(dst, _cpu._array_to_cpu(src))
@@ -226,8 +273,9 @@ def copyto(dst, src):
     if isinstance(dst, intel64.mdarray):  # pragma: no cover (no iDeep)
         intel64.ideep.basic_copyto(dst, _cpu._array_to_cpu(src))
         return
-    if chainerx.is_available() and isinstance(dst, chainerx.ndarray):  # pragma: no cover
-        dst[...] = _chainerx._array_to_chainerx(src, dst.device)
+    if isinstance(dst, chainerx.ndarray):
+        # through a view that is not in the graph (in-place writes to graph arrays are refused)
+        dst.as_grad_stopped()[...] = _chainerx._array_to_chainerx(src, dst.device)
         return
     cupy = cuda._cupy_if_imported()
     if cupy is not None and isinstance(dst, cupy.ndarray):

@@ -170,6 +170,19 @@ def build_computational_graph(outputs, remove_split=True, variable_style='defaul
         ComputationalGraph: The graph.  Traversal stops where the graph was cut (e.g. by
         ``unchain_backward``), so only ancestors of ``outputs`` are included: with
         ``y = f(x)`` and ``z = g(x)``, the graph of ``y`` does not contain ``g`` or ``z``.
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2], np.float32), name='x')
+        >>> y = F.sum(F.relu(x))
+        >>> g = chainer.computational_graph.build_computational_graph([y])
+        >>> len(g.nodes), len(g.edges)  # 3 variables and 2 functions, linked by 4 edges
+        (5, 4)
+        >>> sorted(type(node).__name__ for node in g.nodes)
+        ['ReLU', 'Sum', 'VariableNode', 'VariableNode', 'VariableNode']
+        >>> dot = g.dump()  # the graph in the DOT language of Graphviz
+        >>> dot.startswith('digraph graphname{')
+        True
     """
     if not remove_split:
         raise ValueError('remove_split=False is not supported anymore')

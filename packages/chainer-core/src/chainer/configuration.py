@@ -72,6 +72,16 @@ def using_config(name, value, config=None):
         name (str): Name of the entry.
         value: Value used inside the ``with`` block.
         config: The configuration object (``chainer.config`` by default).
+
+    .. admonition:: Example
+
+        >>> chainer.config.train
+        True
+        >>> with chainer.using_config('train', False):
+        ...     chainer.config.train
+        False
+        >>> chainer.config.train  # restored when the block exits
+        True
     """
     if config is None:
         config = globals()['config']

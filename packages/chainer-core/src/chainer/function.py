@@ -1,20 +1,63 @@
 """Old-style ``Function`` (forward/backward on arrays) and backprop-mode switches."""
 import numpy
 
+import chainerx
 from chainer import backend
 from chainer import configuration
 from chainer import function_node
 from chainer import variable as variable_module
 
 
+class _BackpropModeContext:
+    """Enters Chainer's configuration switch and the ChainerX backprop mode together."""
+
+    def __init__(self, contexts):
+        self._contexts = contexts
+
+    def __enter__(self):
+        for c in self._contexts:
+            c.__enter__()
+
+    def __exit__(self, *exc):
+        for c in reversed(self._contexts):
+            c.__exit__(*exc)
+
+
 def no_backprop_mode():
-    """Context manager that disables graph construction (``enable_backprop=False``)."""
-    return configuration.using_config('enable_backprop', False)
+    """Context manager that disables graph construction (``enable_backprop=False``).
+
+    The graphs of ChainerX arrays stop recording as well.
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2], np.float32))
+        >>> with chainer.no_backprop_mode():
+        ...     y = x * 2  # no graph is built
+        >>> y.creator is None
+        True
+        >>> (x * 2).creator is None
+        False
+    """
+    return _BackpropModeContext((configuration.using_config('enable_backprop', False),
+                                 chainerx.no_backprop_mode()))
 
 
 def force_backprop_mode():
-    """Context manager that enables graph construction even inside ``no_backprop_mode``."""
-    return configuration.using_config('enable_backprop', True)
+    """Context manager that enables graph construction even inside ``no_backprop_mode``.
+
+    ChainerX graphs record again as well.
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2], np.float32))
+        >>> with chainer.no_backprop_mode():
+        ...     with chainer.force_backprop_mode():
+        ...         y = x * 2  # the graph is built even inside no_backprop_mode
+        >>> y.creator is None
+        False
+    """
+    return _BackpropModeContext((configuration.using_config('enable_backprop', True),
+                                 chainerx.force_backprop_mode()))
 
 
 class FunctionAdapter(function_node.FunctionNode):

@@ -6,6 +6,7 @@ import weakref
 import numpy
 
 import chainer
+import chainerx
 from chainer import _hooks
 from chainer import backend
 from chainer import configuration
@@ -18,6 +19,7 @@ _make_variable = variable_module._make_variable
 _make_output_variable = variable_module._make_output_variable
 _weakref = weakref.ref
 _type_check_state = type_check._state
+_CHX = chainerx.ndarray
 
 
 class FunctionNode:
@@ -96,14 +98,21 @@ class FunctionNode:
         in_data = []
         requires_grad = False
         all_variables = True
+        chainerx_input = False
         for x in inputs:
             if isinstance(x, _Variable):
-                in_data.append(x._array)
+                a = x._array
                 if x._requires_grad:
                     requires_grad = True
             else:
-                in_data.append(x)
+                a = x
                 all_variables = False
+            in_data.append(a)
+            if type(a) is _CHX:
+                chainerx_input = True
+        if chainerx_input:
+            from chainer import _chainerx_function
+            return _chainerx_function.apply(self, inputs)
         in_data = tuple(in_data)
         config = _config
 
@@ -234,7 +243,11 @@ class FunctionNode:
         raise NotImplementedError('%s does not implement forward_gpu' % self.label)
 
     def forward_chainerx(self, inputs):
-        """Computes the outputs with ChainerX (not available in this build)."""
+        """Computes the outputs from ChainerX arrays with ChainerX routines.
+
+        The default returns :data:`chainer.Fallback`: the node then runs on NumPy/CuPy views
+        of the arrays and the call is recorded in the ChainerX graph.
+        """
         return chainer.Fallback
 
     def retain_inputs(self, indexes):
@@ -375,6 +388,19 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
 
     Returns:
         A list of gradient Variables, one per input (None where unreachable).
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2, 3], np.float32))
+        >>> y = F.sum(x ** 3)
+        >>> gx, = chainer.grad([y], [x], enable_double_backprop=True)
+        >>> gx.array  # 3 * x ** 2
+        array([ 3., 12., 27.], dtype=float32)
+        >>> ggx, = chainer.grad([F.sum(gx)], [x])  # the second derivative: 6 * x
+        >>> ggx.array
+        array([ 6., 12., 18.], dtype=float32)
+        >>> x.grad is None  # grad() leaves the .grad attributes alone
+        True
     """
     from chainer import _backprop
     if not isinstance(outputs, (tuple, list)):

@@ -1,4 +1,6 @@
 """Numerical gradient checking (``chainer.gradient_check``)."""
+import warnings
+
 import numpy
 
 import chainer
@@ -22,10 +24,6 @@ class _Identity(function_node.FunctionNode):
         return tuple(grad_outputs[i] for i in indexes)
 
 
-def _connect(ys):
-    return _Identity().apply(tuple(ys))
-
-
 def _as_tuple(x):
     if x is None:
         return ()
@@ -34,9 +32,38 @@ def _as_tuple(x):
     return (x,)
 
 
-def _copy_arrays(xs):
-    xp = backend.get_array_module(*xs)
-    return [xp.array(x) for x in xs]
+def _cpu(array):
+    return backend.CpuDevice().send(array)
+
+
+def _describe(arrays):
+    return ', '.join('None' if a is None else '{}:{}'.format(a.shape, a.dtype)
+                     for a in arrays)
+
+
+def _without_type_check():
+    # Perturbed evaluations run as v7 runs them: without type checks, so that inputs cast
+    # to the numerical dtype pass functions that check dtypes.
+    return chainer.using_config('type_check', False)
+
+
+def _weighted_sum(outputs, grad_outputs):
+    # sum_i <y_i, gy_i> in float64 on the CPU.
+    total = 0.0
+    for y, gy in zip(outputs, grad_outputs):
+        if gy is None or y is None:
+            continue
+        if isinstance(y, variable_module.Variable):
+            y = y.array
+        total += float(numpy.vdot(_cpu(y).astype(numpy.float64),
+                                  _cpu(gy).astype(numpy.float64)))
+    return total
+
+
+def _nondifferentiable(plus, center, minus, eps, diff_atol, diff_rtol):
+    right = (plus - center) / eps
+    left = (center - minus) / eps
+    return abs(right - left) > diff_atol + diff_rtol * max(abs(right), abs(left))
 
 
 def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=False,
@@ -46,226 +73,329 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
     Args:
         f: A function of no arguments that returns a tuple of output arrays, computed from the
             current contents of ``inputs`` (which are perturbed in place).
-        inputs (tuple of arrays): Input arrays.
+        inputs (tuple of arrays): Float input arrays.
         grad_outputs (tuple of arrays): Gradients w.r.t. the outputs (None entries count as 0).
-        eps (float): Perturbation size (a scalar, or one per input).
+        eps (float): Perturbation size (positive).
         detect_nondifferentiable (bool): Raise :class:`NondifferentiableError` when the one-sided
             differences disagree.
         diff_atol, diff_rtol (float): Tolerances of the non-differentiability test.
-        center_outputs: Unused (kept for v7 signature compatibility).
+        center_outputs: Outputs of ``f`` at ``inputs`` if already computed (saves a call).
 
     Returns:
-        A tuple of gradient arrays, one per input.
+        A tuple of gradient arrays, one per input, of the inputs' dtypes.
+
+    .. admonition:: Example
+
+        >>> from chainer import gradient_check
+        >>> x = np.array([1, 2, 3], np.float64)
+        >>> def f():
+        ...     return x ** 2,
+        >>> gx, = gradient_check.numerical_grad(f, (x,), (np.ones(3),))
+        >>> np.round(gx, 4)  # the central difference of f: 2 * x
+        array([2., 4., 6.])
     """
-    if numpy.isscalar(eps):
-        eps = (eps,) * len(inputs)
-    xp = backend.get_array_module(*inputs)
-    grads = [xp.zeros(x.shape, numpy.float64) for x in inputs]
+    if not eps > 0:
+        raise AssertionError('eps must be positive, not {}'.format(eps))
+    for x in inputs:
+        if x.dtype.kind != 'f':
+            raise RuntimeError('The dtype of input arrays must be kind of float')
+    grad_outputs = tuple(grad_outputs)
 
     def evaluate():
-        ys = f()
-        ys = _as_tuple(ys)
-        total = 0.0
-        for y, gy in zip(ys, grad_outputs):
-            if gy is None or y is None:
-                continue
-            y = y.array if isinstance(y, variable_module.Variable) else y
-            total = total + float((y.astype(numpy.float64) * gy.astype(numpy.float64)).sum())
-        return total
+        outputs = f()
+        if not isinstance(outputs, tuple):
+            raise AssertionError('f must return a tuple of arrays, not {}'.format(
+                type(outputs)))
+        if len(outputs) != len(grad_outputs):
+            raise AssertionError('f returned {} outputs for {} output gradients'.format(
+                len(outputs), len(grad_outputs)))
+        return _weighted_sum(outputs, grad_outputs)
 
-    for x, gx, e in zip(inputs, grads, eps):
-        if x.dtype.kind != 'f':
-            continue
-        for i in numpy.ndindex(x.shape):
-            orig = x[i].copy()
-            x[i] = orig + e
-            plus = evaluate()
-            x[i] = orig - e
-            minus = evaluate()
-            if detect_nondifferentiable:
-                x[i] = orig
-                center = evaluate()
-                right = (plus - center) / e
-                left = (center - minus) / e
-                if abs(right - left) > diff_atol + diff_rtol * max(abs(right), abs(left)):
-                    x[i] = orig
+    grads = []
+    with _without_type_check():
+        center = None
+        if detect_nondifferentiable:
+            center = (_weighted_sum(center_outputs, grad_outputs)
+                      if center_outputs is not None else evaluate())
+        for i_in, x in enumerate(inputs):
+            grad = numpy.zeros(x.shape, numpy.float64)
+            for index in numpy.ndindex(x.shape):
+                original = x[index].copy()
+                x[index] = original + eps
+                plus = evaluate()
+                x[index] = original - eps
+                minus = evaluate()
+                x[index] = original
+                if detect_nondifferentiable and _nondifferentiable(
+                        plus, center, minus, eps, diff_atol, diff_rtol):
                     raise NondifferentiableError(
-                        'function is not differentiable at index %s: left %g, right %g'
-                        % (i, left, right))
-            x[i] = orig
-            gx[i] = (plus - minus) / (2 * e)
-    return tuple(g.astype(x.dtype, copy=False) if x.dtype.kind == 'f' else g
-                 for g, x in zip(grads, inputs))
+                        'Tried to compute the numeric gradient on a non-differentiable '
+                        'point.\n\ni_in: {}\nindex on x: {}\neps: {}\nx: {}'.format(
+                            i_in, index, eps, x))
+                grad[index] = (plus - minus) / (2 * eps)
+            xp = backend.get_array_module(x)
+            grads.append(xp.asarray(grad.astype(x.dtype)))
+    return tuple(grads)
 
 
-def _directional(xs, rng):
-    directions = [rng.normal(size=x.shape) for x in xs]
+def _check_outputs(outputs):
+    for y in outputs:
+        if not isinstance(y, variable_module.Variable):
+            raise TypeError('each output must be a Variable, not {}'.format(type(y)))
+
+
+def _resolve_grad_outputs(outputs, y_grad):
+    if y_grad is None:
+        if len(outputs) != 1 or outputs[0].shape != ():
+            raise ValueError(
+                'y_grad argument cannot be omitted if the target function is not a loss '
+                'function, which has a single output with shape ().\n'
+                'Actual output shapes: {}'.format(
+                    ', '.join(str(y.shape) for y in outputs)))
+        return (outputs[0].xp.ones_like(outputs[0].array),)
+    y_grad = _as_tuple(y_grad)
+    if len(outputs) != len(y_grad):
+        raise ValueError(
+            'Output gradients must contain equally as many elements as the number of '
+            'output elements.\n{} outputs, {} output gradients'.format(
+                len(outputs), len(y_grad)))
+    for y, gy in zip(outputs, y_grad):
+        if gy is not None and (gy.shape != y.shape or gy.dtype != y.dtype):
+            raise ValueError(
+                'Shapes and/or dtypes of outputs and output gradients do not match.\n'
+                'Output shapes and dtypes         : {}\n'
+                'Output gradient shapes and dtypes: {}'.format(
+                    _describe([y.array for y in outputs]), _describe(y_grad)))
+    return y_grad
+
+
+def _check_grad_output_shapes(outputs, grad_outputs):
+    if any(gy.shape != y.shape for y, gy in zip(outputs, grad_outputs)):
+        raise ValueError(
+            'Shapes and/or dtypes of outputs and output gradients do not match.\n'
+            'Output shapes and dtypes         : {}\n'
+            'Output gradient shapes and dtypes: {}'.format(
+                _describe([y.array for y in outputs]),
+                _describe([gy.array for gy in grad_outputs])))
+
+
+def _random_directions(arrays):
+    # A random unit vector in the space of all checked elements, in float64.
+    directions = [numpy.random.normal(size=a.shape) for a in arrays]
     norm = numpy.sqrt(sum(float(numpy.square(d).sum()) for d in directions))
-    if norm == 0:
-        norm = 1.0
-    return [d / norm for d in directions]
+    return [d / norm for d in directions] if norm > 0 else directions
 
 
 class _CheckBackward:
+    """One run of :func:`check_backward`."""
+
     def __init__(self, func, x_data, y_grad, params, eps, atol, rtol, no_grads, dtype,
                  detect_nondifferentiable):
         if dtype is not None and numpy.dtype(dtype).kind != 'f':
             raise ValueError('`dtype` is allowed only float type')
         self.func = func
         self.x_data = _as_tuple(x_data)
-        self.y_grad = None if y_grad is None else _as_tuple(y_grad)
+        self.y_grad = y_grad
         self.params = _as_tuple(params)
         self.eps = eps
         self.atol = atol
         self.rtol = rtol
-        self.no_grads = no_grads
         self.dtype = dtype
         self.detect_nondifferentiable = detect_nondifferentiable
+        self.no_grads = self._no_grads(no_grads)
+
+    def _no_grads(self, no_grads):
+        arrays = [x.array if isinstance(x, variable_module.Variable) else x
+                  for x in self.x_data]
+        if no_grads is None:
+            return [x is None or x.dtype.kind != 'f' for x in arrays]
+        if len(no_grads) != len(arrays):
+            raise ValueError('Length of no_grads param and xs should be same.\n'
+                             'Actual: {0} != {1}'.format(len(no_grads), len(arrays)))
+        for x, skip in zip(arrays, no_grads):
+            if not skip and x is not None and x.dtype.kind != 'f':
+                raise ValueError('gradients of non-float input {}:{} cannot be checked; '
+                                 'set no_grads for it'.format(x.shape, x.dtype))
+        return list(no_grads)
+
+    def _input_variables(self):
+        xs = []
+        for x, skip in zip(self.x_data, self.no_grads):
+            if not isinstance(x, variable_module.Variable):
+                x = variable_module.Variable(x, requires_grad=not skip)
+            xs.append(x)
+        return xs
 
     def run(self):
-        x_vars = [x if isinstance(x, variable_module.Variable) else
-                  variable_module.Variable(x) for x in self.x_data]
-        no_grads = self.no_grads
-        if no_grads is None:
-            no_grads = [x.dtype.kind != 'f' for x in x_vars]
-        elif len(no_grads) != len(x_vars):
-            raise ValueError('Length of no_grads param and xs should be same.\n'
-                             'Actual: {0} != {1}'.format(len(no_grads), len(x_vars)))
-        for x, skip in zip(x_vars, no_grads):
-            if skip and x.dtype.kind == 'f':
-                x._requires_grad = False
-                x.node.requires_grad = False
+        xs = self._input_variables()
+        for var in xs + list(self.params):
+            var.cleargrad()
+        outputs = _as_tuple(self.func(*xs))
+        _check_outputs(outputs)
+        grad_outputs = _resolve_grad_outputs(outputs, self.y_grad)
+        self._backprop(outputs, grad_outputs)
 
-        # analytical gradients
-        for x in x_vars:
-            x.cleargrad()
-        for p in self.params:
-            p.cleargrad()
-        ys = _as_tuple(self.func(*x_vars))
-        ys = _connect([chainer.as_variable(y) for y in ys])
-        y_grad = self.y_grad
-        if y_grad is None:
-            for y in ys:
-                if y.size != 1:
-                    raise ValueError(
-                        'y_grad argument cannot be omitted if the target function returns'
-                        ' non-scalar outputs')
-            y_grad = tuple(y.xp.ones_like(y.array) for y in ys)
-        if len(ys) != len(y_grad):
-            raise ValueError('Number of outputs ({}) does not match number of grad outputs'
-                             ' ({})'.format(len(ys), len(y_grad)))
-        for y, gy in zip(ys, y_grad):
-            if gy is not None and gy.shape != y.shape:
-                raise ValueError('shape of y_grad %s does not match output %s'
-                                 % (gy.shape, y.shape))
-        pairs = [(y, gy) for y, gy in zip(ys, y_grad) if gy is not None]
-        if pairs:
-            chainer.backward([p[0] for p in pairs],
-                             [variable_module.Variable(p[1], requires_grad=False)
-                              for p in pairs])
-
-        targets = [(x, False) for x, skip in zip(x_vars, no_grads) if not skip]
-        targets += [(p, True) for p in self.params]
-        analytic = []
-        for var, _ in targets:
-            g = var.grad
-            if g is None:
-                g = var.xp.zeros_like(var.array)
-            analytic.append(backend.CpuDevice().send(g).astype(numpy.float64))
-
-        # numerical directional derivative
-        target_arrays = [var.array for var, _ in targets]
-        directions = _directional(target_arrays, numpy.random)
-        dtype = self.dtype
-        casted = []
-        for var, _ in targets:
-            a = var.array
-            casted.append(a.astype(dtype) if dtype is not None else a.copy())
-        originals = [c.copy() for c in casted]
-        xp = backend.get_array_module(*casted) if casted else numpy
-        deltas = [xp.asarray(d.astype(c.dtype)) for d, c in zip(directions, casted)]
-
-        def f_at(scale):
-            for c, o, d in zip(casted, originals, deltas):
-                c[...] = o + scale * d
-            inputs = []
-            it = iter(casted[:len(targets) - len(self.params)])
-            for x, skip in zip(x_vars, no_grads):
-                if skip:
-                    inputs.append(x.array if dtype is None or x.dtype.kind != 'f'
-                                  else x.array.astype(dtype))
-                else:
-                    inputs.append(next(it))
-            saved = [p.array for p in self.params]
-            for p, c in zip(self.params, casted[len(casted) - len(self.params):]):
-                p.array = c
-            try:
-                outs = _as_tuple(self.func(*[
-                    variable_module.Variable(x) for x in inputs]))
-            finally:
-                for p, a in zip(self.params, saved):
-                    p.array = a
-            total = 0.0
-            for y, gy in zip(outs, y_grad):
-                if gy is None:
-                    continue
-                y = y.array if isinstance(y, variable_module.Variable) else y
-                y = backend.CpuDevice().send(y).astype(numpy.float64)
-                total += float((y * backend.CpuDevice().send(gy).astype(numpy.float64)).sum())
-            return total
-
-        eps = self.eps
+        targets = [x for x, skip in zip(xs, self.no_grads) if not skip] + list(self.params)
         if not targets:
             return
-        plus = f_at(eps)
-        minus = f_at(-eps)
-        if self.detect_nondifferentiable:
-            center = f_at(0.0)
-            right = (plus - center) / eps
-            left = (center - minus) / eps
-            tol = 1e-2 * max(abs(left), abs(right), 1e-8) + 1e-5
-            if abs(left - right) > max(tol, 10 * self.atol):
+        analytic = [_cpu(t.grad).astype(numpy.float64) if t.grad is not None
+                    else numpy.zeros(t.shape) for t in targets]
+        directions = _random_directions(analytic)
+        numeric = self._directional_derivative(xs, grad_outputs, directions)
+        backward = sum(float(numpy.vdot(g, d)) for g, d in zip(analytic, directions))
+        self._compare(numeric, backward, xs, grad_outputs, directions)
+
+    def _backprop(self, outputs, grad_outputs):
+        pairs = [(y, gy) for y, gy in zip(outputs, grad_outputs) if gy is not None]
+        if not pairs:
+            return
+        # The identity gives each output a creator of its own, so that outputs which are
+        # inputs, or outputs of one node, get exactly their gradients.
+        ys = _Identity().apply(tuple(y for y, _ in pairs))
+        chainer.backward(list(ys), [variable_module.Variable(gy, requires_grad=False)
+                                    for _, gy in pairs])
+
+    def _perturbable(self, array):
+        if self.dtype is not None and array.dtype.kind == 'f':
+            return array.astype(self.dtype)
+        return array.copy()
+
+    def _directional_derivative(self, xs, grad_outputs, directions):
+        n_inputs = len(xs)
+        arrays = [self._perturbable(x.array) for x in xs]
+        arrays += [self._perturbable(p.array) for p in self.params]
+        checked = [i for i, skip in enumerate(self.no_grads) if not skip]
+        checked += list(range(n_inputs, len(arrays)))
+        origins = [arrays[i].copy() for i in checked]
+        steps = [backend.get_array_module(arrays[i]).asarray(d.astype(arrays[i].dtype))
+                 for i, d in zip(checked, directions)]
+        saved_params = [p.array for p in self.params]
+
+        def evaluate(scale):
+            for i, origin, step in zip(checked, origins, steps):
+                arrays[i][...] = origin + scale * step
+            for p, a in zip(self.params, arrays[n_inputs:]):
+                p.array = a
+            try:
+                outputs = _as_tuple(self.func(*[
+                    variable_module.Variable(a) for a in arrays[:n_inputs]]))
+            finally:
+                for p, a in zip(self.params, saved_params):
+                    p.array = a
+            return _weighted_sum(outputs, grad_outputs)
+
+        eps = self.eps
+        with _without_type_check():
+            plus = evaluate(eps)
+            minus = evaluate(-eps)
+            if self.detect_nondifferentiable and _nondifferentiable(
+                    plus, evaluate(0.), minus, eps, 10 * self.atol + 1e-5, 1e-2):
                 raise NondifferentiableError(
-                    'function is not differentiable around the checked point: '
-                    'left derivative %g, right derivative %g' % (left, right))
-        f_at(0.0)
-        numeric = (plus - minus) / (2 * eps)
-        analytic_dir = sum(float((g * d).sum()) for g, d in zip(analytic, directions))
+                    'function is not differentiable around the checked point '
+                    '(eps={}): the one-sided derivatives along a random direction '
+                    'differ'.format(eps))
+        return (plus - minus) / (2 * eps)
+
+    def _compare(self, numeric, backward, xs, grad_outputs, directions):
         try:
-            testing.assert_allclose(numeric, analytic_dir, atol=self.atol, rtol=self.rtol,
-                                    verbose=False)
+            testing.assert_allclose(numeric, backward, atol=self.atol, rtol=self.rtol)
         except AssertionError as e:
             lines = ['check_backward failed (eps={} atol={} rtol={})'.format(
-                eps, self.atol, self.rtol)]
-            for i, (var, is_param) in enumerate(targets):
-                kind = 'param' if is_param else 'input'
-                lines.append('%s[%d]: shape %s dtype %s' % (kind, i, var.shape, var.dtype))
-                lines.append('  analytic grad:\n%s' % analytic[i])
-            lines.append('numeric directional derivative: %r' % numeric)
-            lines.append('analytic directional derivative: %r' % analytic_dir)
-            raise AssertionError('\n'.join(lines) + '\n' + str(e)) from None
+                self.eps, self.atol, self.rtol)]
+            for i, x in enumerate(xs):
+                lines += ['inputs[{}]:'.format(i), str(x.array)]
+            for i, gy in enumerate(grad_outputs):
+                lines += ['grad_outputs[{}]:'.format(i), str(gy)]
+            for i, d in enumerate(directions):
+                lines += ['directions[{}]:'.format(i), str(d)]
+            lines += ['gradients (numeric):  {}'.format(numeric),
+                      'gradients (backward): {}'.format(backward), '',
+                      'x: numeric gradient, y: backward gradient', str(e)]
+            raise AssertionError('\n'.join(lines)) from None
 
 
 def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e-4,
                    no_grads=None, dtype=None, detect_nondifferentiable=False):
     """Tests the backward computation of ``func`` against numerical gradients.
 
-    The analytic gradient from backprop is compared with a central-difference derivative
-    along a random direction in the space of all inputs and parameters.
+    The gradients from backprop are compared with a central-difference derivative along a
+    random direction in the space of all checked inputs and parameters. The perturbed
+    evaluations run without type checking.
 
     Args:
         func: Callable taking Variables and returning a Variable or a tuple of them.
         x_data (array or tuple of arrays): Inputs.
-        y_grad (array, tuple of arrays, or None): Output gradients (None for a scalar output).
+        y_grad (array, tuple of arrays, or None): Output gradients (None entries leave an
+            output out; None alone only for a single output of shape ``()``).
         params (Parameter or tuple): Parameters whose gradients are also checked.
         eps (float): Perturbation size.
         atol, rtol (float): Tolerances.
         no_grads (list of bool): Inputs whose gradients are not checked (default: non-float).
-        dtype: Dtype used for the numerical computation (float types only).
+        dtype: Dtype of the numerical computation (float types only; default: the inputs').
         detect_nondifferentiable (bool): Fail with :class:`NondifferentiableError` at kinks.
+
+    .. admonition:: Example
+
+        >>> from chainer import gradient_check
+        >>> x = np.array([1, 2, 3], np.float64)
+        >>> gy = np.array([1, 1, 1], np.float64)
+        >>> gradient_check.check_backward(F.sin, x, gy)  # silent when the gradient is right
+        >>> def half_graph_sin(x):
+        ...     return F.sin(x) * 2 - F.sin(x).array  # the array term is outside the graph
+        >>> gradient_check.check_backward(half_graph_sin, x, gy)
+        Traceback (most recent call last):
+            ...
+        AssertionError: ...
     """
     _CheckBackward(func, x_data, y_grad, params, eps, atol, rtol, no_grads, dtype,
                    detect_nondifferentiable).run()
+
+
+class _FirstOrderGradient:
+    """``(x..., gy...) -> (gx..., gparam...)``, differentiable or through the fast path."""
+
+    def __init__(self, func, n_inputs, y_grad_used, no_grads, params):
+        self.func = func
+        self.n_inputs = n_inputs
+        self.y_grad_used = y_grad_used
+        self.no_grads = no_grads
+        self.params = params
+
+    def __call__(self, *args, enable_double_backprop=True):
+        args = [a if isinstance(a, variable_module.Variable) else variable_module.Variable(a)
+                for a in args]
+        xs = args[:self.n_inputs]
+        grad_outputs = iter(args[self.n_inputs:])
+        outputs = _as_tuple(self.func(*xs))
+        _check_outputs(outputs)
+        ys, gys = [], []
+        for y, used in zip(outputs, self.y_grad_used):
+            if used:
+                ys.append(y)
+                gys.append(next(grad_outputs))
+        _check_grad_output_shapes(ys, gys)
+        # Output gradients are taken in the dtypes of the outputs (differentiably).
+        gys = [gy if gy.dtype == y.dtype else chainer.functions.cast(gy, y.dtype)
+               for y, gy in zip(ys, gys)]
+        targets = [x for x, skip in zip(xs, self.no_grads) if not skip] + list(self.params)
+        grads = chainer.grad(ys, targets, gys, enable_double_backprop=enable_double_backprop)
+        return tuple(
+            g if g is not None else variable_module.Variable(t.xp.zeros_like(t.array))
+            for g, t in zip(grads, targets))
+
+
+def _check_first_order_paths(first_order, inputs, atol, rtol):
+    # The differentiable backward must give the first-order gradients of the fast one.
+    differentiable = first_order(*inputs, enable_double_backprop=True)
+    fast = first_order(*inputs, enable_double_backprop=False)
+    for i, (a, b) in enumerate(zip(differentiable, fast)):
+        try:
+            testing.assert_allclose(a.array, b.array, atol=atol, rtol=rtol)
+        except AssertionError as e:
+            raise AssertionError(
+                'check_double_backward failed: first-order gradient {} of the '
+                'differentiable backward differs from the one of the array-level '
+                'backward\n{}'.format(i, e)) from None
 
 
 def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
@@ -274,55 +404,50 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
     """Tests the second-order gradients of ``func`` numerically.
 
     It checks the backward of the first-order gradient function ``(x, gy) -> gx`` built with
-    ``enable_double_backprop=True``.
+    ``enable_double_backprop=True``, and that this function gives the first-order gradients
+    of plain backprop.
 
     Args:
         func: Callable taking Variables and returning a Variable or a tuple of them.
-        x_data: Inputs. y_grad: Output gradients. x_grad_grad: Gradients w.r.t. the input
-            gradients. params / params_grad_grad: Parameters and their second-order grads.
+        x_data: Inputs. y_grad: Output gradients (None entries leave an output out).
+        x_grad_grad: Gradients w.r.t. the input gradients (None entries for unchecked ones).
+        params, params_grad_grad: Parameters and the gradients w.r.t. their gradients.
         eps, atol, rtol, no_grads, dtype, detect_nondifferentiable: As in
             :func:`check_backward`.
+
+    .. admonition:: Example
+
+        >>> from chainer import gradient_check
+        >>> x = np.array([1, 2], np.float64)
+        >>> gy = np.ones(2)
+        >>> ggx = np.ones(2)
+        >>> gradient_check.check_double_backward(lambda x: x ** 3, x, gy, ggx)  # no error
     """
     x_data = _as_tuple(x_data)
     params = _as_tuple(params)
     y_grad = _as_tuple(y_grad)
-    x_grad_grad = _as_tuple(x_grad_grad)
-    params_grad_grad = _as_tuple(params_grad_grad)
-    n_x = len(x_data)
+    inputs = x_data + tuple(gy for gy in y_grad if gy is not None)
+    # no_grads covers the inputs, or (as v7 passes it on) the inputs and output gradients.
+    gy_no_grads = [False] * (len(inputs) - len(x_data))
     if no_grads is None:
         no_grads = [getattr(x, 'dtype', numpy.dtype('f')).kind != 'f' for x in x_data]
+    elif len(no_grads) == len(inputs) and gy_no_grads:
+        no_grads, gy_no_grads = list(no_grads[:len(x_data)]), list(no_grads[len(x_data):])
+    first_order = _FirstOrderGradient(
+        func, len(x_data), [gy is not None for gy in y_grad], no_grads, params)
 
-    def first_order_grad(*inputs):
-        xs = inputs[:n_x]
-        gys = inputs[n_x:]
-        xs = [variable_module.Variable(x) if not isinstance(x, variable_module.Variable)
-              else x for x in xs]
-        for x, skip in zip(xs, no_grads):
-            if skip:
-                x._requires_grad = False
-                x.node.requires_grad = False
-        ys = _as_tuple(func(*xs))
-        ys = [chainer.as_variable(y) for y in ys]
-        pairs = [(y, gy) for y, gy in zip(ys, gys) if gy is not None]
-        targets = [x for x, skip in zip(xs, no_grads) if not skip] + list(params)
-        grads = chainer.grad([p[0] for p in pairs], targets, [p[1] for p in pairs],
-                             enable_double_backprop=True)
-        out = []
-        for g, t in zip(grads, targets):
-            if g is None:
-                g = chainer.as_variable(t.xp.zeros_like(t.array))
-            out.append(g)
-        return tuple(out)
+    x_grad_grad = _as_tuple(x_grad_grad)
+    checked = sum(1 for skip in no_grads if not skip)
+    if len(x_grad_grad) == len(x_data) and checked != len(x_data):
+        x_grad_grad = tuple(gg for gg, skip in zip(x_grad_grad, no_grads) if not skip)
+    if not x_grad_grad:
+        x_grad_grad = (None,) * checked
+    grad_grad = x_grad_grad + (_as_tuple(params_grad_grad) or (None,) * len(params))
 
-    inputs = x_data + y_grad
-    ggs = [gg for gg, skip in zip(x_grad_grad, no_grads) if not skip]
-    if len(x_grad_grad) == sum(1 for s in no_grads if not s):
-        ggs = list(x_grad_grad)
-    grad_grad = tuple(ggs) + params_grad_grad
-    in_no_grads = list(no_grads) + [gy is None for gy in y_grad]
-    check_backward(first_order_grad, inputs, grad_grad, params=params, eps=eps, atol=atol,
-                   rtol=rtol, no_grads=in_no_grads, dtype=dtype,
-                   detect_nondifferentiable=detect_nondifferentiable)
+    _check_first_order_paths(first_order, inputs, atol, rtol)
+    check_backward(first_order, inputs, grad_grad, params=params, eps=eps, atol=atol,
+                   rtol=rtol, no_grads=list(no_grads) + gy_no_grads,
+                   dtype=dtype, detect_nondifferentiable=detect_nondifferentiable)
 
 
 def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
@@ -331,7 +456,6 @@ def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
     Use :func:`chainer.testing.assert_allclose` instead; this one warns
     (``DeprecationWarning``) and forwards to it.
     """
-    import warnings
     warnings.warn(
         'chainer.gradient_check.assert_allclose is deprecated. '
         'Use chainer.testing.assert_allclose instead.', DeprecationWarning, stacklevel=2)

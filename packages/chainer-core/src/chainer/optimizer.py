@@ -13,9 +13,11 @@ import warnings
 import numpy
 
 import chainer
+import chainerx
 from chainer import backend
 from chainer import optimizer_hooks
 from chainer import serializer as serializer_module
+from chainer import variable
 
 __all__ = [
     'GradientClipping', 'GradientHardClipping', 'GradientMethod', 'GradientNoise',
@@ -274,10 +276,12 @@ class UpdateRule:
             fp32_param.grad = None
 
     def update_core(self, param):
-        """Updates ``param`` in place; dispatches to the CPU or GPU implementation."""
+        """Updates ``param`` in place; dispatches to the CPU, GPU or ChainerX implementation."""
         arr = param.array
         if type(arr) is numpy.ndarray or arr is None or isinstance(arr, numpy.ndarray):
             self.update_core_cpu(param)
+        elif type(arr) is chainerx.ndarray:
+            self.update_core_chainerx(param)
         else:
             from chainer.backends import cuda
             with cuda.get_device_from_array(arr):
@@ -292,8 +296,32 @@ class UpdateRule:
         raise NotImplementedError
 
     def update_core_chainerx(self, param):
-        """Updates a ChainerX parameter (ChainerX is not available in this build)."""
-        raise NotImplementedError('ChainerX is not available')
+        """Updates a ChainerX parameter.
+
+        The default implementation runs :meth:`update_core` on NumPy/CuPy views of the
+        parameter, its gradient and the ChainerX state arrays, which share their memory, so the
+        update is made in place. Override it to update with ChainerX routines instead.
+        """
+        state = self._state or {}
+        swapped = {}
+        for name, value in state.items():
+            if type(value) is chainerx.ndarray:
+                view = backend.from_chx(value)
+                state[name] = view
+                swapped[name] = (value, view)
+        array = backend.from_chx(param.array)
+        temp = variable.Variable(array, name=param.name)
+        grad = param.grad
+        if grad is not None:
+            temp.grad = backend.from_chx(grad)
+        try:
+            self.update_core(temp)
+        finally:
+            for name, (original, view) in swapped.items():
+                current = state[name]
+                state[name] = original if current is view else backend.to_chx(current)
+        if temp.array is not array:  # the rule replaced the array instead of updating it
+            backend.copyto(param.array, temp.array)
 
     def init_state(self, param):
         """Initializes ``self.state`` for ``param`` (no state by default)."""

@@ -110,7 +110,15 @@ class Reporter:
 
 
 def get_current_reporter():
-    """Returns the innermost current reporter (``IndexError`` when there is none)."""
+    """Returns the innermost current reporter (``IndexError`` when there is none).
+
+    .. admonition:: Example
+
+        >>> reporter = chainer.Reporter()
+        >>> with reporter:
+        ...     chainer.reporter.get_current_reporter() is reporter
+        True
+    """
     return _get_reporters()[-1]
 
 
@@ -127,6 +135,18 @@ def report(values, observer=None):
     Args:
         values (dict): Reported values by key.
         observer: Object whose registered name prefixes the keys.
+
+    .. admonition:: Example
+
+        >>> reporter = chainer.Reporter()
+        >>> model = chainer.Link()
+        >>> reporter.add_observer('model', model)
+        >>> observation = {}
+        >>> with reporter.scope(observation):
+        ...     chainer.report({'loss': 0.5})
+        ...     chainer.report({'loss': 0.25}, model)  # the name of the observer is prepended
+        >>> observation
+        {'loss': 0.5, 'model/loss': 0.25}
     """
     stack = _get_reporters()
     if stack:
@@ -141,6 +161,16 @@ def report_scope(observation):
 
     Args:
         observation (dict): Dict receiving the values reported inside the block.
+
+    .. admonition:: Example
+
+        >>> reporter = chainer.Reporter()
+        >>> observation = {}
+        >>> with reporter:
+        ...     with chainer.reporter.report_scope(observation):
+        ...         chainer.report({'accuracy': 0.75})
+        >>> observation
+        {'accuracy': 0.75}
     """
     current = get_current_reporter()
     saved = current.observation

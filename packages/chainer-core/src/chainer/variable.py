@@ -5,14 +5,18 @@ import weakref
 import numpy
 
 import chainer
+import chainerx
+from chainer import _chainerx_variable as _chx
 from chainer import backend
 from chainer.utils import argument
+
+_CHX = chainerx.ndarray
 
 _VOLATILE_MESSAGE = 'volatile argument is not supported anymore. Use chainer.using_config'
 
 
 def _array_types():
-    types = [numpy.ndarray]
+    types = [numpy.ndarray, _CHX]
     import sys
     if 'cupy' in sys.modules:
         types.append(sys.modules['cupy'].ndarray)
@@ -213,7 +217,10 @@ class Variable:
             raise TypeError(msg)
         self._array = data
         self._requires_grad = requires_grad
-        self._grad_var = None if grad is None else Variable(grad, requires_grad=False)
+        if type(data) is _CHX:
+            _chx.set_array(self, data, grad)
+        else:
+            self._grad_var = None if grad is None else Variable(grad, requires_grad=False)
         self._node = VariableNode(self, name)
 
     @classmethod
@@ -251,7 +258,7 @@ class Variable:
 
     @property
     def xp(self):
-        """Array module (``numpy`` or ``cupy``) of the data array."""
+        """Array module (``numpy``, ``cupy`` or ``chainerx``) of the data array."""
         arr = self._array
         if arr is None:
             return numpy
@@ -303,12 +310,23 @@ class Variable:
 
     @property
     def array(self):
-        """The underlying data array (None if uninitialized)."""
-        return self._array
+        """The underlying data array (None if uninitialized).
+
+        For a ChainerX array it is a view that is not connected to the graph.
+        """
+        a = self._array
+        if type(a) is _CHX:
+            return _chx.grad_stopped_array(self)
+        return a
 
     @array.setter
     def array(self, d):
-        self._array = d
+        if type(d) is _CHX:
+            _chx.set_array(self, d, None)
+        elif type(self._array) is _CHX:
+            _chx.release_array(self, d)
+        else:
+            self._array = d
         if self._node is not None:
             self._node._set_data_type(d)
 
@@ -316,22 +334,43 @@ class Variable:
 
     @property
     def chx_array(self):
-        """The ChainerX array (only for variables holding ChainerX arrays)."""
-        raise ValueError('Array is not a ChainerX array. Use to_chx() first.')
+        """A view of the raw ChainerX array, which may be connected to the graph.
+
+        Unlike :attr:`array`, which is always disconnected, it is a view connected to the
+        graph with a gradient distinct from the original array's. Raises ``ValueError`` for a
+        variable holding a non-ChainerX array.
+        """
+        a = self._array
+        if type(a) is not _CHX:
+            raise ValueError('Array is not a ChainerX array. Use to_chx() first.')
+        return a.view()
 
     @property
     def raw_array(self):
-        """The array as stored (no ChainerX conversion here)."""
+        """The array as stored (for ChainerX, the array connected to the graph)."""
         return self._array
 
     @property
     def grad(self):
-        """Gradient array of this variable (None until backprop or explicit set)."""
+        """Gradient array of this variable (None until backprop or explicit set).
+
+        If the underlying array is a ``chainerx.ndarray`` and ``requires_grad`` is false,
+        reading the gradient raises an error.
+        """
         gv = self._grad_var
-        return None if gv is None else gv._array
+        if gv is not None:
+            return gv._array
+        if type(self._array) is _CHX:
+            return _chx.get_grad(self)
+        return None
 
     @grad.setter
     def grad(self, g):
+        if type(self._array) is _CHX:
+            if g is not None:
+                _check_grad_type(None, self, False, g)
+            _chx.set_grad(self, g)
+            return
         if g is None:
             self._grad_var = None
             return
@@ -341,10 +380,17 @@ class Variable:
     @property
     def grad_var(self):
         """Gradient of this variable as a :class:`Variable`."""
+        if type(self._array) is _CHX:
+            return _chx.get_grad_var(self)
         return self._grad_var
 
     @grad_var.setter
     def grad_var(self, g):
+        if type(self._array) is _CHX:
+            if g is not None:
+                _check_grad_type(None, self, False, g._array)
+            _chx.set_grad(self, None if g is None else g._array)
+            return
         if g is not None:
             _check_grad_type(None, self, False, g._array)
         self._grad_var = g
@@ -424,6 +470,8 @@ class Variable:
         """Converts a one-element variable to a Python scalar."""
         if self._array.size != 1:
             raise ValueError('can only convert an array of size 1 to a Python scalar')
+        if type(self._array) is _CHX:
+            return backend.CpuDevice().send(self.array).item()
         return self._array.item()
 
     def summary(self):
@@ -453,7 +501,10 @@ class Variable:
     # ----------------------------------------------------------------------------------------
     # devices
 
-    def _move(self, device):
+    def _move(self, device, allow_unchaining=True):
+        if type(self._array) is _CHX or device.xp is chainerx:
+            _chx.move(self, device, allow_unchaining)
+            return
         if self._array is not None:
             self._array = device.send(self._array)
             if self._node is not None and self._node.data is not None:
@@ -477,16 +528,43 @@ class Variable:
         self.to_cpu()
 
     def to_chx(self):
-        """Converts the arrays to ChainerX (requires a ChainerX build)."""
-        import chainerx
+        """Converts the array and gradient to ChainerX arrays without copy.
+
+        They become ``chainerx.ndarray`` objects on the same physical device (a view of the
+        original arrays). Nothing happens if the array already is a ChainerX array. A variable
+        with a creator cannot be converted (``RuntimeError``).
+        """
+        self._to_chx(False)
+
+    def _to_chx(self, allow_unchaining):
         if not chainerx.is_available():
             raise RuntimeError('ChainerX is not available.')
+        if type(self._array) is _CHX:
+            return
+        if not allow_unchaining and self.creator_node is not None:
+            raise RuntimeError('A variable with a creator cannot be converted into ChainerX '
+                               'array')
+        self._move(backend.ChainerxDevice.from_fallback_device(self.device), allow_unchaining)
 
     def from_chx(self):
-        """Converts ChainerX arrays back to NumPy/CuPy; a no-op for other arrays."""
+        """Converts the array and gradient to non-ChainerX arrays without copy.
+
+        A ChainerX array on a ``native`` or ``cuda`` device becomes a NumPy or CuPy array on
+        the same physical device (a view). Nothing happens for a non-ChainerX array; a
+        variable computed in a ChainerX graph cannot be converted (``RuntimeError``).
+        """
+        self._from_chx(False)
+
+    def _from_chx(self, allow_unchaining):
+        if type(self._array) is not _CHX:
+            return
+        self._move(self.device.fallback_device, allow_unchaining)
 
     def to_device(self, device):
-        """Copies the data and gradient to the device given by a device specifier."""
+        """Copies the data and gradient to the device given by a device specifier.
+
+        Moving between ChainerX and other devices does not carry the ChainerX graph over.
+        """
         self._move(backend.get_device(device))
 
     # ----------------------------------------------------------------------------------------
@@ -495,6 +573,8 @@ class Variable:
     def cleargrad(self):
         """Clears the gradient array (sets it to None)."""
         self._grad_var = None
+        if type(self._array) is _CHX:
+            _chx.cleargrad(self)
 
     def zerograd(self):
         """Initializes the gradient array by zeros (deprecated: use :meth:`cleargrad`)."""
@@ -502,6 +582,9 @@ class Variable:
             'Variable.zerograd is deprecated. Use Variable.cleargrad instead.',
             DeprecationWarning)
         if self._array is None:
+            return
+        if type(self._array) is _CHX:
+            _chx.set_grad(self, chainerx.zeros_like(self._array))
             return
         gv = self._grad_var
         if gv is None:
@@ -533,7 +616,11 @@ class Variable:
         if self._array is None:
             self.initialize(var.shape)
         dst_device = self.device
-        src_array = dst_device.send(src._array)
+        src_array = dst_device.send(src.array)
+        if type(self._array) is _CHX:
+            current = self.grad
+            _chx.set_grad(self, src_array.copy() if current is None else current + src_array)
+            return
         if self._grad_var is None:
             self._grad_var = _make_variable(src_array.copy(), False)
         else:
@@ -549,11 +636,17 @@ class Variable:
 
     def unchain(self):
         """Deletes the reference to the creator of this variable."""
+        if type(self._array) is _CHX:
+            _chx.unchain(self)
+            return
         if self._node is not None:
             self._node.creator_node = None
 
     def unchain_backward(self):
         """Deletes references between nodes and functions backward from this variable."""
+        if type(self._array) is _CHX:
+            _chx.unchain(self)
+            return
         pending = [self.creator_node]
         seen = set()
         while pending:
@@ -569,7 +662,7 @@ class Variable:
 
     def retain_data(self):
         """Lets the corresponding variable node keep the underlying array."""
-        self._node.data = self._array
+        self.node.data = self._array
 
     def reshape(self, *shape):
         """Returns a variable of a different shape and the same content (``F.reshape``)."""
@@ -595,6 +688,9 @@ class Variable:
             loss_scale (float): Multiply the initial gradient by this factor; parameters
                 divide their gradients by it before the optimizer update.
         """
+        if type(self._array) is _CHX:
+            _chx.backward(self, retain_grad, enable_double_backprop, loss_scale)
+            return
         _backprop_module().backward_from_variables(
             [self], [None], retain_grad, enable_double_backprop, loss_scale)
 
@@ -611,6 +707,8 @@ _BACKPROP = None
 
 
 def _statistics(array):
+    if type(array) is _CHX:
+        array = backend.CpuDevice().send(array)
     if array.size == 0:
         return 'empty'
     if array.dtype.kind not in 'fc':
@@ -658,14 +756,35 @@ def _recover_variable(data, name, grad, requires_grad):
 
 
 def as_variable(obj):
-    """Converts an array to a Variable with ``requires_grad=False``; returns Variables as is."""
+    """Converts an array to a Variable with ``requires_grad=False``; returns Variables as is.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 2], np.float32)
+        >>> v = chainer.as_variable(x)
+        >>> v
+        variable([1., 2.])
+        >>> v.requires_grad  # a wrapped array needs no gradient
+        False
+        >>> chainer.as_variable(v) is v
+        True
+    """
     if isinstance(obj, Variable):
         return obj
     return Variable(obj, requires_grad=False)
 
 
 def as_array(obj):
-    """Returns the array of a Variable, or the object itself if it is an array."""
+    """Returns the array of a Variable, or the object itself if it is an array.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 2], np.float32)
+        >>> chainer.as_array(x) is x
+        True
+        >>> chainer.as_array(chainer.Variable(x)) is x  # the array of a variable
+        True
+    """
     if isinstance(obj, Variable):
         return obj.array
     return obj
@@ -743,9 +862,29 @@ class Parameter(Variable):
             return self._initial_device
         return backend.get_device_from_array(self._array)
 
-    def _move(self, device):
-        super()._move(device)
+    def _move(self, device, allow_unchaining=True):
+        super()._move(device, True)
         self._initial_device = device
+
+    def to_chx(self):
+        """Converts the array and gradient to ChainerX arrays without copy (the parameter
+        keeps no graph, so it is always convertible)."""
+        if self._array is None:
+            if not chainerx.is_available():
+                raise RuntimeError('ChainerX is not available.')
+            if not isinstance(self._initial_device, backend.ChainerxDevice):
+                self._initial_device = backend.ChainerxDevice.from_fallback_device(
+                    self._initial_device)
+            return
+        self._to_chx(True)
+
+    def from_chx(self):
+        """Converts ChainerX arrays to NumPy/CuPy ones without copy."""
+        if self._array is None:
+            if isinstance(self._initial_device, backend.ChainerxDevice):
+                self._initial_device = self._initial_device.fallback_device
+            return
+        self._from_chx(True)
 
     def to_gpu(self, device=None):
         """Copies the data and gradient to a GPU."""
@@ -759,6 +898,8 @@ class Parameter(Variable):
         self._grad_var = None
         if self._array is None:
             self._grad_initializer = None
+        elif type(self._array) is _CHX:
+            _chx.cleargrad(self)
 
     def zerograd(self):
         """Fills the gradient with zeros (deprecated: use :meth:`cleargrad`)."""

@@ -4,9 +4,7 @@ import numpy
 import pytest
 
 import chainer
-import chainerx
 from chainer import backend
-from chainer.backends import _chainerx
 from chainer.backends import _cpu
 from chainer.backends import cuda
 from chainer.backends import intel64
@@ -146,12 +144,6 @@ def test_get_device_invalid_type(spec):
         backend.get_device(spec)
 
 
-@pytest.mark.parametrize('spec', ['native:0', 'native', 'cuda:0'])
-def test_get_device_chainerx_unavailable(spec):
-    with pytest.raises(RuntimeError, match='ChainerX is not available'):
-        backend.get_device(spec)
-
-
 def test_using_device_cpu():
     with chainer.using_device('@numpy') as ctx:
         assert backend.get_array_module(numpy.zeros(1)) is numpy
@@ -234,37 +226,6 @@ def test_variable_to_intel64_keeps_numpy():
     v = chainer.Variable(numpy.ones(2, numpy.float32))
     v.to_intel64()
     assert isinstance(v.array, numpy.ndarray)
-
-
-# --------------------------------------------------------------------------------------------
-# ChainerX (not available)
-
-
-def test_chainerx_stub():
-    assert chainerx.is_available() is False
-    assert isinstance(chainerx.ndarray, type)
-    with pytest.raises(RuntimeError, match='chainerx is not available'):
-        chainerx.ndarray((2,), numpy.float32)
-    assert not isinstance(numpy.zeros(1), chainerx.ndarray)
-
-
-def test_chainerx_device_unavailable():
-    with pytest.raises(RuntimeError, match='ChainerX is not available'):
-        backend.ChainerxDevice(None)
-    with pytest.raises(RuntimeError, match='ChainerX is not available'):
-        backend.ChainerxDevice.from_fallback_device(backend.CpuDevice())
-    assert backend.ChainerxDevice.from_array(numpy.zeros(1)) is None
-    assert backend.ChainerxDevice is _chainerx.ChainerxDevice
-
-
-def test_to_chx_from_chx():
-    x = numpy.zeros(2)
-    with pytest.raises(RuntimeError, match='ChainerX is not available'):
-        backend.to_chx(x)
-    assert backend.to_chx(None) is None
-    assert backend.from_chx(x) is x
-    converted = backend.from_chx([x, None])
-    assert isinstance(converted, list) and converted[0] is x and converted[1] is None
 
 
 # --------------------------------------------------------------------------------------------

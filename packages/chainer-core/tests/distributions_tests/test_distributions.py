@@ -13,6 +13,7 @@ def _uniform(low, high, shape):
 
 
 class _Base(testing.distribution_unittest):
+    # Not collected itself; each test class below sets ``__test__ = True``.
     __test__ = False
     n_samples_for_sample_test = 20000
     sample_test_options = {'atol': 5e-2, 'rtol': 5e-2}
@@ -85,6 +86,7 @@ class _OneByOne:
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestNormal(_LocScale):
+    __test__ = True
     test_targets = {'batch_shape', 'cdf', 'entropy', 'event_shape', 'icdf', 'log_cdf',
                     'log_prob', 'log_survival', 'mean', 'prob', 'sample', 'stddev',
                     'support', 'survival', 'variance'}
@@ -96,6 +98,7 @@ class TestNormal(_LocScale):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestNormalLogScale(_LocScale):
+    __test__ = True
     test_targets = {'batch_shape', 'entropy', 'log_prob', 'mean', 'variance', 'sample'}
     standard_sampler = 'normal'
 
@@ -111,6 +114,7 @@ class TestNormalLogScale(_LocScale):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestLogNormal(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'entropy', 'event_shape', 'log_prob', 'mean', 'prob',
                     'sample', 'support', 'variance'}
 
@@ -130,6 +134,7 @@ class TestLogNormal(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestCauchy(_LocScale):
+    __test__ = True
     test_targets = {'batch_shape', 'cdf', 'entropy', 'icdf', 'log_prob', 'prob', 'support'}
     distribution = distributions.Cauchy
     scipy_distribution = stats.cauchy
@@ -139,6 +144,7 @@ class TestCauchy(_LocScale):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestLaplace(_LocScale):
+    __test__ = True
     test_targets = {'batch_shape', 'cdf', 'entropy', 'icdf', 'log_prob', 'mean', 'prob',
                     'sample', 'stddev', 'support', 'variance'}
     distribution = distributions.Laplace
@@ -149,6 +155,7 @@ class TestLaplace(_LocScale):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestExponential(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'cdf', 'entropy', 'icdf', 'log_prob', 'mean', 'prob',
                     'sample', 'stddev', 'support', 'variance'}
 
@@ -168,6 +175,7 @@ class TestExponential(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestGamma(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'entropy', 'log_prob', 'mean', 'prob', 'sample',
                     'support', 'variance'}
 
@@ -187,6 +195,7 @@ class TestGamma(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestChisquare(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'entropy', 'log_prob', 'mean', 'prob', 'sample',
                     'support', 'variance'}
 
@@ -205,6 +214,7 @@ class TestChisquare(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestBeta(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'entropy', 'log_prob', 'mean', 'prob', 'sample',
                     'support', 'variance'}
 
@@ -224,6 +234,7 @@ class TestBeta(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestGumbel(_LocScale):
+    __test__ = True
     test_targets = {'batch_shape', 'cdf', 'entropy', 'icdf', 'log_prob', 'mean', 'prob',
                     'sample', 'support', 'variance'}
     distribution = distributions.Gumbel
@@ -234,6 +245,7 @@ class TestGumbel(_LocScale):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestPareto(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'cdf', 'entropy', 'icdf', 'log_prob', 'mean', 'prob',
                     'support', 'variance'}
 
@@ -254,6 +266,7 @@ class TestPareto(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestParetoSample(_Base):
+    __test__ = True
     # heavy tails: compare the samples' mean and spread with large alpha only
     test_targets = {'sample'}
     sample_test_options = {'atol': 5e-2, 'rtol': 1e-1}
@@ -270,6 +283,7 @@ class TestParetoSample(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestUniform(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'cdf', 'entropy', 'icdf', 'log_prob', 'mean', 'prob',
                     'sample', 'stddev', 'support', 'variance'}
 
@@ -290,6 +304,7 @@ class TestUniform(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestUniformLocScale(_Base):
+    __test__ = True
     test_targets = {'cdf', 'log_prob', 'mean', 'variance'}
 
     def setUp_configure(self):
@@ -307,6 +322,7 @@ class TestUniformLocScale(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestBernoulli(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'entropy', 'log_prob', 'mean', 'prob', 'sample',
                     'stddev', 'support', 'variance'}
 
@@ -326,6 +342,7 @@ class TestBernoulli(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestBernoulliLogit(_Base):
+    __test__ = True
     test_targets = {'entropy', 'log_prob', 'mean', 'prob', 'variance'}
 
     def setUp_configure(self):
@@ -344,6 +361,7 @@ class TestBernoulliLogit(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestGeometric(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'entropy', 'log_prob', 'mean', 'prob', 'sample',
                     'support', 'variance'}
 
@@ -363,6 +381,7 @@ class TestGeometric(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestPoisson(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'log_prob', 'mean', 'prob', 'sample', 'support',
                     'variance'}
 
@@ -406,6 +425,7 @@ class _ScipyCategorical:
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestCategorical(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'entropy', 'event_shape', 'log_prob', 'prob', 'sample'}
 
     def setUp_configure(self):
@@ -423,6 +443,7 @@ class TestCategorical(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestCategoricalLogit(_Base):
+    __test__ = True
     test_targets = {'entropy', 'log_prob', 'prob'}
 
     def setUp_configure(self):
@@ -442,6 +463,7 @@ class TestCategoricalLogit(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestOneHotCategorical(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'entropy', 'event_shape', 'log_prob', 'mean', 'prob',
                     'sample', 'support', 'variance'}
     scipy_onebyone = True
@@ -465,6 +487,7 @@ class TestOneHotCategorical(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestDirichlet(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'entropy', 'event_shape', 'log_prob', 'mean', 'prob',
                     'sample', 'support', 'variance'}
     scipy_onebyone = True
@@ -486,6 +509,7 @@ class TestDirichlet(_Base):
 @testing.parameterize(*_PARAMS)
 @testing.fix_random()
 class TestMultivariateNormal(_Base):
+    __test__ = True
     test_targets = {'batch_shape', 'entropy', 'event_shape', 'log_prob', 'mean', 'prob',
                     'sample', 'support'}
     scipy_onebyone = True

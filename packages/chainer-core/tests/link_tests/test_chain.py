@@ -2,6 +2,7 @@ import numpy
 import pytest
 
 import chainer
+import chainerx
 from chainer import initializers
 from chainer import serializer as serializer_module
 
@@ -291,10 +292,47 @@ def test_legacy_to_method_override_is_called():
     assert len(calls) == 3
 
 
-def test_to_intel64_and_chx_unavailable():
+def test_to_intel64_without_ideep():
     m = MLP()
-    with pytest.raises(RuntimeError):
-        m.to_chx()
-    assert m.from_chx() is m
     m.to_device('@intel64')    # without iDeep, @intel64 keeps NumPy arrays
     assert isinstance(m.l1.W.array, numpy.ndarray)
+
+
+def test_to_chx_and_from_chx_share_memory():
+    m = MLP()
+    w = m.l1.W.array
+    assert m.to_chx() is m
+    assert isinstance(m.device, chainer.backend.ChainerxDevice)
+    assert m.l1.device == chainer.get_device('native:0')
+    chx_w = m.l1.W.array
+    assert isinstance(chx_w, chainerx.ndarray)
+    assert m.l1.W.requires_grad and m.l1.W.chx_array.is_backprop_required()
+    assert isinstance(m.avg, chainerx.ndarray)
+    w[0, 0] = 42.0
+    assert float(chx_w[0, 0]) == 42.0
+    assert m.to_chx() is m
+    assert m.from_chx() is m
+    assert isinstance(m.l1.W.array, numpy.ndarray) and m.l1.W.array[0, 0] == 42.0
+    assert isinstance(m.avg, numpy.ndarray)
+    assert m.device == chainer.backend.CpuDevice()
+
+
+def test_chainerx_link_forward_backward():
+    m = MLP().to_device('native:0')
+    x = chainerx.array(numpy.ones((2, 4), numpy.float32))
+    loss = chainer.functions.sum(m(x))
+    assert isinstance(loss.array, chainerx.ndarray)
+    m.cleargrads()
+    loss.backward()
+    reference = MLP()
+    for src, dst in zip(m.params(), reference.params()):
+        dst.array[...] = chainer.backend.CpuDevice().send(src.array)
+    reference.cleargrads()
+    chainer.functions.sum(reference(numpy.ones((2, 4), numpy.float32))).backward()
+    for p, q in zip(m.params(), reference.params()):
+        if q.grad is None:  # the unused ``scale``
+            assert p.grad is None
+            continue
+        assert isinstance(p.grad, chainerx.ndarray)
+        numpy.testing.assert_allclose(chainer.backend.CpuDevice().send(p.grad), q.grad,
+                                      rtol=1e-6)

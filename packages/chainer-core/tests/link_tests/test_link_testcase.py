@@ -180,3 +180,44 @@ def test_create_link_type_checked():
 
     with pytest.raises(TypeError):
         NotLink().test_forward(_backend_config())
+
+
+def test_option_dicts_start_empty_and_are_updated_in_place():
+    class Case(_DenseTestMixin, testing.LinkTestCase):
+        def setUp(self):
+            self.check_backward_options.update({'atol': 1e-3, 'rtol': 1e-3})
+
+        def runTest(self):
+            pass
+
+    case = Case()
+    assert case.check_forward_options == {} and case.check_backward_options == {}
+    case.setUp()
+    case.test_backward(_backend_config())
+    assert testing.LinkTestCase.check_forward_options is None
+    initializers_case = TestDenseInitializers.cases[0].klass('test_initializers')
+    assert initializers_case.check_initializers_options == {}
+
+
+def test_v7_messages():
+    class WrongDtype(_DenseTestMixin, testing.LinkTestCase):
+        def forward_expected(self, link, inputs):
+            return super().forward_expected(link, inputs)[0].astype(numpy.float64),
+
+        def runTest(self):
+            pass
+
+    with pytest.raises(testing.LinkTestError, match='Shapes and/or dtypes do not match'):
+        WrongDtype().test_forward(_backend_config())
+
+    class ListGradOutputs(_DenseTestMixin, testing.LinkTestCase):
+        def generate_grad_outputs(self, outputs_template):
+            return [numpy.ones_like(y) for y in outputs_template]
+
+        def runTest(self):
+            pass
+
+    with pytest.raises(TypeError, match='must return a tuple'):
+        ListGradOutputs().test_backward(_backend_config())
+    assert testing.LinkTestError.__module__ == 'chainer.testing.function_link'
+    assert testing.LinkTestCase.__module__ == 'chainer.testing.function_link'

@@ -205,3 +205,28 @@ def test_module_paths():
     assert gradient_noise.GradientNoise is optimizer_hooks.GradientNoise
     assert lasso.Lasso is optimizer_hooks.Lasso
     assert weight_decay.WeightDecay is optimizer_hooks.WeightDecay
+
+
+@pytest.mark.parametrize('make_hook', [
+    lambda: optimizer_hooks.WeightDecay(0.1), lambda: optimizer_hooks.Lasso(0.1),
+    lambda: optimizer_hooks.GradientClipping(0.5),
+    lambda: optimizer_hooks.GradientHardClipping(-0.2, 0.3),
+    lambda: optimizer_hooks.GradientLARS(threshold=0.1, weight_decay=0.01),
+    lambda: optimizer_hooks.GradientNoise(0.1, noise_func=lambda xp, shape, dtype, hook, rule:
+                                          xp.ones(shape, dtype=dtype)),
+])
+def test_hooks_on_chainerx_parameters(make_hook):
+    import chainerx
+    _, _, expected, _ = _run(make_hook())
+    model = Model()
+    model.to_device('native:0')
+    opt = optimizers.SGD(lr=1.0).setup(model)
+    opt.add_hook(make_hook())
+    rng = numpy.random.RandomState(1)
+    for _, p in model.namedparams():
+        p.grad = chainerx.array(rng.uniform(-1, 1, p.shape).astype(numpy.float32))
+    opt.update()
+    for name, p in model.namedparams():
+        assert isinstance(p.array, chainerx.ndarray)
+        numpy.testing.assert_allclose(chainerx.to_numpy(p.array), expected[name], rtol=1e-5,
+                                      atol=1e-6)

@@ -549,3 +549,52 @@ def test_blocked_update_is_identical(case, monkeypatch):
     for name in ('w', 'f'):
         numpy.testing.assert_array_equal(getattr(actual, name).array,
                                          getattr(expected, name).array)
+
+
+CHAINERX_PARAMS = [(case, dtype) for case, dtype in REFERENCE_PARAMS
+                   if dtype != numpy.float64]
+
+
+@pytest.mark.parametrize('case,dtype', CHAINERX_PARAMS,
+                         ids=['{}-{}'.format(c[0], numpy.dtype(d).name)
+                              for c, d in CHAINERX_PARAMS])
+def test_update_on_chainerx_matches_numpy(case, dtype):
+    import chainerx
+    name, make, _, _ = case
+    runs = []
+    for device in ('@numpy', 'native:0'):
+        model = Model(dtype)
+        model.to_device(device)
+        opt = make()
+        opt.setup(model)
+        for grads in _grads(4, dtype):
+            for p, g in zip(model.plist(), grads):
+                p.grad = model.device.send(g.copy())
+            opt.update()
+        runs.append(model)
+    numpy_model, chx_model = runs
+    for p, q in zip(chx_model.plist(), numpy_model.plist()):
+        assert isinstance(p.array, chainerx.ndarray)
+        assert p.array.dtype == dtype
+        numpy.testing.assert_array_equal(chainerx.to_numpy(p.array), q.array)
+        for key, state in p.update_rule.state.items():
+            assert isinstance(state, chainerx.ndarray)
+            numpy.testing.assert_array_equal(chainerx.to_numpy(state),
+                                             q.update_rule.state[key])
+
+
+def test_fp32_update_on_chainerx():
+    import chainerx
+    model = Model(numpy.float16)
+    model.to_device('native:0')
+    opt = optimizers.Adam(alpha=0.05)
+    opt.setup(model)
+    for p in model.plist():
+        p.update_rule.use_fp32_update()
+    for grads in _grads(2, numpy.float16):
+        for p, g in zip(model.plist(), grads):
+            p.grad = chainerx.array(g)
+        opt.update()
+    for p in model.plist():
+        assert p.array.dtype == numpy.float16
+        assert isinstance(p.array, chainerx.ndarray)

@@ -227,3 +227,18 @@ def test_load_into_link_is_all_or_nothing(tmp_path, damage, error, message):
     for key, p in dst.namedparams():
         numpy.testing.assert_array_equal(p.array, params[key])
     assert (dst.count, dst.rate, dst.label) == (7, 7.5, 'net7')
+
+
+def test_chainerx_link_round_trip(tmp_path):
+    import chainerx
+    src = Net(1)
+    src.to_device('native:0')
+    path = str(tmp_path / 'net.h5')
+    serializers.save_hdf5(path, src)
+    dst = Net(2)
+    dst.to_device('native:0')
+    serializers.load_hdf5(path, dst)
+    assert isinstance(dst.l2.W.array, chainerx.ndarray)
+    src.to_device('@numpy')
+    dst.to_device('@numpy')
+    assert_same_params(src, dst)

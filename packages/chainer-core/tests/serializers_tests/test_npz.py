@@ -491,3 +491,48 @@ def test_dry_run_follows_path_and_ignore_names(tmp_path):
                          ignore_names='updater/model:main/predictor/l2/b')
     numpy.testing.assert_array_equal(dst.predictor.l1.W.array, Classifier(1).predictor.l1.W.array)
     numpy.testing.assert_array_equal(dst.predictor.l2.b.array, Classifier(7).predictor.l2.b.array)
+
+
+def test_chainerx_link_round_trip(tmp_path):
+    import chainerx
+    src = Net(1)
+    src.to_device('native:0')
+    path = str(tmp_path / 'net.npz')
+    serializers.save_npz(path, src)
+    with numpy.load(path) as f:
+        assert isinstance(f['l1/W'], numpy.ndarray)
+    dst = Net(2)
+    dst.to_device('native:1')
+    serializers.load_npz(path, dst)
+    assert isinstance(dst.l1.W.array, chainerx.ndarray)
+    assert dst.l1.W.device == chainer.get_device('native:1')
+    assert isinstance(dst.stats, chainerx.ndarray)
+    numpy.testing.assert_array_equal(chainerx.to_numpy(dst.stats), [1, 1])
+    src.to_device('@numpy')
+    dst.to_device('@numpy')
+    assert_same_params(src, dst)
+
+
+def test_chainerx_shape_mismatch(tmp_path):
+    path = str(tmp_path / 'net.npz')
+    serializers.save_npz(path, Net(1))
+    net = Net(0)
+    net.to_device('native:0')
+    net.l1.W.array = net.l1.W.array[:1]
+    with pytest.raises(ValueError, match='shape mismatch'):
+        serializers.load_npz(path, net)
+
+
+def test_chainerx_load_into_link_is_all_or_nothing(tmp_path):
+    import chainerx
+    path = str(tmp_path / 'bad.npz')
+    entries = npz.serialize(Classifier(1))
+    entries['predictor/l2/b'] = numpy.zeros(4, numpy.float32)
+    numpy.savez(path, **entries)
+    dst = Classifier(7)
+    dst.to_device('native:0')
+    before = {k: chainerx.to_numpy(p.array) for k, p in dst.namedparams()}
+    with pytest.raises(ValueError, match='shape mismatch'):
+        serializers.load_npz(path, dst)
+    for key, p in dst.namedparams():
+        numpy.testing.assert_array_equal(chainerx.to_numpy(p.array), before[key])

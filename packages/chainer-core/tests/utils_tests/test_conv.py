@@ -72,10 +72,10 @@ _params = testing.product({
 @pytest.mark.parametrize('params', _params)
 @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
 def test_im2col_cpu_matches_naive(params, dtype):
-    kh, kw = params['kh,kw']
-    sy, sx = params['sy,sx']
-    ph, pw = params['ph,pw']
-    dy, dx = params['dy,dx']
+    kh, kw = params['kh'], params['kw']
+    sy, sx = params['sy'], params['sx']
+    ph, pw = params['ph'], params['pw']
+    dy, dx = params['dy'], params['dx']
     cover_all = params['cover_all']
     h, w = 6, 5
     img = numpy.random.RandomState(0).uniform(-1, 1, (2, 3, h, w)).astype(dtype)

@@ -34,9 +34,10 @@ def test_message_format():
         _apply(numpy.ones((2, 3), 'i'), numpy.ones((3,), 'i'))
     msg = str(e.value)
     assert msg.startswith('Invalid operation is performed in: Checked (Forward)')
-    assert "Expect: x.dtype.kind == 'f'" in msg
-    assert "Actual: 'i' != 'f'" in msg
-    assert e.value.expect == "x.dtype.kind == 'f'"
+    # (v7's texts: operands and values as str prints them)
+    assert 'Expect: x.dtype.kind == f' in msg
+    assert 'Actual: i != f' in msg
+    assert e.value.expect == 'x.dtype.kind == f'
 
 
 def test_shape_condition_message():
@@ -77,7 +78,7 @@ def test_get_types_and_light_mode():
     types = type_check.get_types(data, 'in_types', False)
     assert str(types[0].shape) == 'in_types[0].shape'
     assert type_check.eval(types[0].shape) == (2, 3)
-    assert str(types.size()) == 'in_types.size()'
+    assert str(types.size()) == 'in_types.size'
     with type_check.light_mode:
         types = type_check.get_types(data, 'in_types', False)
         assert types[0].shape == (2, 3) and types.size() == 1

@@ -26,4 +26,12 @@ def test_busy_examples():
 
 
 def test_multiprocess_round():
-    assert _load_bench()._multiprocess_round(2, 1, waiting=True) > 0
+    rate, uncontended_rate, idle = _load_bench()._multiprocess_round(2, 1, waiting=True)
+    assert rate > 0
+    if uncontended_rate is not None:  # /proc/PID/schedstat is there
+        assert uncontended_rate >= rate and 0 <= idle <= 1
+
+
+def test_uncontended_figures():
+    figures = _load_bench()._uncontended([(1, 10., .1)], [(1, 19., .2), (1, 18., .0)])
+    assert figures == {'speedup_2_vs_1_uncontended': 1.9, 'idle_fraction_2_workers': .2}

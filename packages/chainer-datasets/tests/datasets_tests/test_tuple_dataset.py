@@ -3,6 +3,8 @@ import unittest
 import numpy
 import pytest
 
+from chainer.dataset import _gathered_batch
+from chainer.dataset import dataset_mixin
 from chainer import datasets
 from chainer import testing
 
@@ -45,6 +47,22 @@ class TestTupleDataset(unittest.TestCase):
     def test_zero_step_slice(self):
         with pytest.raises(ValueError):
             self.dataset[::0]
+
+    def test_examples_of_many_indices(self):
+        # what the iterators read: [dataset[i] for i in indices], as a list
+        for indices in ([3, 0, 3], numpy.array([3, 0, 3])):
+            examples = dataset_mixin.getitem_many(self.dataset, indices)
+            assert isinstance(examples, list) and len(examples) == 3
+            for example, i in zip(examples, (3, 0, 3)):
+                expected = self.dataset[i]
+                assert type(example) is tuple and len(example) == 2
+                numpy.testing.assert_array_equal(example[0], expected[0])
+                assert type(example[1]) is type(expected[1]) and example[1] == expected[1]
+
+    def test_an_array_of_indices_into_arrays_gives_a_gathered_batch(self):
+        examples = dataset_mixin.getitem_many(self.dataset, numpy.array([2, 1]))
+        assert (type(examples) is _gathered_batch.GatheredBatch) is not self.as_list
+        assert type(dataset_mixin.getitem_many(self.dataset, [2, 1])) is list
 
 
 class TestTupleDatasetArrayIndex(unittest.TestCase):

@@ -97,6 +97,26 @@ class SlowDataset:
         return i
 
 
+class RecordingDataset:
+    """``range(n)`` that appends the index of every example read to a file."""
+
+    def __init__(self, n, path):
+        self.n = n
+        self.path = path
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        with open(self.path, 'a') as f:
+            f.write('{}\n'.format(i))
+        return i
+
+    def read(self):
+        with open(self.path) as f:
+            return sorted(int(line) for line in f)
+
+
 class LambdaDataset:
 
     def __len__(self):
@@ -160,6 +180,10 @@ class TestMultiprocessIteratorExamples(unittest.TestCase):
 
 class TestMultiprocessIterator(unittest.TestCase):
 
+    @pytest.fixture(autouse=True)
+    def _tmp_path(self, tmp_path):
+        self.tmp_path = str(tmp_path)
+
     def test_no_repeat(self):
         with iterators.MultiprocessIterator(
                 list(range(7)), 3, repeat=False, shuffle=False, n_processes=2) as it:
@@ -192,6 +216,18 @@ class TestMultiprocessIterator(unittest.TestCase):
             assert it.epoch_detail == 0 and it.previous_epoch_detail is None
             assert next(it) == [0, 1, 2]
             assert next(it) == [3, 4, 5]
+
+    def test_batches_ahead_are_read_while_the_caller_works(self):
+        dataset = RecordingDataset(40, os.path.join(self.tmp_path, 'reads'))
+        with iterators.MultiprocessIterator(dataset, 4, shuffle=False, n_processes=2,
+                                            n_prefetch=2) as it:
+            assert next(it) == [0, 1, 2, 3]
+            # the next n_prefetch batches, without the main process waiting for them
+            assert _wait_until(lambda: dataset.read() == list(range(12))), dataset.read()
+            time.sleep(0.2)
+            assert dataset.read() == list(range(12))
+            assert next(it) == [4, 5, 6, 7]
+            assert _wait_until(lambda: dataset.read() == list(range(16))), dataset.read()
 
     def test_default_arguments(self):
         it = iterators.MultiprocessIterator([1, 2], 1)
@@ -324,7 +360,8 @@ class Dataset:
         return numpy.full(1000, i, numpy.float32)
 
 it = iterators.MultiprocessIterator(Dataset(), 8, n_processes=2, n_prefetch=2)
-next(it)
+for _ in range(3):  # the batches after the first ones go through shared memory
+    next(it)
 print(' '.join(str(pid) for pid in it.worker_pids), flush=True)
 while True:
     next(it)
@@ -354,13 +391,45 @@ def test_main_process_interrupted(sig):
 @pytest.mark.parametrize('fmt', ['npz', 'hdf5'])
 @pytest.mark.parametrize('n, batch_size', [(10, 3), (6, 4)])
 def test_resume(check_resume, fmt, n, batch_size):
-    check_resume(lambda sampler: iterators.MultiprocessIterator(
-        list(range(n)), batch_size, order_sampler=sampler, n_processes=2, n_prefetch=2), fmt)
+    check_resume(lambda: iterators.MultiprocessIterator(
+        list(range(n)), batch_size, n_processes=2, n_prefetch=2), fmt)
 
 
 def test_resume_arrays_without_repeat(check_resume):
-    check_resume(lambda sampler: iterators.MultiprocessIterator(
-        ArrayDataset(7), 3, repeat=False, order_sampler=sampler, n_processes=1), 'npz')
+    check_resume(lambda: iterators.MultiprocessIterator(
+        ArrayDataset(7), 3, repeat=False, n_processes=1), 'npz')
+
+
+def _seeded_iterator(dataset, **kwargs):
+    sampler = iterators.ShuffleOrderSampler(numpy.random.RandomState(0))
+    return iterators.MultiprocessIterator(
+        dataset, 3, order_sampler=sampler, n_processes=2, n_prefetch=3, **kwargs)
+
+
+def test_orders_after_an_error_are_those_of_an_uninterrupted_run(
+        check_runs, fail_once_dataset):
+    with _seeded_iterator(list(range(7))) as it:
+        expected = check_runs.run(it, 9)
+    errors = 0
+    with _seeded_iterator(fail_once_dataset(7, 4)) as it:
+        actual = []
+        while len(actual) < 9:
+            try:
+                actual += check_runs.run(it, 1)
+            except KeyError:
+                errors += 1
+    assert errors == 1
+    check_runs.check(expected, actual, 'an error')
+
+
+def test_orders_after_finalize_are_those_of_an_uninterrupted_run(check_runs):
+    with _seeded_iterator(list(range(7))) as it:
+        expected = check_runs.run(it, 9)
+    with _seeded_iterator(list(range(7))) as it:
+        actual = check_runs.run(it, 1)  # three batches ahead: the next epoch is drawn
+        it.finalize()
+        actual += check_runs.run(it, 8)
+    check_runs.check(expected, actual, 'finalize')
 
 
 def test_serialize_keys():
@@ -368,8 +437,10 @@ def test_serialize_keys():
         next(it)
         target = {}
         it.serialize(serializers.DictionarySerializer(target))
-    assert sorted(target) == ['current_position', 'epoch', 'is_new_epoch', 'order',
-                              'previous_epoch_detail']
+    assert sorted(target) == [
+        'current_position', 'epoch', 'is_new_epoch', 'order', 'order_sampler_random_gauss',
+        'order_sampler_random_has_gauss', 'order_sampler_random_key',
+        'order_sampler_random_pos', 'previous_epoch_detail']
     assert target['current_position'] == 3 and target['previous_epoch_detail'] == 0.0
 
 

@@ -104,15 +104,49 @@ def test_serialize_uses_the_v7_order_key():
         next(it)
         target = {}
         it.serialize(serializers.DictionarySerializer(target))
-    assert sorted(target) == ['_order', 'current_position', 'epoch', 'is_new_epoch',
-                              'previous_epoch_detail']
+    assert sorted(target) == [
+        '_order', 'current_position', 'epoch', 'is_new_epoch', 'order_sampler_random_gauss',
+        'order_sampler_random_has_gauss', 'order_sampler_random_key',
+        'order_sampler_random_pos', 'previous_epoch_detail']
 
 
 @pytest.mark.parametrize('fmt', ['npz', 'hdf5'])
 @pytest.mark.parametrize('n, batch_size', [(10, 3), (5, 7)])
 def test_resume(check_resume, fmt, n, batch_size):
-    check_resume(lambda sampler: iterators.MultithreadIterator(
-        list(range(n)), batch_size, order_sampler=sampler, n_threads=2), fmt)
+    check_resume(lambda: iterators.MultithreadIterator(
+        list(range(n)), batch_size, n_threads=2), fmt)
+
+
+def _seeded_iterator(dataset):
+    sampler = iterators.ShuffleOrderSampler(numpy.random.RandomState(0))
+    return iterators.MultithreadIterator(dataset, 3, order_sampler=sampler, n_threads=2)
+
+
+@pytest.mark.parametrize('bad_index', [4, 6])  # read within an epoch, or across two
+def test_orders_after_an_error_are_those_of_an_uninterrupted_run(
+        check_runs, fail_once_dataset, bad_index):
+    with _seeded_iterator(list(range(7))) as it:
+        expected = check_runs.run(it, 9)
+    errors = 0
+    with _seeded_iterator(fail_once_dataset(7, bad_index)) as it:
+        actual = []
+        while len(actual) < 9:
+            try:
+                actual += check_runs.run(it, 1)
+            except KeyError:
+                errors += 1
+    assert errors == 1
+    check_runs.check(expected, actual, 'an error')
+
+
+def test_orders_after_finalize_are_those_of_an_uninterrupted_run(check_runs):
+    with _seeded_iterator(list(range(7))) as it:
+        expected = check_runs.run(it, 9)
+    with _seeded_iterator(list(range(7))) as it:
+        actual = check_runs.run(it, 2)  # the batch ahead draws the next epoch
+        it.finalize()
+        actual += check_runs.run(it, 7)
+    check_runs.check(expected, actual, 'finalize')
 
 
 testing.run_module(__name__, __file__)

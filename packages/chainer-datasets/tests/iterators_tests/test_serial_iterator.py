@@ -70,6 +70,20 @@ class TestSerialIteratorNoShuffle(unittest.TestCase):
         assert len(batch) == 2 and isinstance(batch[0], tuple)
         numpy.testing.assert_array_equal(batch[1][0], x[1])
 
+    def test_batches_of_a_tuple_dataset_of_arrays(self):
+        from chainer.dataset import concat_examples
+        from chainer.datasets import TupleDataset
+        x = numpy.arange(20, dtype=numpy.float32).reshape(5, 2, 2)
+        t = numpy.arange(5, dtype=numpy.int32)
+        it = iterators.SerialIterator(TupleDataset(x, t), 3)
+        for _ in range(4):
+            batch = next(it)
+            assert isinstance(batch, list) and len(batch) == 3
+            indices = [int(example[1]) for example in batch]
+            xs, ts = concat_examples(batch)
+            numpy.testing.assert_array_equal(xs, x[indices])
+            assert ts.dtype == numpy.int32 and ts.tolist() == indices
+
     def test_attributes(self):
         dataset = [1, 2, 3]
         it = iterators.SerialIterator(dataset, 2, shuffle=False)
@@ -152,8 +166,10 @@ class TestSerialIteratorSerialize(unittest.TestCase):
         it = iterators.SerialIterator(list(range(10)), 3)
         target = {}
         it.serialize(serializers.DictionarySerializer(target))
-        assert sorted(target) == ['current_position', 'epoch', 'is_new_epoch', 'order',
-                                  'previous_epoch_detail']
+        assert sorted(target) == [
+            'current_position', 'epoch', 'is_new_epoch', 'order', 'order_sampler_random_gauss',
+            'order_sampler_random_has_gauss', 'order_sampler_random_key',
+            'order_sampler_random_pos', 'previous_epoch_detail']
         assert target['previous_epoch_detail'] == -1.0
         next(it)
         target = {}
@@ -166,7 +182,52 @@ class TestSerialIteratorSerialize(unittest.TestCase):
         target = {}
         iterators.SerialIterator([1, 2], 1, shuffle=False).serialize(
             serializers.DictionarySerializer(target))
-        assert 'order' not in target
+        assert sorted(target) == ['current_position', 'epoch', 'is_new_epoch',
+                                  'previous_epoch_detail']
+
+    def test_random_state_of_the_sampler(self):
+        random = numpy.random.RandomState(4)
+        it = iterators.SerialIterator(
+            list(range(10)), 3, order_sampler=iterators.ShuffleOrderSampler(random))
+        random.uniform(size=3)
+        random.normal()  # a cached Gaussian is part of the state
+        state = random.get_state()
+        target = {}
+        it.serialize(serializers.DictionarySerializer(target))
+        numpy.testing.assert_array_equal(target['order_sampler_random_key'], state[1])
+        assert target['order_sampler_random_key'].dtype == numpy.uint32
+        assert target['order_sampler_random_pos'] == state[2]
+        assert target['order_sampler_random_has_gauss'] == state[3] == 1
+        assert target['order_sampler_random_gauss'] == state[4]
+
+        random.seed(0)
+        it.serialize(serializers.NpzDeserializer(target))
+        loaded = random.get_state()
+        numpy.testing.assert_array_equal(loaded[1], state[1])
+        assert loaded[2:] == state[2:]
+
+    def test_a_custom_sampler_is_not_saved(self):
+        class Reverse(iterators.OrderSampler):
+            def __call__(self, current_order, current_position):
+                return numpy.arange(len(current_order))[::-1]
+
+        target = {}
+        iterators.SerialIterator([1, 2], 1, order_sampler=Reverse()).serialize(
+            serializers.DictionarySerializer(target))
+        assert not any(key.startswith('order_sampler') for key in target)
+
+    def test_non_strict_load_without_the_random_state(self):
+        it = iterators.SerialIterator(list(range(10)), 3)
+        target = {}
+        it.serialize(serializers.DictionarySerializer(target))
+        for key in list(target):
+            if key.startswith('order_sampler'):
+                del target[key]
+        numpy.random.seed(2)
+        state = numpy.random.get_state()
+        it.serialize(serializers.NpzDeserializer(target, strict=False))
+        numpy.testing.assert_array_equal(numpy.random.get_state()[1], state[1])
+        assert numpy.random.get_state()[2:] == state[2:]
 
     def test_snapshot_without_previous_epoch_detail(self):
         it = iterators.SerialIterator(list(range(10)), 3, shuffle=False)
@@ -184,28 +245,23 @@ class TestSerialIteratorSerialize(unittest.TestCase):
 @pytest.mark.parametrize('fmt', ['npz', 'hdf5'])
 @pytest.mark.parametrize('n, batch_size', [(10, 3), (10, 5), (4, 7)])
 def test_resume(check_resume, fmt, n, batch_size):
-    check_resume(lambda sampler: iterators.SerialIterator(
-        list(range(n)), batch_size, order_sampler=sampler), fmt)
+    check_resume(lambda: iterators.SerialIterator(list(range(n)), batch_size), fmt)
+
+
+def test_resume_with_a_random_state_of_its_own(check_resume):
+    check_resume(lambda: iterators.SerialIterator(
+        list(range(7)), 3,
+        order_sampler=iterators.ShuffleOrderSampler(numpy.random.RandomState(5))), 'npz')
 
 
 @pytest.mark.parametrize('repeat', [True, False])
 def test_resume_without_shuffle(check_resume, repeat):
-    def make(sampler):
-        return iterators.SerialIterator(list(range(7)), 3, repeat=repeat, shuffle=False)
-
-    check_resume(make, 'npz')
+    check_resume(lambda: iterators.SerialIterator(
+        list(range(7)), 3, repeat=repeat, shuffle=False), 'npz')
 
 
-def test_resume_with_the_default_sampler_within_the_epoch(tmp_path):
-    it = iterators.SerialIterator(list(range(10)), 2)
-    next(it)
-    path = str(tmp_path / 'it.npz')
-    serializers.save_npz(path, it)
-    resumed = iterators.SerialIterator(list(range(10)), 2)
-    serializers.load_npz(path, resumed)
-    for _ in range(4):
-        assert next(resumed) == next(it)
-    assert resumed.is_new_epoch and resumed.epoch == 1
+def test_resume_without_repeat(check_resume):
+    check_resume(lambda: iterators.SerialIterator(list(range(7)), 3, repeat=False), 'npz')
 
 
 testing.run_module(__name__, __file__)

@@ -109,20 +109,34 @@ def deconv_reference():
     return _deconv_reference
 
 
+def _spread(rng, shape):
+    # distinct values with gaps of 2 / size (a max can then not switch within a small step)
+    size = int(numpy.prod(shape))
+    return rng.permutation(numpy.linspace(-1, 1, size)).reshape(shape)
+
+
+@pytest.fixture
+def spread_values():
+    """``spread(rng, shape)``: a random arrangement of evenly spaced values in [-1, 1]
+    (float64), for inputs that go through max pooling."""
+    return _spread
+
+
 @pytest.fixture
 def check_backward_off_kinks():
-    """``check(fn, draw, params=(), attempts=10, **options)``: runs
+    """``check(fn, draw, params=(), attempts=10, eps=1e-6, **options)``: runs
     :func:`chainer.gradient_check.check_backward` on ``fn`` with the ``(inputs,
     grad_outputs)`` returned by ``draw(rng)``, drawing again when a kink (e.g. of a ReLU)
-    lies within the numerical step."""
-    def check(fn, draw, params=(), attempts=10, **options):
+    is detected within the numerical step.  The small default step (to be used in float64)
+    makes undetected kinks within it unlikely."""
+    def check(fn, draw, params=(), attempts=10, eps=1e-6, **options):
         rng = numpy.random.RandomState(0)
         for attempt in range(attempts):
             inputs, grad_outputs = draw(rng)
             try:
                 gradient_check.check_backward(
-                    fn, inputs, grad_outputs, params=params, detect_nondifferentiable=True,
-                    **options)
+                    fn, inputs, grad_outputs, params=params, eps=eps,
+                    detect_nondifferentiable=True, **options)
                 return
             except gradient_check.NondifferentiableError:
                 if attempt == attempts - 1:

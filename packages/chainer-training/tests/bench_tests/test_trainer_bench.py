@@ -23,9 +23,14 @@ def test_the_trainer_and_the_loop_do_the_same_work(monkeypatch, tmp_path):
 def test_compare_reports_both_setups(monkeypatch, tmp_path):
     bench = _load_bench(monkeypatch)
     train, val = bench._data()
-    result = bench.compare(train, val, str(tmp_path), n_rounds=1)
+    mlp = bench.time_epochs(train, val, str(tmp_path), 1)
+    cheap = bench.time_epochs(train, val, str(tmp_path), 2, predictor=bench._linear)
+    assert set(mlp) == set(cheap) == {'loop', 'log_eval', 'log_eval_print_progress'}
+    assert [len(times) for times in cheap.values()] == [2, 2, 2]
+    result = bench.compare(mlp, cheap)
     assert set(result) == {'loop_ms_per_iter', 'log_eval', 'log_eval_print_progress'}
     for name in ('log_eval', 'log_eval_print_progress'):
         assert set(result[name]) == {'trainer_ms_per_iter', 'overhead',
-                                     'overhead_median_of_rounds'}
+                                     'overhead_median_of_rounds', 'extra_ms_per_epoch',
+                                     'overhead_from_extra_time'}
         assert result[name]['trainer_ms_per_iter'] > 0

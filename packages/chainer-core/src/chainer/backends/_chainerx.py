@@ -1,9 +1,11 @@
 """The ChainerX backend (``chainer.backends._chainerx``).
 
-ChainerX is not available in this build (``chainerx.is_available()`` is ``False``): converting
-arrays to ChainerX raises :class:`RuntimeError`, and converting from ChainerX returns non-ChainerX
-arrays as they are.
+:class:`ChainerxDevice` wraps a ``chainerx.Device``; :func:`to_chx` / :func:`from_chx` convert
+between ChainerX arrays and NumPy/CuPy arrays on the same physical device without copying
+(``native`` devices share host memory with NumPy, ``cuda`` devices share GPU memory with CuPy).
 """
+import numpy
+
 import chainerx
 from chainer import _backend
 from chainer.backends import _cpu
@@ -124,14 +126,41 @@ def _array_from_chx(array):
 
 
 def _array_to_chainerx(array, device=None):
+    """``array`` (NumPy, CuPy, iDeep, ChainerX or a scalar) as a ChainerX array on ``device``
+    (chosen from the array when None), sharing memory whenever the physical device is the same.
+    """
     _check_chainerx_available()
-    if device is None:
-        return chainerx.array(array, copy=False)
-    return chainerx.array(array, device=device, copy=False)
+    if array is None:
+        return None
+    if isinstance(array, chainerx.ndarray):
+        if device is None or array.device is device:
+            return array
+        return array.to_device(device)
+    if numpy.isscalar(array):
+        return chainerx.asarray(array, device=device)
+    dtype = getattr(array, 'dtype', None)
+    if dtype is None:
+        raise TypeError('Array cannot be converted into chainerx.ndarray'
+                        '\nActual type: {0}.'.format(type(array)))
+    if dtype not in chainerx.all_dtypes:
+        raise TypeError('Dtype {} is not supported in ChainerX.'.format(dtype.name))
+    if isinstance(array, numpy.ndarray):
+        return chainerx.array(array, device=device, copy=False)
+    cupy = cuda._cupy_if_imported()
+    if cupy is not None and isinstance(array, cupy.ndarray):
+        if device is None:
+            device = chainerx.get_device('cuda', array.device.id)
+        return chainerx.array(array, device=device, copy=False)
+    return chainerx.array(numpy.asarray(array), device=device, copy=False)
 
 
 def _array_from_chainerx(array):
+    """A NumPy (``native``) or CuPy (``cuda``) view of a ChainerX array."""
     _check_chainerx_available()
-    if array.device.backend.name == 'cuda':
-        return cuda.cupy.asarray(array)
-    return chainerx.to_numpy(array, copy=False)
+    backend_name = array.device.backend.name
+    if backend_name == 'cuda':
+        return chainerx._to_cupy(array)
+    if backend_name == 'native':
+        return chainerx.to_numpy(array, copy=False)
+    raise ValueError('Only ChainerX arrays with native or cuda backends can be converted to '
+                     'non-ChainerX arrays.\nActual: {0}.'.format(backend_name))

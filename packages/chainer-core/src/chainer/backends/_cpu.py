@@ -50,8 +50,8 @@ def _array_to_cpu(array):
         return numpy.asarray(array)
     import chainerx
     if isinstance(array, chainerx.ndarray):
-        from chainer.backends import _chainerx
-        return _chainerx._array_from_chainerx(array)
+        # a view of a native array; a copy in host memory of a cuda one
+        return chainerx.to_numpy(array, copy=False)
     if numpy.isscalar(array):
         return numpy.asarray(array)
     raise TypeError(

@@ -471,6 +471,15 @@ def to_cpu(array, stream=None):
     Returns:
         NumPy array(s). Arrays already on the CPU are returned as they are (no copy); ``None``
         stays ``None``.
+
+    .. admonition:: Example
+
+        >>> from chainer.backends import cuda
+        >>> x = np.array([1, 2], np.float32)
+        >>> cuda.to_cpu(x) is x  # already a NumPy array; a CuPy array would be copied to the host
+        True
+        >>> cuda.to_cpu([x, None])  # lists and tuples are converted element by element
+        [array([1., 2.], dtype=float32), None]
     """
     return _backend._convert_arrays(array, lambda a: _array_to_cpu(a, stream))
 
@@ -515,6 +524,15 @@ def get_array_module(*args):
 
     .. deprecated:: v5.0.0
         Use :func:`chainer.backend.get_array_module` instead.
+
+    .. admonition:: Example
+
+        >>> from chainer.backends import cuda
+        >>> x = np.array([1, 2], np.float32)
+        >>> cuda.get_array_module(x) is np  # cupy for CuPy arrays
+        True
+        >>> cuda.get_array_module(chainer.Variable(x)) is np
+        True
     """
     from chainer import backend
     return backend.get_array_module(*args)

@@ -46,6 +46,15 @@ def generate_array(initializer, shape, xp, dtype=None, device=None):
 
     Returns:
         :ref:`ndarray`: The filled array.
+
+    .. admonition:: Example
+
+        >>> w = chainer.initializers.generate_array(chainer.initializers.Constant(0.5), (2, 3), np)
+        >>> w
+        array([[0.5, 0.5, 0.5],
+               [0.5, 0.5, 0.5]], dtype=float32)
+        >>> chainer.initializers.generate_array(chainer.initializers.One(), (2,), np, np.float16)
+        array([1., 1.], dtype=float16)
     """
     dtype = _resolve_dtype(initializer, dtype)
     if device is None:

@@ -2,6 +2,8 @@
 
 import numpy
 
+from chainer import backend
+
 
 class Regularizer:
     """Base of the optimizer hooks that add ``rate * penalty_grad(param)`` to each gradient.
@@ -24,6 +26,8 @@ class Regularizer:
         p, g = param.array, param.grad
         if p is None or g is None:
             return
+        # ChainerX arrays are updated through NumPy/CuPy views of their memory
+        p, g = backend.from_chx((p, g))
         rate = self.rate
         loss_scale = getattr(param, '_loss_scale', None)
         if loss_scale is not None:

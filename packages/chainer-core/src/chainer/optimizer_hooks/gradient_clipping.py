@@ -10,7 +10,7 @@ def _sum_sqnorm(arrays):
     # 0-dim device array (when every array is on one GPU, to avoid a synchronization).
     cpu_total = 0.0
     dev_totals = {}
-    for x in arrays:
+    for x in backend.from_chx(list(arrays)):
         if x is None:
             continue
         if isinstance(x, numpy.ndarray):
@@ -62,7 +62,7 @@ class GradientClipping:
         if rate >= 1:
             return
         for param in params:
-            grad = param.grad
+            grad = backend.from_chx(param.grad)
             if grad is None:
                 continue
             if isinstance(grad, numpy.ndarray):

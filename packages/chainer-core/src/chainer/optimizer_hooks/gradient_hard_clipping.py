@@ -2,6 +2,8 @@
 
 import numpy
 
+from chainer import backend
+
 
 class GradientHardClipping:
     """Optimizer hook that clips each gradient element to ``[lower_bound, upper_bound]``.
@@ -27,7 +29,7 @@ class GradientHardClipping:
         self.upper_bound = upper_bound
 
     def __call__(self, rule, param):
-        grad = param.grad
+        grad = backend.from_chx(param.grad)
         if grad is None:
             return
         lower, upper = self.lower_bound, self.upper_bound

@@ -2,6 +2,8 @@
 
 import numpy
 
+from chainer import backend
+
 
 class GradientLARS:
     """Optimizer hook that applies layer-wise adaptive rate scaling (LARS) to gradients.
@@ -35,6 +37,7 @@ class GradientLARS:
         p, g = param.array, param.grad
         if p is None or g is None:
             return
+        p, g = backend.from_chx((p, g))
         if isinstance(p, numpy.ndarray):
             p_norm = float(numpy.linalg.norm(p))
             g_norm = float(numpy.linalg.norm(g))

@@ -44,7 +44,7 @@ class GradientNoise:
         self.noise_func = noise_func
 
     def __call__(self, rule, param):
-        g = param.grad
+        g = backend.from_chx(param.grad)
         if g is None:
             return
         xp = backend.get_array_module(g)

@@ -6,6 +6,8 @@ that a file that does not fit leaves the link untouched.
 """
 import numpy
 
+import chainerx
+
 
 def is_link(obj):
     """Whether ``obj`` is a :class:`~chainer.Link` (loaded with a dry run first)."""
@@ -41,11 +43,11 @@ def check_scalar_type(where, dtype, value):
 def check_stored(where, shape, dtype, value, check_scalars=True):
     """Raises the error a load of a stored ``(shape, dtype)`` into ``value`` would raise
     (scalar targets are checked only when ``check_scalars``)."""
-    if isinstance(value, numpy.ndarray) or (
-            hasattr(value, 'shape') and hasattr(value, 'set')):  # NumPy or CuPy array
+    host = isinstance(value, (numpy.ndarray, chainerx.ndarray))
+    if host or (hasattr(value, 'shape') and hasattr(value, 'set')):  # or a CuPy array
         if tuple(shape) != value.shape:
             raise shape_mismatch(where, shape, value)
-        if isinstance(value, numpy.ndarray) and not numpy.can_cast(
+        if host and not numpy.can_cast(
                 dtype, value.dtype, 'same_kind'):
             raise TypeError('cannot load {} into an array of dtype {}: stored dtype {}'.format(
                 where, value.dtype, dtype))

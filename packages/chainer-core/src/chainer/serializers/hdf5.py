@@ -7,6 +7,8 @@ h5py is imported only when one of them is used; without it they raise an ``Impor
 
 import numpy
 
+import chainerx
+from chainer import backend
 from chainer import serializer
 from chainer.serializers import _atomic
 from chainer.serializers import _checks
@@ -38,6 +40,8 @@ def _to_cpu(value):
         return value
     if isinstance(value, numpy.str_):
         return str(value)
+    if isinstance(value, chainerx.ndarray):
+        return chainerx.to_numpy(value)
     get = getattr(value, 'get', None)  # CuPy array
     if get is not None and hasattr(value, 'shape'):
         return get()
@@ -104,6 +108,20 @@ def save_hdf5(filename, obj, compression=4):
         obj: Object to save (with a ``serialize`` method), or a dict of already serialized
             values by ``/``-joined key (as the snapshot writers pass).
         compression (int): Gzip compression level.
+
+    .. admonition:: Example
+
+        >>> import os, tempfile
+        >>> import h5py
+        >>> model = chainer.Link()
+        >>> with model.init_scope():
+        ...     model.w = chainer.Parameter(np.array([1, 2], np.float32))
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = os.path.join(tmp, 'model.h5')
+        ...     chainer.serializers.save_hdf5(path, model)
+        ...     with h5py.File(path, 'r') as f:
+        ...         print(list(f), f['w'][()])
+        ['w'] [1. 2.]
     """
     h5py = _get_h5py()
     with _atomic.atomic_path(filename) as tmp:
@@ -191,6 +209,11 @@ class HDF5Deserializer(serializer.Deserializer):
             else:
                 value.set(numpy.asarray(arr, dtype=value.dtype))
             return value
+        if isinstance(value, chainerx.ndarray):
+            if arr.shape != value.shape:
+                raise _checks.shape_mismatch(_where(group, key), arr.shape, value)
+            backend.copyto(value, arr.astype(value.dtype, copy=False))
+            return value
         if isinstance(value, str):
             return str(arr[()] if arr.ndim == 0 else arr)
         return type(value)(arr)
@@ -207,6 +230,22 @@ def load_hdf5(filename, obj):
     Args:
         filename (str or os.PathLike): File to load.
         obj: Object to load into (with a ``serialize`` method).
+
+    .. admonition:: Example
+
+        >>> import os, tempfile
+        >>> def make_model(value):
+        ...     model = chainer.Link()
+        ...     with model.init_scope():
+        ...         model.w = chainer.Parameter(np.full(2, value, np.float32))
+        ...     return model
+        >>> trained, fresh = make_model(3), make_model(0)
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = os.path.join(tmp, 'model.h5')
+        ...     chainer.serializers.save_hdf5(path, trained)
+        ...     chainer.serializers.load_hdf5(path, fresh)
+        >>> fresh.w.array
+        array([3., 3.], dtype=float32)
     """
     h5py = _get_h5py()
     try:

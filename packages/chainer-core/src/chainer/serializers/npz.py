@@ -12,6 +12,8 @@ import zlib
 
 import numpy
 
+import chainerx
+from chainer import backend
 from chainer import serializer
 from chainer.serializers import _atomic
 from chainer.serializers import _checks
@@ -24,6 +26,8 @@ def _to_cpu(value):
         return numpy.asarray(None)
     if isinstance(value, numpy.ndarray) or numpy.isscalar(value):
         return value
+    if isinstance(value, chainerx.ndarray):
+        return chainerx.to_numpy(value)
     get = getattr(value, 'get', None)  # CuPy array
     if get is not None and hasattr(value, 'shape'):
         return get()
@@ -78,6 +82,19 @@ def save_npz(file, obj, compression=True):
         obj: Object to save (with a ``serialize`` method), or a dict of already serialized
             values by key (as the snapshot writers pass).
         compression (bool): Use ``numpy.savez_compressed`` (otherwise ``numpy.savez``).
+
+    .. admonition:: Example
+
+        >>> import os, tempfile
+        >>> model = chainer.Link()
+        >>> with model.init_scope():
+        ...     model.w = chainer.Parameter(np.array([1, 2], np.float32))
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = os.path.join(tmp, 'model.npz')
+        ...     chainer.serializers.save_npz(path, model)
+        ...     with np.load(path) as npz:
+        ...         print(npz.files, npz['w'])
+        ['w'] [1. 2.]
     """
     target = obj if isinstance(obj, dict) else serialize(obj)
     savez = numpy.savez_compressed if compression else numpy.savez
@@ -269,6 +286,12 @@ class NpzDeserializer(serializer.Deserializer):
                 raise _checks.shape_mismatch(self._ctx.where(key), dataset.shape, value)
             value.set(dataset)
             return value
+        if isinstance(value, chainerx.ndarray):
+            dataset = numpy.asarray(dataset)
+            if dataset.shape != value.shape:
+                raise _checks.shape_mismatch(self._ctx.where(key), dataset.shape, value)
+            backend.copyto(value, dataset.astype(value.dtype, copy=False))
+            return value
 
         dataset_arr = numpy.asarray(dataset)
         _checks.check_scalar_type(self._ctx.where(key), dataset_arr.dtype, value)
@@ -310,6 +333,22 @@ def load_npz(file, obj, path='', strict=True, ignore_names=None):
             expected shape.
         ValueError: The file is not a readable NPZ file, an entry is corrupt, or a shape
             does not match (the message names the key and both shapes).
+
+    .. admonition:: Example
+
+        >>> import os, tempfile
+        >>> def make_model(value):
+        ...     model = chainer.Link()
+        ...     with model.init_scope():
+        ...         model.w = chainer.Parameter(np.full(2, value, np.float32))
+        ...     return model
+        >>> trained, fresh = make_model(3), make_model(0)
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = os.path.join(tmp, 'model.npz')
+        ...     chainer.serializers.save_npz(path, trained)
+        ...     chainer.serializers.load_npz(path, fresh)
+        >>> fresh.w.array
+        array([3., 3.], dtype=float32)
     """
     try:
         npz = numpy.load(file, allow_pickle=False)

@@ -22,6 +22,7 @@ from chainer.testing.parameterized import parameterize_pytest
 from chainer.testing.parameterized import product
 from chainer.testing.parameterized import product_dict
 from chainer.testing.random import fix_random
+from chainer.testing.random import generate_seed
 from chainer.testing.training import get_trainer_with_mock_updater
 from chainer.testing.unary_math_function_test import unary_math_function_unittest
 
@@ -40,16 +41,27 @@ def run_module(name, file):
         pytest.main([file, '-vvs', '-x', '--pdb'])
 
 
+_LAZY = {
+    # Link test templates and serializer helpers load what they test on first use.
+    'LinkTestCase': ('_link_tests', 'LinkTestCase'),
+    'LinkInitializersTestCase': ('_link_tests', 'LinkInitializersTestCase'),
+    'InitializerArgument': ('_link_tests', 'InitializerArgument'),
+    'LinkTestError': ('_link_tests', 'LinkTestError'),
+    'distribution_unittest': ('distribution_test', 'distribution_unittest'),
+    'save_and_load': ('serializer', 'save_and_load'),
+    'save_and_load_npz': ('serializer', 'save_and_load_npz'),
+    'save_and_load_hdf5': ('serializer', 'save_and_load_hdf5'),
+}
+
+
 def __getattr__(name):
-    # Link test templates and serializer helpers live with the parts they test.
-    if name in ('LinkTestCase', 'LinkInitializersTestCase', 'InitializerArgument',
-                'LinkTestError'):
-        from chainer.testing import _link_tests
-        return getattr(_link_tests, name)
-    if name == 'distribution_unittest':
-        from chainer.testing import distribution_test
-        return distribution_test.distribution_unittest
-    if name in ('save_and_load', 'save_and_load_npz', 'save_and_load_hdf5'):
-        from chainer.testing import serializer
-        return getattr(serializer, name)
+    if name in _LAZY:
+        import importlib
+        module_name, attribute = _LAZY[name]
+        module = importlib.import_module('chainer.testing.' + module_name)
+        return getattr(module, attribute)
     raise AttributeError('module %r has no attribute %r' % (__name__, name))
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -9,11 +9,13 @@ import numpy
 
 import chainer
 from chainer import backend
+from chainer import gradient_check
 from chainer import initializers
-from chainer.initializer import _get_array_types
+from chainer.testing import _bundle
 from chainer.testing import function_link
-
-_MAX_DODGE_ATTEMPTS = 10
+from chainer.testing.function_link import _check_array_types
+from chainer.testing.function_link import _check_arrays_equal
+from chainer.testing.function_link import _check_variable_types
 
 
 class LinkTestError(function_link._TestError):
@@ -72,55 +74,6 @@ def _params_of(link, names):
     return found
 
 
-def _noncontiguous_copy(array):
-    # Same values in a strided (non-contiguous) array on the same device.
-    if array is None or array.ndim == 0 or array.size == 0:
-        return array
-    xp = backend.get_array_module(array)
-    wide = xp.empty(array.shape + (2,), dtype=array.dtype)
-    view = wide[..., 1]
-    view[...] = array
-    return view
-
-
-def _require_array_tuple(arrays, device, producer):
-    if not isinstance(arrays, tuple):
-        raise TypeError('`{}()` must return a tuple, not {}.'.format(producer, type(arrays)))
-    for a in arrays:
-        if a is not None and not isinstance(a, device.supported_array_types):
-            raise TypeError(
-                '{}() must return a tuple of arrays supported by device {} or None.\n'
-                'Actual: {}'.format(producer, device, tuple(type(x) for x in arrays)))
-
-
-def _require_variable_tuple(values, device, producer):
-    if not isinstance(values, tuple):
-        LinkTestError.fail('`{}()` must return a tuple, not {}.'.format(producer, type(values)))
-    if not all(isinstance(v, chainer.Variable) for v in values):
-        LinkTestError.fail('{}() must return a tuple of Variables.\nActual: {}'.format(
-            producer, ', '.join(str(type(v)) for v in values)))
-    if not all(isinstance(v.array, device.supported_array_types) for v in values):
-        LinkTestError.fail(
-            '{}() must return Variables of arrays supported by device {}.\nActual: {}'.format(
-                producer, device, ', '.join(str(type(v.array)) for v in values)))
-
-
-def _compare_outputs(expected, actual, producer, **tolerances):
-    from chainer import testing
-    if len(expected) != len(actual):
-        LinkTestError.fail('{}(): {} outputs were returned, {} were expected.'.format(
-            producer, len(actual), len(expected)))
-    for i, (want, got) in enumerate(zip(expected, actual)):
-        if want.shape != got.shape or want.dtype != got.dtype:
-            LinkTestError.fail(
-                '{}(): output {} has shape {} and dtype {}; expected shape {} and dtype '
-                '{}.'.format(producer, i, got.shape, got.dtype, want.shape, want.dtype))
-    for i, (want, got) in enumerate(zip(expected, actual)):
-        with LinkTestError.raise_if_fail(
-                '{}(): output {} differs from the expected value.'.format(producer, i)):
-            testing.assert_allclose(want, got, **tolerances)
-
-
 class _LinkTestBase:
 
     backend_config = None
@@ -151,6 +104,14 @@ class _LinkTestBase:
         out = link(*inputs)
         return out if isinstance(out, tuple) else (out,)
 
+    def check_forward_outputs(self, outputs, expected_outputs):
+        """Compares actual and expected outputs (tuples of arrays)."""
+        raise NotImplementedError
+
+    def _start(self, test_name, backend_config):
+        self.backend_config = backend_config
+        self.before_test(test_name)
+
     def _generate_params(self):
         inits = self.generate_params()
         if not isinstance(inits, (tuple, list)):
@@ -161,16 +122,11 @@ class _LinkTestBase:
 
     def _generate_inputs(self):
         inputs = self.generate_inputs()
-        _require_array_tuple(inputs, backend.CpuDevice(), 'generate_inputs')
+        _check_array_types(inputs, backend.CpuDevice(), 'generate_inputs')
         return inputs
 
-    def _arrange(self, arrays):
-        # Applies the ``contiguous`` setting to arrays already on the test device.
-        if self.contiguous == 'C':
-            return arrays
-        if self.contiguous is None:
-            return type(arrays)(_noncontiguous_copy(a) for a in arrays)
-        raise AssertionError('Invalid value of `contiguous`: {}'.format(self.contiguous))
+    def _to_noncontiguous_as_needed(self, contig_arrays):
+        return function_link._arrange_contiguity(self.contiguous, contig_arrays)
 
     def _create_link(self, initializers, backend_config):
         link = self.create_link(initializers)
@@ -183,7 +139,7 @@ class _LinkTestBase:
         assert all(isinstance(x, chainer.Variable) for x in inputs)
         with backend_config:
             outputs = self.forward(link, inputs, backend_config.device)
-        _require_variable_tuple(outputs, backend_config.device, 'forward')
+        _check_variable_types(outputs, backend_config.device, 'forward', LinkTestError)
         return outputs
 
     def _run_link(self, inits, backend_config):
@@ -194,10 +150,10 @@ class _LinkTestBase:
         """
         link = self._create_link([_argument_value(i) for i in inits], backend_config)
         inputs_np = self._generate_inputs()
-        inputs = self._arrange(backend_config.get_array(inputs_np))
+        inputs = self._to_noncontiguous_as_needed(backend_config.get_array(inputs_np))
         outputs = self._forward(link, tuple(chainer.Variable(x) for x in inputs),
                                 backend_config)
-        return link, inputs_np, inputs, [y.array for y in outputs]
+        return link, inputs_np, inputs, tuple(y.array for y in outputs)
 
     def _create_initialized_link(self, inits, backend_config):
         link, _, inputs, outputs = self._run_link(inits, backend_config)
@@ -205,6 +161,7 @@ class _LinkTestBase:
         return link, inputs, outputs
 
 
+@_bundle.template
 class LinkTestCase(_LinkTestBase, unittest.TestCase):
     """Template of forward and backward tests of a link.
 
@@ -217,12 +174,13 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
     * ``forward_expected(link, inputs)``: the expected outputs as a tuple of NumPy arrays,
       computed from the NumPy inputs and the parameters of ``link`` (moved to the CPU).
 
-    Optionally it overrides ``forward(link, inputs, device)`` (by default ``link(*inputs)``)
-    and ``before_test(test_name)``, and sets the attributes ``skip_forward_test``,
-    ``skip_backward_test``, ``dodge_nondifferentiable`` (redraw inputs near kinks),
-    ``numerical_grad_dtype``, ``contiguous`` (``'C'`` or ``None``), ``check_forward_options``
-    (for :func:`chainer.testing.assert_allclose`) and ``check_backward_options`` (for
-    :func:`chainer.gradient_check.check_backward`).
+    Optionally it overrides ``forward(link, inputs, device)`` (by default ``link(*inputs)``),
+    ``generate_grad_outputs(outputs_template)`` and ``before_test(test_name)``, and sets the
+    attributes ``skip_forward_test``, ``skip_backward_test``, ``dodge_nondifferentiable``
+    (redraw inputs near kinks), ``numerical_grad_dtype``, ``contiguous`` (``'C'`` or
+    ``None``), ``check_forward_options`` (for :func:`chainer.testing.assert_allclose`) and
+    ``check_backward_options`` (for :func:`chainer.gradient_check.check_backward`); the
+    option dicts start empty and ``setUp`` may update them.
 
     Example::
 
@@ -245,89 +203,91 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
                 return x * link.W.array,
     """
 
+    check_forward_options = None
+    check_backward_options = None
     skip_forward_test = False
     skip_backward_test = False
     dodge_nondifferentiable = False
     numerical_grad_dtype = numpy.float64
 
     def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
         self.check_forward_options = {}
         self.check_backward_options = {}
-        super().__init__(*args, **kwargs)
 
     def forward_expected(self, link, inputs):
         """Returns the expected outputs (a tuple of NumPy arrays)."""
         raise NotImplementedError('forward_expected() is not implemented.')
 
+    def generate_grad_outputs(self, outputs_template):
+        """Returns output gradients shaped like ``outputs_template`` (the outputs)."""
+        return function_link._uniform_like(outputs_template)
+
     def check_forward_outputs(self, outputs, expected_outputs):
         """Compares actual and expected outputs (tuples of arrays)."""
-        array_types = _get_array_types()
-        assert isinstance(outputs, tuple) and isinstance(expected_outputs, tuple)
-        assert all(isinstance(a, array_types) for a in outputs + expected_outputs)
-        _compare_outputs(expected_outputs, outputs, 'forward', **self.check_forward_options)
+        _check_arrays_equal(outputs, expected_outputs, LinkTestError,
+                            **self.check_forward_options)
+
+    def _forward_expected(self, link, inputs):
+        outputs = self.forward_expected(link, inputs)
+        _check_array_types(outputs, backend.CpuDevice(), 'forward_expected')
+        return outputs
+
+    def _generate_grad_outputs(self, outputs_template):
+        grad_outputs = self.generate_grad_outputs(outputs_template)
+        _check_array_types(grad_outputs, backend.CpuDevice(), 'generate_grad_outputs')
+        return grad_outputs
 
     def test_forward(self, backend_config):
         """Checks the outputs of the link against :meth:`forward_expected`."""
         if self.skip_forward_test:
             raise unittest.SkipTest('skip_forward_test is set')
-        self.backend_config = backend_config
-        self.before_test('test_forward')
+        self._start('test_forward', backend_config)
 
         link, inputs_np, _, outputs = self._run_link(self._generate_params(), backend_config)
         link.to_device(backend.CpuDevice())
         expected = self.forward_expected(link, inputs_np)
-        _require_array_tuple(expected, backend.CpuDevice(), 'forward_expected')
-        self.check_forward_outputs(tuple(outputs), expected)
+        assert isinstance(expected, tuple), (
+            '`forward_expected()` must return a tuple, not {}.'.format(type(expected)))
+        self.check_forward_outputs(outputs, expected)
 
     def test_backward(self, backend_config):
         """Checks the gradients of the link (inputs and parameters) numerically."""
         if self.skip_backward_test:
             raise unittest.SkipTest('skip_backward_test is set')
-        self.backend_config = backend_config
-        self.before_test('test_backward')
-
-        from chainer import gradient_check
-        attempts = _MAX_DODGE_ATTEMPTS if self.dodge_nondifferentiable else 1
-        for attempt in range(attempts):
-            try:
-                self._check_gradients(backend_config)
-                return
-            except gradient_check.NondifferentiableError:
-                if attempt == attempts - 1:
-                    raise
+        self._start('test_backward', backend_config)
+        function_link._dodging_nondifferentiable(
+            self.dodge_nondifferentiable, lambda: self._check_gradients(backend_config))
 
     def _check_gradients(self, backend_config):
-        from chainer import gradient_check
         inits = self._generate_params()
-        # A first run provides inputs, output shapes and initialized parameter values ...
-        probe, inputs, outputs = self._create_initialized_link(inits, backend_config)
-        params = self._arrange([p.array for p in _params_of(probe, self.param_names)])
-        inputs = self._arrange(inputs)
-        grad_outputs = tuple(
-            numpy.random.uniform(-1, 1, y.shape).astype(y.dtype)
-            for y in (backend.CpuDevice().send(y) for y in outputs))
-        grad_outputs = self._arrange(backend_config.get_array(grad_outputs))
+        # A first run provides output shapes and initialized parameter values ...
+        probe, _, outputs = self._create_initialized_link(inits, backend_config)
+        params = self._to_noncontiguous_as_needed(
+            [p.array for p in _params_of(probe, self.param_names)])
+        grad_outputs = self._generate_grad_outputs(
+            tuple(backend.CpuDevice().send(y) for y in outputs))
+        grad_outputs = self._to_noncontiguous_as_needed(backend_config.get_array(grad_outputs))
 
         # ... and a second link computes with those values as its parameters.
-        target, _, _ = self._create_initialized_link(inits, backend_config)
+        target, inputs, _ = self._create_initialized_link(inits, backend_config)
         param_vars = [chainer.Parameter(p) for p in params]
         with target.init_scope():
             for name, var in zip(self.param_names, param_vars):
                 setattr(target, name, var)
 
         def run(*xs):
-            xs = tuple(x if isinstance(x, chainer.Variable) else chainer.Variable(x)
-                       for x in xs)
             return self._forward(target, xs, backend_config)
 
+        options = dict({'dtype': self.numerical_grad_dtype,
+                        'detect_nondifferentiable': self.dodge_nondifferentiable},
+                       **self.check_backward_options)
         with LinkTestError.raise_if_fail('backward is not implemented correctly'):
             gradient_check.check_backward(
-                run, tuple(inputs), tuple(grad_outputs), params=param_vars,
-                dtype=self.numerical_grad_dtype,
-                detect_nondifferentiable=self.dodge_nondifferentiable,
-                **self.check_backward_options)
+                run, tuple(inputs), tuple(grad_outputs), params=param_vars, **options)
 
 
+@_bundle.template
 class LinkInitializersTestCase(_LinkTestBase, unittest.TestCase):
     """Template checking that a link fills its parameters as its initializer arguments say.
 
@@ -336,7 +296,8 @@ class LinkInitializersTestCase(_LinkTestBase, unittest.TestCase):
     ``get_initializers()``: one tuple per parameter of the initializer arguments to try for
     it (scalars, arrays, deterministic initializers, or :class:`InitializerArgument` for
     values such as ``None``).  While one parameter is tested the others use
-    ``generate_params()``.
+    ``generate_params()``. ``check_initializers_options`` (an empty dict to update) holds
+    the tolerances of the comparison.
 
     Example::
 
@@ -359,6 +320,12 @@ class LinkInitializersTestCase(_LinkTestBase, unittest.TestCase):
                         testing.InitializerArgument(None, 1.)),
     """
 
+    check_initializers_options = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.check_initializers_options = {}
+
     def get_initializers(self):
         """Returns, for each parameter, a tuple of initializer arguments to try."""
         raise NotImplementedError('get_initializers is not implemented.')
@@ -377,20 +344,22 @@ class LinkInitializersTestCase(_LinkTestBase, unittest.TestCase):
 
     def test_initializers(self, backend_config):
         """Checks every initializer argument of every parameter."""
-        self.backend_config = backend_config
-        self.before_test('test_initializers')
+        self._start('test_initializers', backend_config)
         for index, candidates in enumerate(self._get_initializers()):
             inits = list(self._generate_params())
             for init in candidates:
                 inits[index] = init
-                self._check_one(index, inits, backend_config)
+                self._test_single_initializer(index, inits, backend_config)
 
-    def _check_one(self, index, inits, backend_config):
+    def _test_single_initializer(self, i_param, inits, backend_config):
         link, _, _ = self._create_initialized_link(inits, backend_config)
-        actual = backend.CpuDevice().send(_params_of(link, self.param_names)[index].array)
+        actual = backend.CpuDevice().send(_params_of(link, self.param_names)[i_param].array)
         expected = numpy.empty_like(actual)
-        _expected_initializer(inits[index])(expected)
-        with LinkTestError.raise_if_fail(
-                "Parameter '{}' is not initialized as expected by {!r}".format(
-                    self.param_names[index], inits[index])):
-            numpy.testing.assert_allclose(expected, actual, atol=0, rtol=0)
+        _expected_initializer(inits[i_param])(expected)
+        _check_arrays_equal((actual,), (expected,), LinkTestError,
+                            **self.check_initializers_options)
+
+
+for _public in (LinkTestError, InitializerArgument, LinkTestCase, LinkInitializersTestCase):
+    # v7's documented path of the link templates.
+    _public.__module__ = 'chainer.testing.function_link'

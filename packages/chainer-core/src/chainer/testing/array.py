@@ -8,7 +8,34 @@ def _to_numpy(x):
     x = getattr(x, 'array', x) if hasattr(x, '_node') else x
     if isinstance(x, numpy.ndarray) or numpy.isscalar(x):
         return numpy.asarray(x)
+    if isinstance(x, (list, tuple)):
+        return numpy.asarray(x)
     return backend.CpuDevice().send(x)
+
+
+def _violation_details(x, y, atol, rtol):
+    lines = ['assert_allclose failed: ',
+             '  shape: {} {}'.format(x.shape, y.shape),
+             '  dtype: {} {}'.format(x.dtype, y.dtype)]
+    if x.shape == y.shape and x.size and x.dtype.kind in 'biuf' and y.dtype.kind in 'biuf':
+        with numpy.errstate(invalid='ignore', over='ignore'):
+            xf = x.astype(numpy.float64)
+            yf = y.astype(numpy.float64)
+            err = numpy.abs(xf - yf)
+            tol = atol + rtol * numpy.abs(yf)
+            excess = numpy.where(numpy.isnan(err), numpy.inf, err - tol)
+        i = numpy.unravel_index(numpy.argmax(excess), err.shape)
+        lines += ['  i: {}'.format(i),
+                  '  x[i]: {}'.format(xf[i]),
+                  '  y[i]: {}'.format(yf[i]),
+                  '  relative error[i]: {}'.format(err[i] / abs(yf[i]) if yf[i] else numpy.inf),
+                  '  absolute error[i]: {}'.format(err[i]),
+                  '  relative tolerance * |y[i]|: {}'.format(rtol * abs(yf[i])),
+                  '  absolute tolerance: {}'.format(atol),
+                  '  total tolerance: {}'.format(tol[i])]
+    with numpy.printoptions(threshold=10000):
+        lines += ['x: ' + str(x).replace('\n', '\n   '), 'y: ' + str(y).replace('\n', '\n   ')]
+    return '\n'.join(lines)
 
 
 def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
@@ -19,20 +46,52 @@ def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
         atol (float): Absolute tolerance.
         rtol (float): Relative tolerance.
         verbose (bool): Include the arrays in the error message.
+
+    .. admonition:: Example
+
+        >>> from chainer import testing
+        >>> testing.assert_allclose(np.array([1.0, 2.0]), np.array([1.0, 2.00001]))  # close enough
+        >>> testing.assert_allclose(np.array([1.0]), np.array([1.1]))
+        Traceback (most recent call last):
+            ...
+        AssertionError: ...
     """
     x = _to_numpy(x)
     y = _to_numpy(y)
     try:
         numpy.testing.assert_allclose(x, y, atol=atol, rtol=rtol, verbose=verbose)
     except AssertionError as e:
-        lines = [str(e)]
-        if x.shape == y.shape and x.size:
-            with numpy.errstate(invalid='ignore'):
-                err = numpy.abs(x.astype(numpy.float64) - y.astype(numpy.float64))
-                tol = atol + rtol * numpy.abs(y.astype(numpy.float64))
-            index = numpy.unravel_index(numpy.nanargmax(err - tol), err.shape) \
-                if not numpy.isnan(err).all() else None
-            if index is not None:
-                lines.append('max violation at index %s: x=%r y=%r err=%r'
-                             % (index, x[index], y[index], err[index]))
-        raise AssertionError('\n'.join(lines)) from None
+        message = str(e)
+        if verbose:
+            message += '\n' + _violation_details(x, y, atol, rtol)
+        raise AssertionError(message) from None
+
+
+def _is_c_contiguous(array):
+    flags = getattr(array, 'flags', None)
+    if flags is not None:
+        return flags.c_contiguous
+    return array.is_contiguous  # ChainerX arrays have no flags
+
+
+def _as_noncontiguous_array(array):
+    """Returns a non-C-contiguous array with the values of ``array`` (on its device).
+
+    Lists and tuples are converted element by element; None, scalars, 0-dim and empty
+    arrays (which cannot be non-contiguous) are returned as they are.
+    """
+    if isinstance(array, (list, tuple)):
+        return type(array)(_as_noncontiguous_array(a) for a in array)
+    if array is None or not hasattr(array, 'shape') or array.ndim == 0 or array.size <= 1:
+        return array
+    if not _is_c_contiguous(array):
+        return array
+    xp = backend.get_array_module(array)
+    shape = tuple(2 * n for n in array.shape)
+    if xp is numpy or not hasattr(array, 'is_contiguous'):
+        wide = xp.empty(shape, dtype=array.dtype)
+    else:  # ChainerX: on the array's own device
+        wide = xp.empty(shape, dtype=array.dtype, device=array.device)
+    view = wide[tuple(slice(None, None, -2) for _ in array.shape)]
+    view[...] = array
+    return view

@@ -1,8 +1,14 @@
-"""Test attributes (pytest marks): ``gpu``, ``cudnn``, ``slow``, ``multi_gpu``, ``ideep``.
+"""Test attributes (pytest marks): ``gpu``, ``multi_gpu``, ``cudnn``, ``slow``, ``ideep``,
+``chainerx``.
 
-They need pytest; without it :func:`is_available` is False and using a mark raises the
-error of :func:`check_available`.
+Select or deselect them with ``pytest -m``. ``gpu`` and ``multi_gpu`` also skip a test that
+needs more GPUs than the environment variable ``CHAINER_TEST_GPU_LIMIT`` allows (when set).
+They need pytest; without it :func:`is_available` is False and using a mark raises the error
+of :func:`check_available`.
 """
+import os
+import unittest
+
 try:
     import pytest
     _error = None
@@ -27,38 +33,44 @@ def get_error():
     return _error
 
 
-if _error is None:
-    gpu = pytest.mark.gpu
-    """Marks a test that needs a GPU (deselected with ``-m "not gpu"``)."""
+def _gpu_limit():
+    return int(os.environ.get('CHAINER_TEST_GPU_LIMIT', '-1'))
 
-    slow = pytest.mark.slow
-    """Marks a slow test."""
 
-    ideep = pytest.mark.ideep
-    """Marks a test that needs iDeep."""
-else:  # pragma: no cover
-    def _unavailable(*args, **kwargs):
+def _marker(name):
+    def mark(*args, **kwargs):
         check_available()
+        return getattr(pytest.mark, name)(*args, **kwargs)
+    mark.__name__ = mark.__qualname__ = name
+    return mark
 
-    gpu = slow = ideep = _unavailable
 
-
-def cudnn(func):
-    """Marks a test that needs cuDNN (implies :data:`gpu`)."""
-    check_available()
-    return pytest.mark.gpu(pytest.mark.cudnn(func))
+cudnn = _marker('cudnn')
+cudnn.__doc__ = 'Marks a test that needs cuDNN.'
+slow = _marker('slow')
+slow.__doc__ = 'Marks a slow test.'
+ideep = _marker('ideep')
+ideep.__doc__ = 'Marks a test that needs iDeep.'
+chainerx = _marker('chainerx')
+chainerx.__doc__ = 'Marks a test that needs ChainerX.'
 
 
 def multi_gpu(gpu_num):
-    """Marks a test that needs ``gpu_num`` GPUs (implies :data:`gpu`)."""
+    """Marks a test that needs ``gpu_num`` GPUs (it carries the ``gpu`` mark).
+
+    The test is skipped when ``CHAINER_TEST_GPU_LIMIT`` allows fewer GPUs.
+    """
     check_available()
 
-    def decorator(func):
-        return pytest.mark.gpu(pytest.mark.multi_gpu(gpu_num)(func))
-    return decorator
+    def deco(f):
+        limit = _gpu_limit()
+        if 0 <= limit < gpu_num:
+            f = unittest.skip('{} GPUs required'.format(gpu_num))(f)
+        return pytest.mark.gpu(f)
+    return deco
 
 
-def chainerx(func):
-    """Marks a test that needs ChainerX."""
+def gpu(f):
+    """Marks a test that needs a GPU (deselect with ``-m "not gpu"``)."""
     check_available()
-    return pytest.mark.chainerx(func)
+    return multi_gpu(1)(f)

@@ -1,19 +1,21 @@
-"""Test-case templates for functions: :class:`FunctionTestCase`."""
+"""Test-case templates for functions (:class:`FunctionTestCase`) and links.
+
+The link templates (``LinkTestCase``, ``LinkInitializersTestCase``) are importable from
+here as in v7; they live in :mod:`chainer.testing._link_tests`.
+"""
 import contextlib
 import unittest
 
 import numpy
 
 import chainer
+from chainer import backend
 from chainer import gradient_check
+from chainer.testing import _bundle
 from chainer.testing import array as array_module
 
-_TEST_KINDS = ('test_forward', 'test_backward', 'test_double_backward')
-_SKIP_FLAGS = {
-    'test_forward': 'skip_forward_test',
-    'test_backward': 'skip_backward_test',
-    'test_double_backward': 'skip_double_backward_test',
-}
+# Redraws of the inputs when ``dodge_nondifferentiable`` meets a non-differentiable point.
+_MAX_DODGE_ATTEMPTS = 100
 
 
 class _TestError(AssertionError):
@@ -29,7 +31,7 @@ class _TestError(AssertionError):
     def fail(cls, message, exc=None):
         """Raises this error with ``message`` (appending the message of ``exc``)."""
         if exc is not None:
-            message = '{}\n{}: {}'.format(message, type(exc).__name__, exc)
+            message = '{}\n(caused by)\n{}: {}\n'.format(message, type(exc).__name__, exc)
         raise cls(message)
 
     @classmethod
@@ -46,34 +48,103 @@ class FunctionTestError(_TestError):
     """Raised when the function under a :class:`FunctionTestCase` is implemented wrong."""
 
 
-class _TestMethodMasking:
-    """Removes the generated test methods that a class-level ``skip_*`` flag disables."""
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        for kind, flag in _SKIP_FLAGS.items():
-            if getattr(cls, flag, False):
-                for name in dir(cls):
-                    if name == kind or name.startswith(kind + '__'):
-                        setattr(cls, name, None)
+def _shapes_and_dtypes(arrays):
+    return ', '.join('None' if a is None else '{}:{}'.format(a.shape, a.dtype.name)
+                     for a in arrays)
 
 
-def _as_tuple(x):
-    if isinstance(x, tuple):
-        return x
-    if isinstance(x, list):
-        return tuple(x)
-    return (x,)
+def _check_array_types(arrays, device, func_name):
+    # What a user-implemented generator returns: a tuple of arrays of ``device`` (or None).
+    if not isinstance(arrays, tuple):
+        raise TypeError('`{}()` must return a tuple, not {}.'.format(func_name, type(arrays)))
+    if not all(a is None or isinstance(a, device.supported_array_types) for a in arrays):
+        raise TypeError(
+            '{}() must return a tuple of arrays supported by device {} or None.\n'
+            'Actual: {}'.format(func_name, device, tuple(type(a) for a in arrays)))
+
+
+def _check_variable_types(variables, device, func_name, test_error_cls):
+    # What the code under test returns: a tuple of Variables on ``device``.
+    if not isinstance(variables, tuple):
+        test_error_cls.fail('`{}()` must return a tuple, not {}.'.format(
+            func_name, type(variables)))
+    if not all(isinstance(v, chainer.Variable) for v in variables):
+        test_error_cls.fail('{}() must return a tuple of Variables.\nActual: {}'.format(
+            func_name, ', '.join(str(type(v)) for v in variables)))
+    if not all(isinstance(v.array, device.supported_array_types) for v in variables):
+        test_error_cls.fail(
+            '{}() must return a tuple of Variables of arrays supported by device {}.\n'
+            'Actual: {}'.format(
+                func_name, device, ', '.join(str(type(v.array)) for v in variables)))
+
+
+def _check_arrays_equal(actual_arrays, expected_arrays, test_error_cls, **opts):
+    """Compares output arrays with the expected ones: count, shapes, dtypes, then values."""
+    assert isinstance(actual_arrays, tuple) and isinstance(expected_arrays, tuple)
+    assert all(a is not None for a in actual_arrays + expected_arrays)
+    shapes = 'Expected shapes and dtypes: {}\nActual shapes and dtypes:   {}\n'.format(
+        _shapes_and_dtypes(expected_arrays), _shapes_and_dtypes(actual_arrays))
+    if len(actual_arrays) != len(expected_arrays):
+        test_error_cls.fail('Number of outputs ({}, {}) does not match\n{}'.format(
+            len(actual_arrays), len(expected_arrays), shapes))
+    if any(a.shape != e.shape or a.dtype != e.dtype
+           for a, e in zip(actual_arrays, expected_arrays)):
+        test_error_cls.fail('Shapes and/or dtypes do not match\n' + shapes)
+    failures = []
+    for i, (actual, expected) in enumerate(zip(actual_arrays, expected_arrays)):
+        try:
+            array_module.assert_allclose(actual, expected, **opts)
+        except AssertionError as e:
+            failures.append((i, e))
+    if failures:
+        details = ''.join('\n\nError details of output [{}]:\n{}'.format(i, e)
+                          for i, e in failures)
+        test_error_cls.fail(
+            'Outputs do not match the expected values.\n'
+            'Indices of outputs that do not match: {}\n{}{}'.format(
+                ', '.join(str(i) for i, _ in failures), shapes, details))
+
+
+def _arrange_contiguity(contiguous, arrays):
+    # ``contiguous``: None makes the arrays non-contiguous, 'C' keeps them.
+    if contiguous is None:
+        return array_module._as_noncontiguous_array(arrays)
+    if contiguous == 'C':
+        return arrays
+    raise AssertionError('Invalid value of `contiguous`: {}'.format(contiguous))
+
+
+def _dodging_nondifferentiable(dodge, run):
+    # Calls ``run`` (which draws new inputs) again while, if ``dodge``, the numerical check
+    # meets a non-differentiable point.
+    for attempt in range(_MAX_DODGE_ATTEMPTS):
+        try:
+            return run()
+        except gradient_check.NondifferentiableError:
+            if not dodge or attempt == _MAX_DODGE_ATTEMPTS - 1:
+                raise
 
 
 def _uniform_like(arrays):
     return tuple(
-        None if a is None else numpy.random.uniform(-1, 1, a.shape).astype(a.dtype)
+        None if a is None
+        else numpy.random.uniform(-1, 1, a.shape).astype(a.dtype, copy=False)
         for a in arrays)
 
 
-class FunctionTestBase(_TestMethodMasking):
-    """Shared machinery of :class:`FunctionTestCase` (forward, backward, double backward)."""
+class FunctionTestBase:
+    """The machinery of :class:`FunctionTestCase`, usable with other test frameworks.
+
+    Options (class attributes, or instance attributes set in ``setUp``):
+    ``check_forward_options`` (for :func:`chainer.testing.assert_allclose`),
+    ``check_backward_options`` (for :func:`chainer.gradient_check.check_backward`) and
+    ``check_double_backward_options`` (for
+    :func:`chainer.gradient_check.check_double_backward`) start as empty dicts;
+    ``skip_forward_test``, ``skip_backward_test`` and ``skip_double_backward_test`` skip a
+    test; ``dodge_nondifferentiable`` redraws the inputs at non-differentiable points;
+    ``numerical_grad_dtype`` is the dtype of the numerical gradients; ``contiguous`` is
+    ``None`` (inputs are made non-contiguous) or ``'C'``.
+    """
 
     backend_config = None
     check_forward_options = None
@@ -86,23 +157,29 @@ class FunctionTestBase(_TestMethodMasking):
     numerical_grad_dtype = numpy.float64
     contiguous = None
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.check_forward_options = {}
+        self.check_backward_options = {}
+        self.check_double_backward_options = {}
+
     def before_test(self, test_name):
-        """Hook called before each test (override to adjust options)."""
+        """Called at the start of each test with its name (after the skip flags are read)."""
 
     def forward(self, inputs, device):
-        """Applies the function under test to input Variables; returns output Variables."""
-        raise NotImplementedError('forward() is not implemented')
+        """Applies the function under test to input Variables; returns a tuple of Variables."""
+        raise NotImplementedError('forward() is not implemented.')
 
     def forward_expected(self, inputs):
         """Computes the expected outputs from NumPy inputs; returns a tuple of arrays."""
-        raise NotImplementedError('forward_expected() is not implemented')
+        raise NotImplementedError('forward_expected() is not implemented.')
 
     def generate_inputs(self):
         """Returns a tuple of NumPy input arrays."""
-        raise NotImplementedError('generate_inputs() is not implemented')
+        raise NotImplementedError('generate_inputs() is not implemented.')
 
     def generate_grad_outputs(self, outputs_template):
-        """Returns output gradients shaped like ``outputs_template``."""
+        """Returns output gradients shaped like ``outputs_template`` (the expected outputs)."""
         return _uniform_like(outputs_template)
 
     def generate_grad_grad_inputs(self, inputs_template):
@@ -110,129 +187,142 @@ class FunctionTestBase(_TestMethodMasking):
         return _uniform_like(inputs_template)
 
     def check_forward_outputs(self, outputs, expected_outputs):
-        """Compares actual and expected outputs (count, shape, dtype and values)."""
-        assert len(outputs) == len(expected_outputs), (
-            'number of outputs: %d != expected %d' % (len(outputs), len(expected_outputs)))
-        options = self.check_forward_options or {}
-        for i, (out, exp) in enumerate(zip(outputs, expected_outputs)):
-            exp = numpy.asarray(exp)
-            assert out.shape == exp.shape, (
-                'output %d shape %s != expected %s' % (i, out.shape, exp.shape))
-            assert out.dtype == exp.dtype, (
-                'output %d dtype %s != expected %s' % (i, out.dtype, exp.dtype))
-            array_module.assert_allclose(out, exp, **options)
+        """Compares actual and expected outputs (count, shapes, dtypes and values)."""
+        _check_arrays_equal(outputs, expected_outputs, FunctionTestError,
+                            **self.check_forward_options)
 
-    # ----------------------------------------------------------------------------------------
+    # ------------------------------------------------------------------------------------
 
-    def _skip_if(self, flag):
-        if getattr(self, flag):
-            raise unittest.SkipTest('%s is set' % flag)
+    def _start(self, test_name, backend_config):
+        if getattr(self, 'skip_' + test_name[len('test_'):] + '_test'):
+            raise unittest.SkipTest('skip_{}_test is set'.format(test_name[len('test_'):]))
+        self.backend_config = backend_config
+        self.test_name = test_name
+        self.before_test(test_name)
 
-    def _inputs(self):
-        inputs = _as_tuple(self.generate_inputs())
-        for x in inputs:
-            if not isinstance(x, numpy.ndarray):
-                raise TypeError('generate_inputs must return NumPy arrays, not %s' % type(x))
+    def _generate_inputs(self):
+        inputs = self.generate_inputs()
+        _check_array_types(inputs, backend.CpuDevice(), 'generate_inputs')
         return inputs
 
-    def _to_device(self, arrays):
-        return tuple(self.backend_config.get_array(a.copy()) if a is not None else None
-                     for a in arrays)
+    def _generate_grad_outputs(self, outputs_template):
+        grad_outputs = self.generate_grad_outputs(outputs_template)
+        _check_array_types(grad_outputs, backend.CpuDevice(), 'generate_grad_outputs')
+        return grad_outputs
 
-    def _forward(self, inputs, backend_config):
-        with backend_config:
-            variables = tuple(chainer.Variable(x) for x in inputs)
-            outputs = self.forward(variables, backend_config.device)
-        outputs = _as_tuple(outputs)
-        for y in outputs:
-            if not isinstance(y, chainer.Variable):
-                raise TypeError('forward() must return Variables, not %s' % type(y))
+    def _generate_grad_grad_inputs(self, inputs_template):
+        grad_grad_inputs = self.generate_grad_grad_inputs(inputs_template)
+        _check_array_types(
+            grad_grad_inputs, backend.CpuDevice(), 'generate_grad_grad_inputs')
+        return grad_grad_inputs
+
+    def _forward_expected(self, inputs):
+        outputs = self.forward_expected(inputs)
+        _check_array_types(outputs, backend.CpuDevice(), 'forward_expected')
         return outputs
 
-    def run_test_forward(self, backend_config):
-        self.backend_config = backend_config
-        self.before_test('test_forward')
-        self._skip_if('skip_forward_test')
-        inputs = self._inputs()
-        outputs = self._forward(self._to_device(inputs), backend_config)
-        expected = _as_tuple(self.forward_expected(tuple(x.copy() for x in inputs)))
-        with FunctionTestError.raise_if_fail(
-                'Forward outputs do not match the expected values.'):
-            self.check_forward_outputs(
-                tuple(chainer.backend.CpuDevice().send(y.array) for y in outputs), expected)
+    def _forward(self, inputs, backend_config):
+        assert all(isinstance(x, chainer.Variable) for x in inputs)
+        with backend_config:
+            outputs = self.forward(inputs, backend_config.device)
+        _check_variable_types(outputs, backend_config.device, 'forward', FunctionTestError)
+        return outputs
 
-    def _check_backward_with_dodging(self, run):
-        attempts = 10 if self.dodge_nondifferentiable else 1
-        for i in range(attempts):
-            inputs = self._inputs()
-            try:
-                run(inputs)
-                return
-            except gradient_check.NondifferentiableError:
-                if i == attempts - 1:
-                    raise
+    def _to_noncontiguous_as_needed(self, contig_arrays):
+        return _arrange_contiguity(self.contiguous, contig_arrays)
+
+    def _on_device(self, arrays, backend_config):
+        return self._to_noncontiguous_as_needed(backend_config.get_array(arrays))
+
+    def _function_of(self, backend_config):
+        def f(*args):
+            return self._forward(args, backend_config)
+        return f
+
+    def _gradient_check_options(self, options):
+        return dict({'dtype': self.numerical_grad_dtype,
+                     'detect_nondifferentiable': self.dodge_nondifferentiable}, **options)
+
+    def run_test_forward(self, backend_config):
+        """Runs the forward test under ``backend_config``."""
+        self._start('test_forward', backend_config)
+        inputs = self._to_noncontiguous_as_needed(self._generate_inputs())
+        originals = tuple(None if x is None else x.copy() for x in inputs)
+        expected = self._forward_expected(inputs)
+        device_inputs = backend_config.get_array(inputs)
+        outputs = self._forward(
+            tuple(None if x is None else chainer.Variable(x) for x in device_inputs),
+            backend_config)
+        for original, cpu_input, device_input in zip(originals, inputs, device_inputs):
+            if original is None:
+                continue
+            if not (numpy.array_equal(original, cpu_input, equal_nan=True)
+                    and numpy.array_equal(original, backend.CpuDevice().send(device_input),
+                                          equal_nan=True)):
+                FunctionTestError.fail('Input arrays have been modified during forward.')
+        self.check_forward_outputs(tuple(y.array for y in outputs), expected)
 
     def run_test_backward(self, backend_config):
-        self.backend_config = backend_config
-        self.before_test('test_backward')
-        self._skip_if('skip_backward_test')
+        """Runs the backward test (:func:`chainer.gradient_check.check_backward`)."""
+        self._start('test_backward', backend_config)
 
-        def run(inputs):
-            outputs = self._forward(self._to_device(inputs), backend_config)
-            grad_outputs = self.generate_grad_outputs(
-                tuple(chainer.backend.CpuDevice().send(y.array) for y in outputs))
-
-            def f(*xs):
-                return self.forward(xs, backend_config.device)
-
-            options = dict(self.check_backward_options or {})
-            options.setdefault('dtype', self.numerical_grad_dtype)
-            if self.dodge_nondifferentiable:
-                options['detect_nondifferentiable'] = True
+        def run():
+            inputs = self._generate_inputs()
+            grad_outputs = self._generate_grad_outputs(self._forward_expected(inputs))
+            inputs = self._on_device(inputs, backend_config)
+            grad_outputs = self._on_device(grad_outputs, backend_config)
+            options = self._gradient_check_options(self.check_backward_options)
             with backend_config, FunctionTestError.raise_if_fail(
                     'backward is not implemented correctly'):
                 gradient_check.check_backward(
-                    f, self._to_device(inputs), self._to_device(grad_outputs), **options)
-
-        self._check_backward_with_dodging(run)
+                    self._function_of(backend_config), inputs, grad_outputs, **options)
+        _dodging_nondifferentiable(self.dodge_nondifferentiable, run)
 
     def run_test_double_backward(self, backend_config):
-        self.backend_config = backend_config
-        self.before_test('test_double_backward')
-        self._skip_if('skip_double_backward_test')
+        """Runs the double backward test (:func:`gradient_check.check_double_backward`)."""
+        self._start('test_double_backward', backend_config)
 
-        def run(inputs):
-            outputs = self._forward(self._to_device(inputs), backend_config)
-            grad_outputs = self.generate_grad_outputs(
-                tuple(chainer.backend.CpuDevice().send(y.array) for y in outputs))
-            grad_grad_inputs = self.generate_grad_grad_inputs(inputs)
-
-            def f(*xs):
-                return self.forward(xs, backend_config.device)
-
-            options = dict(self.check_double_backward_options or {})
-            options.setdefault('dtype', self.numerical_grad_dtype)
-            if self.dodge_nondifferentiable:
-                options['detect_nondifferentiable'] = True
+        def run():
+            inputs = self._generate_inputs()
+            grad_outputs = self._generate_grad_outputs(self._forward_expected(inputs))
+            grad_grad_inputs = self._generate_grad_grad_inputs(inputs)
+            inputs = self._on_device(inputs, backend_config)
+            grad_outputs = self._on_device(grad_outputs, backend_config)
+            grad_grad_inputs = self._on_device(grad_grad_inputs, backend_config)
+            options = self._gradient_check_options(self.check_double_backward_options)
             with backend_config, FunctionTestError.raise_if_fail(
                     'double backward is not implemented correctly'):
                 gradient_check.check_double_backward(
-                    f, self._to_device(inputs), self._to_device(grad_outputs),
-                    self._to_device(grad_grad_inputs), **options)
+                    self._function_of(backend_config), inputs, grad_outputs,
+                    grad_grad_inputs, **options)
+        _dodging_nondifferentiable(self.dodge_nondifferentiable, run)
 
-        self._check_backward_with_dodging(run)
 
-
+@_bundle.template
 class FunctionTestCase(FunctionTestBase, unittest.TestCase):
     """unittest template testing a function's forward, backward and double backward.
 
-    Subclasses implement :meth:`generate_inputs`, :meth:`forward` and
-    :meth:`forward_expected`, and are decorated with
-    :func:`chainer.testing.inject_backend_tests`. Class attributes ``skip_forward_test``,
-    ``skip_backward_test`` and ``skip_double_backward_test`` remove the corresponding tests.
-    """
+    A concrete class implements :meth:`generate_inputs`, :meth:`forward` and
+    :meth:`forward_expected`, and is decorated with
+    :func:`chainer.testing.inject_backend_tests` (``test_forward``, ``test_backward`` and
+    ``test_double_backward`` take the backend configuration). See :class:`FunctionTestBase`
+    for the options; ``setUp`` typically updates the option dicts in place::
 
-    __test__ = False
+        @testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+        class TestExp(testing.FunctionTestCase):
+
+            def setUp(self):
+                self.check_backward_options.update({'atol': 1e-3})
+
+            def generate_inputs(self):
+                return numpy.random.uniform(-1, 1, (3, 2)).astype(numpy.float32),
+
+            def forward(self, inputs, device):
+                return F.exp(inputs[0]),
+
+            def forward_expected(self, inputs):
+                return numpy.exp(inputs[0]),
+    """
 
     def test_forward(self, backend_config):
         """Tests the forward computation against :meth:`forward_expected`."""

@@ -1,10 +1,9 @@
 """Small test helpers: :func:`with_requires`, :func:`patch`, :func:`assert_warns`."""
 import contextlib
 import importlib.metadata
+import unittest
 import unittest.mock
 import warnings
-
-import pytest
 
 
 def _installed(requirement):
@@ -28,8 +27,8 @@ def with_requires(*requirements):
     Args:
         requirements: Requirement strings such as ``'scipy'`` or ``'numpy>=1.26'``.
     """
-    missing = [r for r in requirements if not _installed(r)]
-    return pytest.mark.skipif(bool(missing), reason='requires %s' % ', '.join(missing))
+    satisfied = all(_installed(r) for r in requirements)
+    return unittest.skipIf(not satisfied, 'requires: {}'.format(','.join(requirements)))
 
 
 def without_requires(*requirements):
@@ -39,13 +38,11 @@ def without_requires(*requirements):
         requirements: Requirement strings such as ``'scipy'`` or ``'numpy>=1.26'``.
     """
     satisfied = all(_installed(r) for r in requirements)
-    return pytest.mark.skipif(
-        satisfied, reason='requires that %s is not installed' % ', '.join(requirements))
+    return unittest.skipIf(satisfied, 'requires: {}'.format(','.join(requirements)))
 
 
 def patch(target, *args, **kwargs):
-    """``unittest.mock.patch`` with ``autospec=True`` by default."""
-    kwargs.setdefault('autospec', True)
+    """``unittest.mock.patch`` (same arguments; as a decorator or a context manager)."""
     return unittest.mock.patch(target, *args, **kwargs)
 
 
@@ -56,4 +53,5 @@ def assert_warns(expected):
         warnings.simplefilter('always')
         yield caught
     if not any(issubclass(w.category, expected) for w in caught):
-        raise AssertionError('%s not triggered' % expected.__name__)
+        # (v7's wording)
+        raise AssertionError('%s not triggerred' % expected.__name__)

@@ -1,18 +1,24 @@
-"""Fixed random seeds for tests: :func:`fix_random`, :func:`do_setup`, :func:`do_teardown`."""
+"""Fixed random seeds for tests: :func:`fix_random`, :func:`do_setup`, :func:`do_teardown`.
+
+The generators are seeded with a fixed seed (100, as in v7), or from the OS entropy when
+the environment variable ``CHAINER_TEST_RANDOM_NONDETERMINISTIC`` is ``1``.
+"""
 import functools
 import os
 import random
 
 import numpy
 
-_DEFAULT_SEED = 0
+from chainer.testing import _bundle
+
+_SEED = 100
 
 # states saved by do_setup, restored by do_teardown (nested setups stack)
 _saved_states = []
 
 
-def _seed():
-    return int(os.environ.get('CHAINER_TEST_RANDOM_NONDETERMINISTIC_SEED', _DEFAULT_SEED))
+def _deterministic():
+    return os.environ.get('CHAINER_TEST_RANDOM_NONDETERMINISTIC', '0') != '1'
 
 
 def _cupy_random():
@@ -24,13 +30,12 @@ def _cupy_random():
 def do_setup(deterministic=True):
     """Saves the states of the random generators and seeds them.
 
-    Python's :mod:`random`, ``numpy.random`` (and ``cupy.random`` when CuPy is in use) are
-    seeded with a fixed seed (``CHAINER_TEST_RANDOM_NONDETERMINISTIC_SEED``, default 0) when
-    ``deterministic`` is True, else from the OS entropy. Pair each call with
-    :func:`do_teardown`; calls nest.
+    ``numpy.random``, Python's :mod:`random` (and ``cupy.random`` when CuPy is in use) are
+    seeded with a fixed seed when ``deterministic`` is True, else from the OS entropy. Pair
+    each call with :func:`do_teardown`; calls nest.
     """
     _saved_states.append((random.getstate(), numpy.random.get_state()))
-    seed = _seed() if deterministic else None
+    seed = _SEED if deterministic else None
     random.seed(seed)
     numpy.random.seed(seed)
     cupy_random = _cupy_random()
@@ -48,16 +53,19 @@ def do_teardown():
 
 
 def generate_seed():
-    """Returns a seed drawn from the fixed ``numpy.random`` state (only inside do_setup)."""
+    """Returns a seed drawn from the fixed ``numpy.random`` state (inside :func:`fix_random`).
+
+    Use it to seed other generators reproducibly.
+    """
     if not _saved_states:
-        raise RuntimeError('random is not set up: call do_setup (or use fix_random) first')
+        raise AssertionError('random is not set up')
     return int(numpy.random.randint(0xffffffff))
 
 
-def _wrap(func):
+def _seeded(func):
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        do_setup()
+        do_setup(_deterministic())
         try:
             return func(*args, **kwargs)
         finally:
@@ -65,39 +73,48 @@ def _wrap(func):
     return wrapper
 
 
+def _fix_class(klass, setup_method, teardown_method):
+    original_setup = getattr(klass, setup_method, None)
+    original_teardown = getattr(klass, teardown_method, None)
+
+    def setup(self, *args, **kwargs):
+        do_setup(_deterministic())
+        self._chainer_random_setup = True
+        if original_setup is not None:
+            try:
+                original_setup(self, *args, **kwargs)
+            except BaseException:
+                # tearDown is not called when setUp fails
+                del self._chainer_random_setup
+                do_teardown()
+                raise
+
+    def teardown(self, *args, **kwargs):
+        try:
+            if original_teardown is not None:
+                original_teardown(self, *args, **kwargs)
+        finally:
+            if self.__dict__.pop('_chainer_random_setup', False):
+                do_teardown()
+
+    setattr(klass, setup_method, setup)
+    setattr(klass, teardown_method, teardown)
+
+
 def fix_random(*, setup_method='setUp', teardown_method='tearDown'):
     """Decorator that seeds the random generators with a fixed seed for each test.
 
-    Applied to a test class, the seed is set before ``setup_method`` and the previous random
-    state is restored after ``teardown_method``; applied to a function, around the call.
+    Applied to a test class (or to the classes that :func:`chainer.testing.parameterize`
+    generated), the seed is set before ``setup_method`` and the previous random state is
+    restored after ``teardown_method``; applied to a function, around the call.
     """
-    def decorator(obj):
-        if not isinstance(obj, type):
-            return _wrap(obj)
-        original_setup = getattr(obj, setup_method, None)
-        original_teardown = getattr(obj, teardown_method, None)
-
-        def setup(self, *args, **kwargs):
-            do_setup()
-            self._chainer_random_setup = True
-            if original_setup is not None:
-                try:
-                    original_setup(self, *args, **kwargs)
-                except BaseException:
-                    # tearDown is not called when setUp fails
-                    del self._chainer_random_setup
-                    do_teardown()
-                    raise
-
-        def teardown(self, *args, **kwargs):
-            try:
-                if original_teardown is not None:
-                    original_teardown(self, *args, **kwargs)
-            finally:
-                if self.__dict__.pop('_chainer_random_setup', False):
-                    do_teardown()
-
-        setattr(obj, setup_method, setup)
-        setattr(obj, teardown_method, teardown)
-        return obj
+    def decorator(target):
+        if isinstance(target, _bundle._ParameterizedTestCaseBundle):
+            for case in target.cases:
+                _fix_class(case.klass, setup_method, teardown_method)
+            return target
+        if isinstance(target, type):
+            _fix_class(target, setup_method, teardown_method)
+            return target
+        return _seeded(target)
     return decorator

@@ -14,6 +14,19 @@ def parse_kwargs(kwargs, *name_and_values, **unexpected):
 
     Returns:
         A tuple of the values, in the order of ``name_and_values``.
+
+    .. admonition:: Example
+
+        >>> from chainer.utils import argument
+        >>> def f(x, **kwargs):
+        ...     train, mode = argument.parse_kwargs(kwargs, ('train', True), ('mode', 'fast'))
+        ...     return train, mode
+        >>> f(0, mode='exact')
+        (True, 'exact')
+        >>> f(0, model='exact')
+        Traceback (most recent call last):
+            ...
+        TypeError: f() got unexpected keyword argument(s) 'model'
     """
     values = [kwargs.pop(name, default) for name, default in name_and_values]
     if kwargs:

@@ -18,6 +18,12 @@ def sum_to(x, shape):
     """Sums ``x`` over the broadcast axes so that the result has ``shape``.
 
     The inverse of broadcasting ``shape`` to ``x.shape``; used by gradients of broadcasting ops.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2, 3], [4, 5, 6]], np.float32)
+        >>> chainer.utils.sum_to(x, (1, 3))  # on arrays; F.sum_to is its differentiable form
+        array([[5., 7., 9.]], dtype=float32)
     """
     if x.shape == shape:
         return x
@@ -33,7 +39,15 @@ def sum_to(x, shape):
 
 
 def size_of_shape(shape):
-    """Returns the number of elements of an array of the given shape."""
+    """Returns the number of elements of an array of the given shape.
+
+    .. admonition:: Example
+
+        >>> chainer.utils.size_of_shape((2, 3, 4))
+        24
+        >>> chainer.utils.size_of_shape(())
+        1
+    """
     size = 1
     for s in shape:
         size *= s

@@ -27,6 +27,15 @@ def get_conv_outsize(size, k, s, p, cover_all=False, d=1):
     Returns:
         int: ``(size + 2p - dk) // s + 1`` (``(size + 2p - dk + s - 1) // s + 1`` with
         ``cover_all``), where ``dk = k + (k - 1)(d - 1)`` is the dilated kernel size.
+
+    .. admonition:: Example
+
+        >>> chainer.utils.get_conv_outsize(32, 3, 1, 1)  # size, kernel, stride, pad
+        32
+        >>> chainer.utils.get_conv_outsize(7, 2, 2, 0)
+        3
+        >>> chainer.utils.get_conv_outsize(7, 2, 2, 0, cover_all=True)
+        4
     """
     dk = k + (k - 1) * (d - 1)
     if cover_all:
@@ -39,6 +48,13 @@ def get_deconv_outsize(size, k, s, p, cover_all=False, d=1):
 
     The inverse of :func:`get_conv_outsize`: ``s(size - 1) + dk - 2p`` (``s(size - 1) + dk - s
     + 1 - 2p`` with ``cover_all``), where ``dk = (k - 1)d + 1``.
+
+    .. admonition:: Example
+
+        >>> chainer.utils.get_deconv_outsize(16, 4, 2, 1)  # size, kernel, stride, pad
+        32
+        >>> chainer.utils.get_deconv_outsize(16, 3, 2, 1)
+        31
     """
     dk = (k - 1) * d + 1
     if cover_all:
@@ -192,9 +208,12 @@ def im2col_gpu(img, kh, kw, sy, sx, ph, pw, cover_all=False, dy=1, dx=1, out_h=N
     return col
 
 
-def im2col(img, kh, kw, sy, sx, ph, pw, pval=0, cover_all=False, dy=1, dx=1, out_h=None,
-           out_w=None):
-    """Extracts convolution patches of a NumPy or CuPy image batch (see :func:`im2col_cpu`)."""
+def im2col(img, kh, kw, sy, sx, ph, pw, cover_all=False, dy=1, dx=1, out_h=None,
+           out_w=None, pval=0):
+    """Extracts convolution patches of a NumPy or CuPy image batch (see :func:`im2col_cpu`).
+
+    The arguments are v7's (``pval``, the padding value, comes last).
+    """
     if isinstance(img, numpy.ndarray):
         return im2col_cpu(img, kh, kw, sy, sx, ph, pw, pval=pval, cover_all=cover_all, dy=dy,
                           dx=dx, out_h=out_h, out_w=out_w)

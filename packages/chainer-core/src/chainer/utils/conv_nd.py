@@ -7,6 +7,7 @@ import numpy
 
 from chainer.backends import cuda
 from chainer.utils import conv
+from chainer.utils.conv import get_conv_outsize  # noqa: F401 (v7 exposes it here too)
 
 
 def as_tuple(x, n):

@@ -2,20 +2,9 @@
 
 
 def _format_array_props(arrays):
-    """Returns a one-line description (type, shape, dtype) of each array for error messages.
+    """Returns the shapes and dtypes of ``arrays`` for error messages: ``(2, 3):float32, ...``.
 
     Args:
-        arrays (list or tuple): Arrays (NumPy/CuPy) or None.
+        arrays (list or tuple): Arrays (NumPy/CuPy).
     """
-    if not isinstance(arrays, (list, tuple)):
-        raise TypeError('arrays must be a list or a tuple, not {}'.format(type(arrays)))
-    props = []
-    for array in arrays:
-        if array is None:
-            props.append('None')
-            continue
-        shape = getattr(array, 'shape', None)
-        dtype = getattr(array, 'dtype', None)
-        props.append('{}(shape={}, dtype={})'.format(
-            '{}.{}'.format(type(array).__module__, type(array).__name__), shape, dtype))
-    return '\n'.join('  {}'.format(p) for p in props)
+    return ', '.join('{}:{}'.format(array.shape, array.dtype) for array in arrays)

@@ -17,6 +17,17 @@ def experimental(api_name):
 
     Args:
         api_name (str): The name of the API marked as experimental.
+
+    .. admonition:: Example
+
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter('always')
+        ...     chainer.utils.experimental('my_function')
+        >>> caught[0].category.__name__
+        'FutureWarning'
+        >>> str(caught[0].message).startswith('my_function is experimental.')
+        True
     """
     if not getattr(chainer, 'disable_experimental_feature_warning', False):
         warnings.warn(

@@ -14,12 +14,12 @@ class _EnableFinal(type):
                     continue
                 action = getattr(base_attr, '__chainer_final_action__', None)
                 if action is not None:
-                    msg = 'Overriding the final method {}.{} in {}.'.format(
-                        base.__name__, attr, name)
+                    # (v7's messages)
                     if issubclass(action, Warning):
-                        warnings.warn(msg, action, stacklevel=3)
+                        warnings.warn("Overriding method '{}'.".format(attr), action,
+                                      stacklevel=3)
                     else:
-                        raise action(msg)
+                        raise action("method '{}' is final.".format(attr))
                 break
 
 

@@ -107,6 +107,18 @@ def to_coo(x, ldnz=None, requires_grad=False):
 
     Returns:
         ~chainer.utils.CooMatrix: The sparse matrix or batch.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[0, 2, 0], [1, 0, 3]], np.float32)
+        >>> sp = chainer.utils.to_coo(x)
+        >>> sp.data.array  # the non-zero values
+        array([2., 1., 3.], dtype=float32)
+        >>> sp.row, sp.col  # and their indices
+        (array([0, 1, 1], dtype=int32), array([1, 0, 2], dtype=int32))
+        >>> sp.to_dense()
+        array([[0., 2., 0.],
+               [1., 0., 3.]], dtype=float32)
     """
     xp = backend.get_array_module(x)
     floor = 0 if ldnz is None else ldnz

@@ -15,6 +15,8 @@ class _State(threading.local):
 
 
 _state = _State()
+# (v7's name of the thread-local state)
+_thread_local = _state
 
 
 def _in_light_mode():
@@ -60,38 +62,78 @@ class InvalidType(Exception):
 
 
 # ---------------------------------------------------------------------------------------------
-# symbolic expressions
+# symbolic expressions (v7's classes and constructor signatures)
 
-_PRECEDENCE = {
-    '**': 9, 'unary': 8, '*': 7, '/': 7, '//': 7, '%': 7, '+': 6, '-': 6,
-    '<<': 5, '>>': 5, '&': 4, '^': 3, '|': 2,
-    '==': 1, '!=': 1, '<': 1, '<=': 1, '>': 1, '>=': 1,
-}
-_OPS = {
-    '+': operator.add, '-': operator.sub, '*': operator.mul, '/': operator.truediv,
-    '//': operator.floordiv, '%': operator.mod, '**': operator.pow, '<<': operator.lshift,
-    '>>': operator.rshift, '&': operator.and_, '^': operator.xor, '|': operator.or_,
-    '==': operator.eq, '!=': operator.ne, '<': operator.lt, '<=': operator.le,
-    '>': operator.gt, '>=': operator.ge,
-}
-_NEGATED = {'==': '!=', '!=': '==', '<': '>=', '<=': '>', '>': '<=', '>=': '<'}
+# Priorities decide the parentheses when an expression is printed.
+_ATOM_PRIORITY = 8
+_UNARY_PRIORITY = 6
+_COMPARISON_PRIORITY = -1
+
+
+def _repr(v):
+    """How a plain value inside a printed expression appears (its ``repr``; NumPy scalars
+    as NumPy 1 prints them)."""
+    if isinstance(v, numpy.generic):
+        return str(v)
+    return repr(v)
+
+
+def _eval_expr(v):
+    """Evaluates ``v`` if it is an expression (also inside lists, tuples and slices)."""
+    if isinstance(v, Expr):
+        return v.eval()
+    if isinstance(v, list):
+        return [_eval_expr(x) for x in v]
+    if isinstance(v, tuple):
+        return tuple(_eval_expr(x) for x in v)
+    return v
+
+
+_eval = _eval_expr
+
+
+def _str_subscript(exp):
+    """How an index (``1``, ``1:3``, ``...``, tuples of them) is printed."""
+    if exp is Ellipsis:
+        return '...'
+    if isinstance(exp, slice):
+        def part(v):
+            return '' if v is None else _str_subscript(v)
+        text = '{}:{}'.format(part(exp.start), part(exp.stop))
+        return text if exp.step is None else '{}:{}'.format(text, part(exp.step))
+    if isinstance(exp, tuple):
+        return ', '.join(_str_subscript(e) for e in exp)
+    if isinstance(exp, Expr):
+        return str(exp)
+    return _repr(exp)
+
+
+def _eval_key(key):
+    if isinstance(key, tuple):
+        return tuple(_eval_key(k) for k in key)
+    if isinstance(key, slice):
+        return slice(_eval(key.start), _eval(key.stop), _eval(key.step))
+    return _eval(key)
 
 
 class Expr:
-    """A symbolic expression built by type checks; ``eval()`` computes its value."""
+    """A symbolic expression built by type checks; ``eval()`` computes its value.
 
-    priority = 10
+    Args:
+        priority (int): Binding strength, which decides the parentheses when printed.
+    """
+
+    def __init__(self, priority):
+        self.priority = priority
 
     def eval(self):
+        """Evaluates the expression."""
         raise NotImplementedError
 
     def __bool__(self):
         raise RuntimeError(
-            "Don't convert Expr to bool; use type_check.expect or "
-            'type_check.eval instead.')
-
-    def __repr__(self):
-        return str(self)
+            'An Expr instance cannot be evaluated as bool. '
+            'Please use chainer.utils.type_check.eval() to evaluate an expression.')
 
     def __getattr__(self, name):
         if name.startswith('__'):
@@ -104,194 +146,187 @@ class Expr:
     def __call__(self, *args):
         return Call(self, args)
 
-    def __neg__(self):
-        return UnaryOperator('-', self, operator.neg)
 
-    def __pos__(self):
-        return UnaryOperator('+', self, operator.pos)
-
-    def __invert__(self):
-        return UnaryOperator('~', self, operator.invert)
+def _flip(f):
+    """Returns ``f`` with its two arguments swapped (for the reflected operators)."""
+    return lambda x, y: f(y, x)
 
 
-def _binary(op, reflected=False):
-    def method(self, other):
-        if reflected:
-            return BinaryOperator(op, other, self)
-        return BinaryOperator(op, self, other)
-    return method
+def _make_un_operator(exp, priority, func):
+    """Returns an operator method building :class:`UnaryOperator` expressions."""
+    def f(x):
+        return UnaryOperator(priority, x, exp, func)
+    return f
 
 
-def _comparison(op):
-    def method(self, other):
-        return BoolBinaryOperator(op, self, other)
-    return method
+def _make_bin_operator(exp, priority, func, right_associative=False):
+    """Returns an operator method building :class:`BinaryOperator` expressions."""
+    def f(x, y):
+        return BinaryOperator(priority, x, y, exp, func, right_associative)
+    return f
 
 
-for _name, _op in [('add', '+'), ('sub', '-'), ('mul', '*'), ('truediv', '/'),
-                   ('floordiv', '//'), ('mod', '%'), ('pow', '**'), ('lshift', '<<'),
-                   ('rshift', '>>'), ('and', '&'), ('xor', '^'), ('or', '|')]:
-    setattr(Expr, '__%s__' % _name, _binary(_op))
-    setattr(Expr, '__r%s__' % _name, _binary(_op, reflected=True))
-for _name, _op in [('eq', '=='), ('ne', '!='), ('lt', '<'), ('le', '<='), ('gt', '>'),
-                   ('ge', '>=')]:
-    setattr(Expr, '__%s__' % _name, _comparison(_op))
+def _make_bool_operator(exp, inv, func):
+    """Returns a comparison method building :class:`BoolBinaryOperator` expressions."""
+    def f(x, y):
+        return BoolBinaryOperator(x, y, exp, inv, func)
+    return f
+
+
+for _name, _exp, _priority, _func in [
+        ('add', '+', 4, operator.add), ('sub', '-', 4, operator.sub),
+        ('mul', '*', 5, operator.mul), ('truediv', '/', 5, operator.truediv),
+        ('floordiv', '//', 5, operator.floordiv), ('mod', '%', 5, operator.mod),
+        ('lshift', '<<', 3, operator.lshift), ('rshift', '>>', 3, operator.rshift),
+        ('and', '&', 2, operator.and_), ('xor', '^', 1, operator.xor),
+        ('or', '|', 0, operator.or_)]:
+    setattr(Expr, '__%s__' % _name, _make_bin_operator(_exp, _priority, _func))
+    setattr(Expr, '__r%s__' % _name, _flip(_make_bin_operator(_exp, _priority, _func)))
+Expr.__pow__ = _make_bin_operator('**', 7, operator.pow, right_associative=True)
+Expr.__rpow__ = _flip(Expr.__pow__)
+for _name, _exp, _inv, _func in [
+        ('eq', '==', '!=', operator.eq), ('ne', '!=', '==', operator.ne),
+        ('lt', '<', '>=', operator.lt), ('le', '<=', '>', operator.le),
+        ('gt', '>', '<=', operator.gt), ('ge', '>=', '<', operator.ge)]:
+    setattr(Expr, '__%s__' % _name, _make_bool_operator(_exp, _inv, _func))
+for _name, _exp, _func in [('neg', '-', operator.neg), ('pos', '+', operator.pos),
+                           ('invert', '~', operator.invert)]:
+    setattr(Expr, '__%s__' % _name, _make_un_operator(_exp, _UNARY_PRIORITY, _func))
 Expr.__hash__ = object.__hash__
 
 
-def _eval(x):
-    return x.eval() if isinstance(x, Expr) else x
-
-
-def _str(x, parent_priority=0):
-    s = str(x) if isinstance(x, Expr) else _repr_value(x)
-    if isinstance(x, Expr) and x.priority < parent_priority:
-        return '(%s)' % s
-    return s
-
-
-def _repr_value(value):
-    if isinstance(value, type) and issubclass(value, numpy.generic):
-        return value.__name__
-    if isinstance(value, numpy.dtype):
-        return value.name
-    return repr(value)
+def _str_operand(x, parent_priority, parenthesize_equal):
+    text = str(x) if isinstance(x, Expr) else _repr(x)
+    if isinstance(x, Expr) and (x.priority < parent_priority or (
+            parenthesize_equal and x.priority == parent_priority)):
+        return '({})'.format(text)
+    return text
 
 
 class Atom(Expr):
     """Base of the expressions printed without parentheses (values, attributes, calls)."""
+
+    def __init__(self):
+        super().__init__(_ATOM_PRIORITY)
 
 
 class Constant(Atom):
     """A literal value inside an expression."""
 
     def __init__(self, value):
+        super().__init__()
         self.value = value
+
+    def __str__(self):
+        return _repr(self.value)
 
     def eval(self):
         return self.value
-
-    def __str__(self):
-        return _repr_value(self.value)
 
 
 class Variable(Atom):
     """A named value inside an expression (e.g. ``in_types[0]``)."""
 
     def __init__(self, value, name):
+        super().__init__()
         self.value = value
         self.name = name
 
-    def eval(self):
-        return self.value
-
     def __str__(self):
         return self.name
+
+    def eval(self):
+        return self.value
 
 
 class GetAttr(Atom):
     """Attribute access ``obj.name``."""
 
     def __init__(self, obj, name):
+        super().__init__()
         self.obj = obj
         self.name = name
 
-    def eval(self):
-        return getattr(_eval(self.obj), self.name)
-
     def __str__(self):
-        return '%s.%s' % (_str(self.obj, self.priority), self.name)
+        name = self.name if isinstance(self.name, str) else _repr(self.name)
+        return '{}.{}'.format(self.obj, name)
+
+    def eval(self):
+        return getattr(_eval_expr(self.obj), _eval_expr(self.name))
 
 
 class GetItem(Atom):
     """Indexing ``obj[key]``."""
 
     def __init__(self, obj, key):
+        super().__init__()
         self.obj = obj
         self.key = key
 
-    def eval(self):
-        return _eval(self.obj)[_eval_key(self.key)]
-
     def __str__(self):
-        return '%s[%s]' % (_str(self.obj, self.priority), _str_key(self.key))
+        return '{}[{}]'.format(self.obj, _str_subscript(self.key))
 
-
-def _eval_key(key):
-    if isinstance(key, tuple):
-        return tuple(_eval_key(k) for k in key)
-    if isinstance(key, slice):
-        return slice(_eval(key.start), _eval(key.stop), _eval(key.step))
-    return _eval(key)
-
-
-def _str_key(key):
-    if isinstance(key, tuple):
-        return ', '.join(_str_key(k) for k in key)
-    if isinstance(key, slice):
-        parts = ['' if v is None else _str(v) for v in (key.start, key.stop)]
-        s = ':'.join(parts)
-        return s if key.step is None else '%s:%s' % (s, _str(key.step))
-    return _str(key)
+    def eval(self):
+        return _eval_expr(self.obj)[_eval_key(self.key)]
 
 
 class Call(Atom):
-    """A call ``func(*args)``."""
+    """A call ``obj(*args)``."""
 
-    def __init__(self, func, args):
-        self.func = func
+    def __init__(self, obj, args):
+        assert isinstance(args, tuple)
+        super().__init__()
+        self.obj = obj
         self.args = args
 
-    def eval(self):
-        return _eval(self.func)(*[_eval(a) for a in self.args])
-
     def __str__(self):
-        return '%s(%s)' % (_str(self.func, self.priority),
-                           ', '.join(_str(a) for a in self.args))
+        return '{}({})'.format(
+            self.obj, ', '.join(str(a) if isinstance(a, Expr) else _repr(a) for a in self.args))
+
+    def eval(self):
+        return _eval_expr(self.obj)(*[_eval_expr(a) for a in self.args])
 
 
 class UnaryOperator(Expr):
-    """A unary operator applied to an expression."""
+    """A unary operator ``exp`` (``'-'``, ``'+'``, ``'~'``) applied to ``term``."""
 
-    priority = _PRECEDENCE['unary']
-
-    def __init__(self, exp, term, func):
-        self.exp = exp
+    def __init__(self, priority, term, exp, func):
+        super().__init__(priority)
         self.term = term
+        self.exp = exp
         self.func = func
 
-    def eval(self):
-        return self.func(_eval(self.term))
-
     def __str__(self):
-        return '%s%s' % (self.exp, _str(self.term, self.priority))
+        return '{}{}'.format(self.exp, _str_operand(self.term, self.priority, False))
+
+    def eval(self):
+        return self.func(_eval_expr(self.term))
 
 
 class BinaryOperator(Expr):
-    """A binary operator; comparisons can be passed to :func:`expect`."""
+    """A binary operator ``exp`` applied to ``lhs`` and ``rhs``."""
 
-    def __init__(self, exp, lhs, rhs, func=None):
-        self.exp = exp
+    def __init__(self, priority, lhs, rhs, exp, func, right_associative=False):
+        super().__init__(priority)
         self.lhs = lhs
         self.rhs = rhs
-        self.func = func or _OPS[exp]
-        self.priority = _PRECEDENCE.get(exp, 0)
-
-    def eval(self):
-        return self.func(_eval(self.lhs), _eval(self.rhs))
+        self.exp = exp
+        self.func = func
+        self.right_associative = right_associative
 
     def __str__(self):
-        right = self.priority + (0 if self.exp == '**' else 1)
-        return '%s %s %s' % (_str(self.lhs, self.priority), self.exp, _str(self.rhs, right))
+        left = _str_operand(self.lhs, self.priority, self.right_associative)
+        right = _str_operand(self.rhs, self.priority, not self.right_associative)
+        return '{} {} {}'.format(left, self.exp, right)
 
-    def expect(self):
-        if self.exp not in _NEGATED:
-            raise InvalidType(str(self), 'not a comparison')
-        left, right = _eval(self.lhs), _eval(self.rhs)
-        if not self.func(left, right):
-            raise InvalidType(
-                str(self), '%s %s %s' % (_repr_value(left), _NEGATED[self.exp],
-                                         _repr_value(right)))
+    def _eval_left(self):
+        return _eval_expr(self.lhs)
+
+    def _eval_right(self):
+        return _eval_expr(self.rhs)
+
+    def eval(self):
+        return self.func(self._eval_left(), self._eval_right())
 
 
 class Testable:
@@ -302,8 +337,20 @@ class Testable:
 
 
 class BoolBinaryOperator(BinaryOperator, Testable):
-    """A comparison (``==``, ``<``, ...) of two expressions, checked by :func:`expect`."""
+    """A comparison ``exp`` of two expressions; ``inv`` is the negated operator printed as
+    the actual relation when :meth:`expect` fails."""
 
+    def __init__(self, lhs, rhs, exp, inv, func):
+        super().__init__(_COMPARISON_PRIORITY, lhs, rhs, exp, func)
+        self.inv = inv
+
+    def expect(self):
+        left = self._eval_left()
+        right = self._eval_right()
+        if not self.func(left, right):
+            # (v7's texts: the operands and values as ``str`` prints them)
+            raise InvalidType('{} {} {}'.format(self.lhs, self.exp, self.rhs),
+                              '{} {} {}'.format(left, self.inv, right))
 
 
 def make_variable(value, name):
@@ -336,10 +383,11 @@ def expect(*bool_exprs):
         if isinstance(expr, (bool, numpy.bool_)):
             if not expr:
                 raise InvalidType('True', 'False')
-        elif hasattr(expr, 'expect'):
+        elif isinstance(expr, Testable):
             expr.expect()
         else:
-            raise TypeError('expect() takes comparisons, not %r' % (expr,))
+            raise AssertionError(
+                'expect() takes comparisons (Testable expressions), not {}'.format(expr))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -368,27 +416,17 @@ class TypeInfoTuple(tuple):
         self.name = name
 
     def size(self):
+        """The number of entries (a named expression ``<name>.size`` outside light mode)."""
         if _in_light_mode():
             return len(self)
-        return _Size(len(self), getattr(self, 'name', 'in_types'))
-
-
-class _Size(Expr):
-    def __init__(self, value, owner):
-        self.value = value
-        self.owner = owner
-
-    def eval(self):
-        return self.value
-
-    def __str__(self):
-        return '%s.size()' % self.owner
+        return Variable(len(self), '{}.size'.format(getattr(self, 'name', 'in_types')))
 
 
 class LightTypeInfoTuple(tuple):
     """Light-mode tuple of concrete :class:`TypeInfo`."""
 
     def size(self):
+        """The number of entries."""
         return len(self)
 
 
@@ -396,20 +434,29 @@ def _type_info(array):
     return TypeInfo(array.shape, array.dtype)
 
 
-def get_types(data, name, accept_none, shapes=None):
+def _get_type(name, index, array, accept_none, shape):
+    """The named type information ``<name>[<index>]`` of one array (None accepted if asked)."""
+    var = '{}[{}]'.format(name, index)
+    if accept_none and array is None:
+        return Variable(TypeInfo((), None), var)
+    assert array is not None, '{} is None'.format(var)
+    return Variable(TypeInfo(array.shape if shape is None else shape, array.dtype), var)
+
+
+def get_types(data, name, accept_none, *, shapes=None):
     """Builds the ``in_types`` tuple for a tuple of arrays (symbolic unless in light mode)."""
     if _state.light and shapes is None:
         return LightTypeInfoTuple(data)
     if shapes is None:
         shapes = [None if x is None else x.shape for x in data]
-    infos = [
-        None if x is None else TypeInfo(shape, x.dtype) for x, shape in zip(data, shapes)]
     if _state.light:
-        return LightTypeInfoTuple(infos)
-    if not accept_none and any(i is None for i in infos):
+        return LightTypeInfoTuple(
+            None if x is None else TypeInfo(shape, x.dtype) for x, shape in zip(data, shapes))
+    if not accept_none and any(x is None for x in data):
         raise ValueError('%s contains None' % name)
     variables = TypeInfoTuple(
-        [Variable(info, '%s[%d]' % (name, i)) for i, info in enumerate(infos)])
+        _get_type(name, i, x, accept_none, shape)
+        for i, (x, shape) in enumerate(zip(data, shapes)))
     variables._set_name(name)
     return variables
 
@@ -443,26 +490,27 @@ def _make_variable_from_array(array, name):
     return Variable(info, name)
 
 
-def _product(xs):
+def _prod_impl(xs):
     result = 1
     for x in xs:
         result *= x
     return result
 
 
+_prod = Variable(_prod_impl, 'prod')
+_product = _prod_impl
+
+
 def prod(xs):
     """Product of a sequence; symbolic (``prod(...)``) when given an expression."""
     if isinstance(xs, Expr):
-        return Call(_PROD, (xs,))
+        return _prod(xs)
     if isinstance(xs, (tuple, list)) and any(isinstance(x, Expr) for x in xs):
         result = 1
         for x in xs:
             result = result * x
         return result
-    return _product(xs)
-
-
-_PROD = Variable(_product, 'prod')
+    return _prod_impl(xs)
 
 
 def expect_broadcast_shapes(*shape_types, **kwargs):
@@ -483,9 +531,12 @@ def expect_broadcast_shapes(*shape_types, **kwargs):
 _argname = argname
 
 
-def get_light_types(data):
+def get_light_types(data, *, shapes=None):
     """Builds the light-mode ``in_types`` tuple (concrete arrays) for a tuple of arrays."""
-    return LightTypeInfoTuple(data)
+    if shapes is None:
+        return LightTypeInfoTuple(data)
+    return LightTypeInfoTuple(
+        None if x is None else TypeInfo(shape, x.dtype) for x, shape in zip(data, shapes))
 
 
 class _FunctionCheckContext(threading.local):

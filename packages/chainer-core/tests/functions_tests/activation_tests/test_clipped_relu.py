@@ -36,7 +36,7 @@ class TestClippedReLU(testing.FunctionTestCase):
 
     def forward_expected(self, inputs):
         x, = inputs
-        return numpy.clip(x.astype(numpy.float64), 0, self.z).astype(self.dtype),
+        return numpy.asarray(numpy.clip(x.astype(numpy.float64), 0, self.z), self.dtype),
 
 
 @testing.parameterize(*testing.product({
@@ -60,7 +60,7 @@ class TestReLU6(testing.FunctionTestCase):
 
     def forward_expected(self, inputs):
         x, = inputs
-        return numpy.clip(x.astype(numpy.float64), 0, 6).astype(self.dtype),
+        return numpy.asarray(numpy.clip(x.astype(numpy.float64), 0, 6), self.dtype),
 
 
 def test_clipped_relu_default_z():

@@ -31,7 +31,7 @@ class TestHardSigmoid(testing.FunctionTestCase):
     def forward_expected(self, inputs):
         x, = inputs
         y = numpy.clip(x.astype(numpy.float64) * 0.2 + 0.5, 0, 1)
-        return y.astype(self.dtype),
+        return numpy.asarray(y, self.dtype),
 
 
 def test_hard_sigmoid_values():

@@ -42,7 +42,7 @@ class TestReLU(testing.FunctionTestCase):
 
     def forward_expected(self, inputs):
         x, = inputs
-        return numpy.maximum(x.astype(numpy.float64), 0).astype(self.dtype),
+        return numpy.asarray(numpy.maximum(x.astype(numpy.float64), 0), self.dtype),
 
 
 def test_relu_backward_uses_output_mask():

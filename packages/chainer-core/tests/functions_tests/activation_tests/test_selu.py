@@ -42,7 +42,7 @@ class TestSELU(testing.FunctionTestCase):
             alpha, scale = _ALPHA, _SCALE
         x = x.astype(numpy.float64)
         y = scale * numpy.where(x > 0, x, alpha * numpy.expm1(x))
-        return y.astype(self.dtype),
+        return numpy.asarray(y, self.dtype),
 
 
 def test_selu_invalid_dtype():

@@ -28,7 +28,7 @@ class TestSigmoid(testing.FunctionTestCase):
 
     def forward_expected(self, inputs):
         x, = inputs
-        return (1 / (1 + numpy.exp(-x.astype(numpy.float64)))).astype(self.dtype),
+        return numpy.asarray(1 / (1 + numpy.exp(-x.astype(numpy.float64))), self.dtype),
 
 
 def test_sigmoid_saturates_without_overflow():

@@ -28,7 +28,7 @@ class TestTanh(testing.FunctionTestCase):
 
     def forward_expected(self, inputs):
         x, = inputs
-        return numpy.tanh(x.astype(numpy.float64)).astype(self.dtype),
+        return numpy.asarray(numpy.tanh(x.astype(numpy.float64)), self.dtype),
 
 
 def test_tanh_invalid_dtype():

@@ -30,6 +30,8 @@ def _strided_ref(storage, shape, strides, offset):
 @testing.inject_backend_tests(None, [{}])
 class TestAsStrided(testing.FunctionTestCase):
 
+    # The strides index the storage of a contiguous input.
+    contiguous = 'C'
     skip_double_backward_test = True
 
     def setUp(self):
@@ -98,3 +100,28 @@ def test_as_strided_has_no_double_backward():
     numpy.testing.assert_array_equal(gx.array, [1, 0, 1, 0])
     with pytest.raises(NotImplementedError):
         functions.sum(gx).backward()
+
+
+def test_private_helpers_of_v7():
+    from chainer.functions.array import as_strided as m
+    x = numpy.arange(12, dtype=numpy.float32).reshape(3, 4)
+    assert m._byte2step(x.strides, x.itemsize) == (4, 1)
+    assert m._step2byte((4, 1), 4) == (16, 4)
+    assert (m._min_index((3, 4), (4, 1), 2), m._max_index((3, 4), (4, 1), 2)) == (2, 13)
+    assert (m._min_index((3,), (-2,), 6), m._max_index((3,), (-2,), 6)) == (2, 6)
+    assert (m._min_index((0, 2), (1, 1), 0), m._max_index((0, 2), (1, 1), 0)) == (0, 0)
+    assert not m._maybe_overlapping_memory((3, 4), (4, 1))
+    assert m._maybe_overlapping_memory((3, 4), (1, 1))
+    assert m._maybe_overlapping_memory((1,), (0,))
+    assert not m._maybe_overlapping_memory((2, 3), (-3, 1))
+    assert m._get_base_array(x[1:, ::2]) is x.base and m._get_base_array(x.base) is x.base
+    numpy.testing.assert_array_equal(
+        m._stride_array(numpy.arange(6, dtype=numpy.float32), (2, 2), (1, 2), 1),
+        [[1, 3], [2, 4]])
+    a = numpy.zeros(6, numpy.float32)
+    m._index_add(a, numpy.array([0, 1, 1, 5]), numpy.ones(4, numpy.float32))
+    numpy.testing.assert_array_equal(a, [1, 2, 0, 0, 0, 1])
+    geometry = m.TensorGeometry(x[1:, ::2])
+    assert (geometry.shape, geometry.strides, geometry.storage_offset) == ((2, 2), (4, 2), 4)
+    assert geometry.ndim == 2 and geometry.itemsize == 4
+    assert m.index_dtype[4] is numpy.int32

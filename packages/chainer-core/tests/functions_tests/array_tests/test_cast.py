@@ -13,7 +13,8 @@ from chainer import testing
         (numpy.float32, numpy.float32),
     ],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestCast(testing.FunctionTestCase):
 
     def setUp(self):

@@ -21,7 +21,8 @@ def _depth2space_ref(x, r):
     'shape_r': [((2, 4, 2, 3), 2), ((1, 9, 1, 2), 3), ((1, 3, 2, 2), 1)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDepth2Space(testing.FunctionTestCase):
 
     def setUp(self):

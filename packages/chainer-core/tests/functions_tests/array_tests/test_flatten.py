@@ -8,7 +8,8 @@ from chainer import testing
     'shape': [(3, 4), (2, 1, 3), (), (0, 2)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestFlatten(testing.FunctionTestCase):
 
     def setUp(self):

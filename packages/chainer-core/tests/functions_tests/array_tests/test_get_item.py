@@ -14,7 +14,8 @@ _DTYPES = [numpy.float16, numpy.float32, numpy.float64]
                numpy.array([True, False, True]), (slice(None), [0, 0, 3])],
     'dtype': _DTYPES,
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestGetItem(testing.FunctionTestCase):
 
     def setUp(self):

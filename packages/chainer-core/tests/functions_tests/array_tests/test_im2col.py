@@ -53,7 +53,8 @@ def _im2col_ref(x, ksize, stride, pad, cover_all, dilate):
     testing.product({
         'dtype': [numpy.float16, numpy.float32, numpy.float64]}),
 ))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestIm2Col(testing.FunctionTestCase):
 
     def setUp(self):

@@ -15,7 +15,8 @@ from chainer.utils import type_check
     'pad': [0, -1.5],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestPadSequence(testing.FunctionTestCase):
 
     def setUp(self):
@@ -62,3 +63,19 @@ def test_pad_sequence_invalid_type(xs):
 def test_pad_sequence_padding_must_be_scalar():
     with pytest.raises(ValueError):
         functions.pad_sequence([numpy.zeros((2,), 'f')], padding=[0, 1])
+
+
+@pytest.mark.parametrize('dtype,padding,filled', [
+    (numpy.uint8, -1, 255), (numpy.uint8, 300, 44), (numpy.uint16, 70000, 4464),
+    (numpy.int8, 300, 44), (numpy.int32, 70000, 70000), (numpy.uint8, 1.5, 1)])
+def test_pad_sequence_padding_is_cast_as_v7(dtype, padding, filled):
+    # An out-of-range padding wraps around (a C cast), as v7 computed it.
+    xs = [numpy.array([1, 2], dtype), numpy.array([3], dtype)]
+    y = functions.pad_sequence(xs, padding=padding)
+    assert y.dtype == dtype
+    numpy.testing.assert_array_equal(y.array, [[1, 2], [3, filled]])
+
+
+def test_pad_sequence_of_nothing():
+    with pytest.raises(type_check.InvalidType):
+        functions.pad_sequence([])

@@ -46,7 +46,8 @@ def _resize_ref(x, out_shape, mode, align_corners):
     'align_corners': [True, False],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestResizeImages(testing.FunctionTestCase):
 
     def setUp(self):

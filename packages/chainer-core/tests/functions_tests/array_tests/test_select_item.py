@@ -12,7 +12,8 @@ from chainer.utils import type_check
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     't_dtype': [numpy.int8, numpy.int32, numpy.int64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSelectItem(testing.FunctionTestCase):
 
     def setUp(self):

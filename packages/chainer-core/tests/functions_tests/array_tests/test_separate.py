@@ -20,7 +20,8 @@ from chainer.utils import type_check
     testing.product({
         'dtype': [numpy.float16, numpy.float32, numpy.float64]}),
 ))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSeparate(testing.FunctionTestCase):
 
     def setUp(self):
@@ -39,7 +40,7 @@ class TestSeparate(testing.FunctionTestCase):
 
     def forward_expected(self, inputs):
         x, = inputs
-        return tuple(numpy.moveaxis(x, self.axis, 0).copy())
+        return tuple(numpy.asarray(y) for y in numpy.moveaxis(x, self.axis, 0).copy())
 
 
 def test_separate_returns_tuple_and_partial_grad():

@@ -20,7 +20,8 @@ def _space2depth_ref(x, r):
     'shape_r': [((2, 1, 4, 6), 2), ((1, 2, 3, 6), 3), ((1, 3, 2, 2), 1)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSpace2Depth(testing.FunctionTestCase):
 
     def setUp(self):

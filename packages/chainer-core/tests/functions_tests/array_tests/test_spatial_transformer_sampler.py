@@ -57,7 +57,8 @@ def _random_grid(B, H, W, out_shape, dtype):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'out_shape': [(2, 3), (4, 1)],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSpatialTransformerSampler(testing.FunctionTestCase):
 
     skip_double_backward_test = True

@@ -21,7 +21,8 @@ from chainer.utils import type_check
     testing.product({
         'dtype': [numpy.float16, numpy.float32, numpy.float64]}),
 ))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestStack(testing.FunctionTestCase):
 
     def setUp(self):

@@ -10,7 +10,8 @@ from chainer.utils import type_check
     'axes': [(0, 1), (1, 2), (2, 0), (-1, 0), (-3, -2), (1, 1)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSwapaxes(testing.FunctionTestCase):
 
     def setUp(self):

@@ -11,7 +11,8 @@ from chainer.utils import type_check
     'linear_terms': [False, True],
     'e_shape': [(3, 2)],
 }) + [{'dtype': numpy.float64, 'linear_terms': True, 'e_shape': (3, 2, 2)}]))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBilinear(testing.FunctionTestCase):
 
     def setUp(self):

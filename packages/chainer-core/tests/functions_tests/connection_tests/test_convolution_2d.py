@@ -63,6 +63,7 @@ _cases.append({'stride': 1, 'pad': 1, 'dilate': 1, 'groups': 1, 'cover_all': Fal
     {},
     {'use_cuda': True, 'use_cudnn': 'never'},
     {'use_cuda': True, 'use_cudnn': 'always'},
+    {'use_chainerx': True, 'chainerx_device': 'native:0'},
 ])
 class TestConvolution2D(testing.FunctionTestCase):
 

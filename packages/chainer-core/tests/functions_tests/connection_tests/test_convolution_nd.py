@@ -56,6 +56,7 @@ _cases = testing.product({
     {},
     {'use_cuda': True, 'use_cudnn': 'never'},
     {'use_cuda': True, 'use_cudnn': 'always'},
+    {'use_chainerx': True, 'chainerx_device': 'native:0'},
 ])
 class TestConvolutionND(testing.FunctionTestCase):
 

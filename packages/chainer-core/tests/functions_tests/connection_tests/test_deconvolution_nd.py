@@ -3,6 +3,8 @@ import itertools
 import numpy
 import pytest
 
+import chainer
+
 import chainer.functions as F
 from chainer import testing
 from chainer.functions.connection import deconvolution_2d as deconv2d_module
@@ -53,6 +55,7 @@ _cases = testing.product({
     {},
     {'use_cuda': True, 'use_cudnn': 'never'},
     {'use_cuda': True, 'use_cudnn': 'always'},
+    {'use_chainerx': True, 'chainerx_device': 'native:0'},
 ])
 class TestDeconvolutionND(testing.FunctionTestCase):
 
@@ -142,9 +145,24 @@ def test_invalid_types():
 
 
 def test_non_positive_output():
-    with pytest.raises(RuntimeError):
+    # v7's errors: RuntimeError from the 2-D function, AssertionError from the N-D one
+    with pytest.raises(RuntimeError, match='Height in the output must be positive'):
         F.deconvolution_2d(numpy.zeros((1, 1, 1, 1), numpy.float32),
                            numpy.zeros((1, 1, 1, 1), numpy.float32), pad=1)
+    with pytest.raises(AssertionError, match='Output sizes should be positive'):
+        F.deconvolution_nd(numpy.zeros((1, 2, 3), numpy.float32),
+                           numpy.zeros((2, 3, 1), numpy.float32), pad=2)
+
+
+def test_explicit_empty_output_dimension():
+    # v7 accepts an outsize with an empty dimension when it maps back to the input.
+    x = chainer.Variable(numpy.ones((1, 2, 3, 3, 2), numpy.float32))
+    y = F.deconvolution_nd(x, numpy.ones((2, 3, 2, 2, 1), numpy.float32), pad=1,
+                           outsize=(2, 2, 0))
+    assert y.shape == (1, 3, 2, 2, 0)
+    y.grad = numpy.ones(y.shape, numpy.float32)
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad, numpy.zeros(x.shape, numpy.float32))
 
 
 def test_node_attributes_and_removed_argument():

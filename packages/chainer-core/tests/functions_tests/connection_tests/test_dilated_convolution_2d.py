@@ -28,7 +28,9 @@ def _ref(x, W, b, stride, pad, dilate, cover_all):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'cover_all': [False, True],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True, 'use_cudnn': 'always'}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True, 'use_cudnn': 'always'},
+    {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDilatedConvolution2D(testing.FunctionTestCase):
 
     def setUp(self):

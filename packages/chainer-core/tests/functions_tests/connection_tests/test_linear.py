@@ -19,7 +19,8 @@ from chainer.utils import type_check
     {'x_shape': (4, 3), 'n_batch_axes': 1, 'x_dtype': numpy.float16, 'nobias': False,
      'W_dtype': numpy.float32},
 ]))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestLinear(testing.FunctionTestCase):
 
     W_dtype = None

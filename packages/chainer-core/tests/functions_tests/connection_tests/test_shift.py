@@ -33,7 +33,8 @@ def _ref_shift(x, kh, kw, dy, dx):
     'channels': [9, 11],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestShift(testing.FunctionTestCase):
 
     def setUp(self):

@@ -11,7 +11,8 @@ _SAMPLES = numpy.array([[1, 3], [0, 0], [4, 2]], numpy.int32)
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'reduce': ['mean', 'no'],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBlackOut(testing.FunctionTestCase):
 
     def setUp(self):

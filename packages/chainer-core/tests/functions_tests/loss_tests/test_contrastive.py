@@ -19,7 +19,8 @@ def _ref(x0, x1, y, margin, reduce):
     'margin': [1.0, 2.0],
     'reduce': ['mean', 'no'],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestContrastive(testing.FunctionTestCase):
 
     def setUp(self):

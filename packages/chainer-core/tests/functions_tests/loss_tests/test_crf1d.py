@@ -43,7 +43,8 @@ def _ref_loss(cost, xs, ys, reduce):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'reduce': ['mean', 'no'],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestCRF1d(testing.FunctionTestCase):
 
     def setUp(self):

@@ -18,7 +18,8 @@ def _cov(y, z):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'reduce': ['half_squared_sum', 'no'],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestCrossCovariance(testing.FunctionTestCase):
 
     def setUp(self):

@@ -52,7 +52,8 @@ _CASES = [
     [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}],
     [{'reduce': 'mean'}, {'reduce': 'no'}],
 ))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestCTC(testing.FunctionTestCase):
 
     skip_double_backward_test = True

@@ -50,7 +50,8 @@ def _ref(emb, labels, p, alpha, beta, gamma):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'norm': [1, 2],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDiscriminativeLoss(testing.FunctionTestCase):
 
     dodge_nondifferentiable = True
@@ -95,3 +96,13 @@ def test_invalid_norm_and_labels():
     with pytest.raises(AssertionError):
         F.discriminative_margin_based_clustering_loss(
             numpy.zeros((2, 2, 3, 3), 'f'), _LABELS, 0.1, 0.5, 2)
+
+
+def test_v7_argument_names():
+    emb = numpy.random.uniform(-1, 1, (2, 2, 3, 3))
+    by_keyword = F.discriminative_margin_based_clustering_loss(
+        emb, _LABELS, delta_v=_DELTA_V, delta_d=_DELTA_D, max_embedding_dim=_N_INST)
+    for v, e in zip(by_keyword, _ref(emb, _LABELS, 1, 1.0, 1.0, 0.001)):
+        testing.assert_allclose(v.array, e)
+    defaults = discriminative_loss.DiscriminativeMarginBasedClusteringLoss()
+    assert (defaults.delta_v, defaults.delta_d, defaults.max_embedding_dim) == (0.5, 1.5, 10)

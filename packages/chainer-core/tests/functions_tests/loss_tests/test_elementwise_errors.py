@@ -21,7 +21,8 @@ def _refs(name, x0, x1):
     'shape': [(4, 3), ()],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestElementwiseErrors(testing.FunctionTestCase):
 
     def setUp(self):
@@ -43,7 +44,7 @@ class TestElementwiseErrors(testing.FunctionTestCase):
 
     def forward_expected(self, inputs):
         x0, x1 = inputs
-        return _refs(self.name, x0, x1).astype(self.dtype),
+        return numpy.asarray(_refs(self.name, x0, x1), self.dtype),
 
 
 @pytest.mark.parametrize('name', [

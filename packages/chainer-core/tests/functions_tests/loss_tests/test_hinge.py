@@ -23,7 +23,8 @@ def _ref(x, t, norm, reduce):
     'norm': ['L1', 'L2'],
     'reduce': ['mean', 'no'],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestHinge(testing.FunctionTestCase):
 
     shape = (5, 4)

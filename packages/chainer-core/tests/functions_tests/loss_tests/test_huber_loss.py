@@ -12,7 +12,8 @@ from chainer.utils import type_check
     'reduce': ['sum_along_second_axis', 'no'],
     'delta': [0.5, 1.0],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestHuberLoss(testing.FunctionTestCase):
 
     def setUp(self):

@@ -12,7 +12,8 @@ from chainer.utils import type_check
     'shape': [(4, 3), (), (2, 3, 2)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestMeanSquaredError(testing.FunctionTestCase):
 
     def setUp(self):

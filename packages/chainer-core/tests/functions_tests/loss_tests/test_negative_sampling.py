@@ -36,7 +36,8 @@ def _ref(x, t, W, reduce):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'reduce': ['sum', 'no'],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestNegativeSampling(testing.FunctionTestCase):
 
     def setUp(self):

@@ -26,7 +26,8 @@ def _ref(x, t, normalize, reduce):
     'ignore_all': [False],
 }) + [{'shape': (3, 2), 'dtype': numpy.float32, 'normalize': True, 'reduce': 'mean',
        'ignore_all': True}])
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSigmoidCrossEntropy(testing.FunctionTestCase):
 
     def setUp(self):

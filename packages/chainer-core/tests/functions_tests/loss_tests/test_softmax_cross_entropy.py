@@ -65,7 +65,8 @@ def _tolerances(case):
     [{'reduce': 'mean'}, {'reduce': 'no'}],
     _OPTIONS,
 ))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSoftmaxCrossEntropy(testing.FunctionTestCase):
 
     def setUp(self):
@@ -105,7 +106,8 @@ class TestSoftmaxCrossEntropy(testing.FunctionTestCase):
     'reduce': ['mean', 'no'],
     'soft_target_loss': ['cross-entropy', 'kl-divergence'],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSoftmaxCrossEntropySoftTarget(testing.FunctionTestCase):
 
     def setUp(self):
@@ -323,3 +325,24 @@ def test_invalid_label_in_debug_mode():
     with chainer.using_config('debug', True):
         with pytest.raises(ValueError):
             F.softmax_cross_entropy(x, t)
+
+
+@pytest.mark.parametrize('cache_score', [True, False])
+@pytest.mark.parametrize('soft', [False, True])
+def test_cached_score_attribute(cache_score, soft):
+    # v7 keeps the softmax of x as ``y`` when cache_score is on (code in the wild reads it).
+    from chainer.functions.loss import softmax_cross_entropy as m
+    x = numpy.random.uniform(-1, 1, (3, 4, 2)).astype(numpy.float32)
+    if soft:
+        t = numpy.random.uniform(0, 1, x.shape).astype(numpy.float32)
+        t /= t.sum(axis=1, keepdims=True)
+    else:
+        t = numpy.random.randint(0, 4, (3, 2)).astype(numpy.int32)
+    node = m.SoftmaxCrossEntropy(cache_score=cache_score)
+    loss, = node.apply((chainer.Variable(x), t))
+    if cache_score:
+        softmax = numpy.exp(x) / numpy.exp(x).sum(axis=1, keepdims=True)
+        testing.assert_allclose(node.y, softmax)
+    else:
+        assert node.y is None
+    loss.backward()

@@ -11,7 +11,8 @@ from chainer.utils import type_check
     'margin': [0.2, 1.0],
     'reduce': ['mean', 'no'],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestTriplet(testing.FunctionTestCase):
 
     def setUp(self):
@@ -58,3 +59,14 @@ def test_invalid_margin_and_reduce():
 def test_invalid_type(a, p, n):
     with pytest.raises(type_check.InvalidType):
         F.triplet(a, p, n)
+
+
+def test_float16_distances_do_not_overflow():
+    # The squared distances exceed float16's range; v7 sums them in a wider type.
+    anchor = numpy.full((2, 4), 150, numpy.float16)
+    positive = numpy.zeros((2, 4), numpy.float16)
+    negative = numpy.full((2, 4), 0.25, numpy.float16)
+    y = F.triplet(anchor, positive, negative, margin=0.5)
+    assert y.dtype == numpy.float16
+    expected = 4 * (150. ** 2 - 149.75 ** 2) + 0.5
+    testing.assert_allclose(y.array, expected, rtol=0.2)  # (v7: 256.5)

@@ -8,7 +8,11 @@ from chainer import testing
 
 
 def _reduce(loss, reduce):
-    return numpy.asarray(loss.sum()) if reduce == 'sum' else loss
+    if reduce == 'sum':
+        return numpy.asarray(loss.sum())
+    if reduce == 'mean':
+        return numpy.asarray(loss.mean())
+    return loss
 
 
 class _Base(testing.FunctionTestCase):
@@ -25,12 +29,13 @@ class _Base(testing.FunctionTestCase):
 
 _PARAMS = testing.product({
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
-    'reduce': ['sum', 'no'],
+    'reduce': ['sum', 'mean', 'no'],
 })
 
 
 @testing.parameterize(*_PARAMS)
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestGaussianKLDivergence(_Base):
 
     def generate_inputs(self):
@@ -46,7 +51,8 @@ class TestGaussianKLDivergence(_Base):
 
 
 @testing.parameterize(*_PARAMS)
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBernoulliNLL(_Base):
 
     def generate_inputs(self):
@@ -63,7 +69,8 @@ class TestBernoulliNLL(_Base):
 
 
 @testing.parameterize(*_PARAMS)
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestGaussianNLL(_Base):
 
     def generate_inputs(self):
@@ -81,9 +88,11 @@ class TestGaussianNLL(_Base):
 
 def test_invalid_reduce():
     x = numpy.zeros((2, 3), numpy.float32)
+    message = "only 'sum', 'mean' and 'no' are valid for 'reduce', but 'bad' is given"
+    with pytest.raises(ValueError) as e:
+        F.gaussian_kl_divergence(x, x, reduce='bad')
+    assert str(e.value) == message
     with pytest.raises(ValueError):
-        F.gaussian_kl_divergence(x, x, reduce='mean')
+        F.bernoulli_nll(x, x, reduce='bad')
     with pytest.raises(ValueError):
-        F.bernoulli_nll(x, x, reduce='mean')
-    with pytest.raises(ValueError):
-        F.gaussian_nll(x, x, x, reduce='mean')
+        F.gaussian_nll(x, x, x, reduce='bad')

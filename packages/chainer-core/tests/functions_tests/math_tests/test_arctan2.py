@@ -11,7 +11,8 @@ from chainer.utils import type_check
     'shapes': [((3, 2), (3, 2)), ((), ()), ((3, 2), (2,)), ((1, 2), (3, 1))],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestArctan2(testing.FunctionTestCase):
 
     def setUp(self):
@@ -50,7 +51,7 @@ def test_arctan2_quadrants():
 
 @pytest.mark.parametrize('x1,x2', [
     (numpy.ones(3, numpy.int32), numpy.ones(3, numpy.int32)),
-    (numpy.ones(3, numpy.float32), numpy.ones(3, numpy.float64)),
+    (numpy.ones(3, numpy.float32), numpy.ones(3, numpy.int32)),
     (numpy.ones(3, numpy.float32), numpy.ones(2, numpy.float32)),
 ])
 def test_arctan2_invalid_type(x1, x2):
@@ -67,3 +68,22 @@ def test_arctan2_double_backward_single_branch():
     a, b = x1.array, x2.array
     # d/dx2 [x2 / (x1^2 + x2^2)] = (x1^2 - x2^2) / (x1^2 + x2^2)^2
     testing.assert_allclose(gg2.array, (a * a - b * b) / (a * a + b * b) ** 2)
+
+
+@pytest.mark.parametrize('dtype1,dtype2', [
+    (numpy.float16, numpy.float32), (numpy.float32, numpy.float64),
+    (numpy.float64, numpy.float16)])
+def test_arctan2_mixed_dtypes(dtype1, dtype2):
+    # v7 accepts mixed float dtypes and gives NumPy's result dtype; each gradient takes the
+    # dtype of its input.
+    x1 = chainer.Variable(numpy.array([0.5, -1.0, 2.0], dtype1))
+    x2 = chainer.Variable(numpy.array([1.5, 2.0, -0.5], dtype2))
+    y = F.arctan2(x1, x2)
+    assert y.dtype == numpy.result_type(dtype1, dtype2)
+    testing.assert_allclose(y.array, numpy.arctan2(x1.array, x2.array), atol=1e-3, rtol=1e-3)
+    y.grad = numpy.ones_like(y.array)
+    y.backward()
+    assert x1.grad.dtype == dtype1 and x2.grad.dtype == dtype2
+    r = x1.array.astype('d') ** 2 + x2.array.astype('d') ** 2
+    testing.assert_allclose(x1.grad, x2.array / r, atol=1e-3, rtol=1e-3)
+    testing.assert_allclose(x2.grad, -x1.array / r, atol=1e-3, rtol=1e-3)

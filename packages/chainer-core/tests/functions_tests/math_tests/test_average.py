@@ -16,7 +16,8 @@ from chainer.utils import type_check
     'keepdims': [False, True],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestAverage(testing.FunctionTestCase):
 
     def setUp(self):

@@ -26,7 +26,8 @@ def _tolerances(test, dtype):
     'shapes': [((3, 2), (3, 2)), ((3, 2), (2,)), ((3, 1), (1, 4)), ((), ())],
     'dtype': _DTYPES,
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBinaryOperators(testing.FunctionTestCase):
 
     def setUp(self):
@@ -170,6 +171,14 @@ def test_invalid_rhs_type():
     a = chainer.Variable(numpy.ones(3, 'f'))
     with pytest.raises(TypeError):
         a + 'x'
+
+
+def test_integer_variable_divides_no_constant():
+    # v7: a constant divided by an integer Variable is refused
+    x = chainer.Variable(numpy.array([1, 2], numpy.int32))
+    assert (x * 2).dtype == numpy.int32
+    with pytest.raises(type_check.InvalidType):
+        2 / x
 
 
 def test_labels():

@@ -29,7 +29,8 @@ from chainer.utils import type_check
     ],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestEinSum(testing.FunctionTestCase):
 
     def setUp(self):
@@ -85,3 +86,47 @@ def test_einsum_invalid_subscripts(subscripts, shapes):
 def test_einsum_int_invalid():
     with pytest.raises(type_check.InvalidType):
         F.einsum('ij->i', numpy.ones((2, 3), numpy.int32))
+
+
+@pytest.mark.parametrize('operands,expected', [
+    (lambda a, b: (a, [0, 1], b, [1, 2]), lambda a, b: a.dot(b)),
+    (lambda a, b: (a, [0, 1], b, [1, 2], [2, 0]), lambda a, b: a.dot(b).T),
+    (lambda a, b: (a, [Ellipsis, 1], b, [1, 2], [Ellipsis, 2]), lambda a, b: a.dot(b)),
+    (lambda a, b: ('i j , j k', a, b), lambda a, b: a.dot(b)),
+])
+def test_einsum_call_forms_of_numpy(operands, expected):
+    # NumPy's sublist form: each operand followed by integer labels, the output list last.
+    a = chainer.Variable(numpy.random.uniform(-1, 1, (2, 3)).astype(numpy.float32))
+    b = chainer.Variable(numpy.random.uniform(-1, 1, (3, 4)).astype(numpy.float32))
+    y = F.einsum(*operands(a, b))
+    testing.assert_allclose(y.array, expected(a.array, b.array))
+    y.grad = numpy.ones_like(y.array)
+    y.backward()
+    assert a.grad.shape == a.shape and b.grad.shape == b.shape
+
+
+def test_einsum_internals_of_v7():
+    from chainer.functions.math import einsum as m
+    a = numpy.ones((2, 3), numpy.float32)
+    b = numpy.ones((3, 4), numpy.float32)
+    c = numpy.ones((5, 2, 3), numpy.float32)
+    assert m.einsum_symbols[:3] == 'ABC' and len(m.einsum_symbols_set) == 52
+    assert m._parse_einsum_input(('ij,jk->ik', a, b))[:2] == ('ij,jk', 'ik')
+    assert m._parse_einsum_input(('...j,jk', c, b))[:2] == ('@j,jk', '@k')
+    assert m._parse_einsum_input((a, [0, 1], b, [1, 2], [2, 0]))[:2] == ('AB,BC', 'CA')
+    assert list(m._enumerate_axes('i@j')) == [(0, 'i'), (slice(1, -1), '@'), (-1, 'j')]
+    assert m._einsum(numpy, numpy.float32, '@j,jk', '@k', c, b).shape == (5, 2, 4)
+    y = m.EinSum('ij,jk', 'ik').apply((a, b))[0]
+    testing.assert_allclose(y.array, a.dot(b))
+    z = m.DiagEinSum('i', 'ii', (3, 3)).apply((numpy.arange(3, dtype=numpy.float32),))[0]
+    testing.assert_allclose(z.array, numpy.diag([0., 1., 2.]))
+    with pytest.raises(TypeError):
+        m._parse_einsum_input((a, ['a']))
+    with pytest.raises(ValueError, match='Invalid Ellipses'):
+        m._parse_einsum_input(('i.j', a))
+
+
+def test_einsum_mixed_float_dtypes():
+    a = numpy.ones((2, 3), numpy.float32)
+    b = numpy.ones((3, 4), numpy.float16)
+    assert F.einsum('ij,jk->ik', a, b).dtype == numpy.float32

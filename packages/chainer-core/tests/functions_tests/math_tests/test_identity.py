@@ -9,7 +9,8 @@ from chainer import testing
     'n_inputs': [1, 3],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestIdentity(testing.FunctionTestCase):
 
     def generate_inputs(self):

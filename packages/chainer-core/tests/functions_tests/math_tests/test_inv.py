@@ -18,7 +18,8 @@ def _well_conditioned(shape, dtype):
     'n': [1, 3],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestInv(testing.FunctionTestCase):
 
     def setUp(self):

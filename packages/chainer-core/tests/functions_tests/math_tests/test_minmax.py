@@ -23,7 +23,8 @@ def _distinct_inputs(shape, dtype):
     'keepdims': [False, True],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestMaxMin(testing.FunctionTestCase):
 
     def setUp(self):
@@ -85,7 +86,8 @@ def test_axis_errors(op):
     'shape_axis': [((3, 4), None), ((3, 4), 0), ((3, 4), -1), ((2, 3, 4), 1), ((), None)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestArgMaxMin(testing.FunctionTestCase):
 
     skip_backward_test = True

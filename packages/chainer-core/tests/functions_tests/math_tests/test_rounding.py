@@ -36,3 +36,11 @@ def test_values():
     numpy.testing.assert_array_equal(F.fix(x).array, [-1, 0, 0, 0, 1])
     numpy.testing.assert_array_equal(F.floor(x).array, [-2, -1, 0, 0, 1])
     numpy.testing.assert_array_equal(F.ceil(x).array, [-1, 0, 0, 1, 2])
+
+
+def test_sign_of_lists_and_scalars():
+    # v7 takes them as NumPy arrays.
+    y = F.sign([[-0.5, 0.0], [2.0, -3.0]])
+    assert y.dtype == numpy.float64
+    numpy.testing.assert_array_equal(y.array, [[-1, 0], [1, -1]])
+    assert F.sign(-2.5).array == -1 and F.sign(-2.5).shape == ()

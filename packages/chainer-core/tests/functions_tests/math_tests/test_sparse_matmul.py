@@ -25,7 +25,8 @@ def _t(x):
     'transb': [False, True],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSparseMatMul(testing.FunctionTestCase):
 
     def setUp(self):

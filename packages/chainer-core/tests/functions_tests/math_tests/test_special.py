@@ -17,7 +17,8 @@ from chainer.utils import type_check
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'order': [0, 1, 2],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestPolyGamma(testing.FunctionTestCase):
 
     def setUp(self):
@@ -63,7 +64,8 @@ def test_polygamma_invalid_type():
     'shape': [(3, 2), ()],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestZeta(testing.FunctionTestCase):
 
     def setUp(self):

@@ -24,7 +24,8 @@ def _tol(test):
     'keepdims': [True, False],
     'dtype': _DTYPES,
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSum(testing.FunctionTestCase):
 
     def setUp(self):
@@ -76,7 +77,7 @@ class TestSumTo(testing.FunctionTestCase):
         for i, s in enumerate(target):
             if s == 1 and y.shape[i] != 1:
                 y = y.sum(axis=i, keepdims=True)
-        return y.astype(self.dtype).reshape(target),
+        return numpy.asarray(y, self.dtype).reshape(target),
 
 
 @testing.parameterize(*testing.product({
@@ -189,7 +190,8 @@ def test_variable_transpose_forms():
     'trans': [(False, False), (True, True)],
     'dtype': _DTYPES,
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestMatMul(testing.FunctionTestCase):
 
     def setUp(self):
@@ -220,7 +222,7 @@ def test_matmul_invalid():
     with pytest.raises(type_check.InvalidType):
         F.matmul(numpy.zeros((2, 3), 'f'), numpy.zeros((4, 2), 'f'))
     with pytest.raises(type_check.InvalidType):
-        F.matmul(numpy.zeros((2, 3), 'f'), numpy.zeros((3, 2), 'd'))
+        F.matmul(numpy.zeros((2, 3), 'f'), numpy.zeros((3, 2), 'i'))
 
 
 def test_batch_matmul_deprecated():

@@ -38,7 +38,7 @@ class TestDropoutWithMask(testing.FunctionTestCase):
 
     def forward_expected(self, inputs):
         x, = inputs
-        return (x.astype(numpy.float64) * self.mask).astype(self.dtype),
+        return numpy.asarray(x.astype(numpy.float64) * self.mask, self.dtype),
 
 
 @pytest.mark.gpu

@@ -33,7 +33,7 @@ class TestGaussianWithEps(testing.FunctionTestCase):
 
     def forward_expected(self, inputs):
         mean, ln_var = [a.astype(numpy.float64) for a in inputs]
-        return (mean + numpy.exp(ln_var / 2) * self.eps).astype(self.dtype),
+        return numpy.asarray(mean + numpy.exp(ln_var / 2) * self.eps, self.dtype),
 
 
 def test_sampling_statistics():

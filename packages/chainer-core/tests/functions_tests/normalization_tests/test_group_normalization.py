@@ -16,7 +16,8 @@ def _options(dtype):
 
 
 @testing.parameterize(*testing.product({
-    'shape_groups': [((2, 4, 3), 2), ((2, 6, 2, 2), 3), ((3, 4, 3), 4), ((1, 4, 3), 1)],
+    'shape_groups': [((2, 4, 3), 2), ((2, 6, 2, 2), 3), ((3, 4, 3), 4), ((1, 4, 3), 1),
+                     ((3, 6), 2)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
 @testing.inject_backend_tests(None, [{}])
@@ -73,8 +74,8 @@ def test_fast_backward_matches_differentiable_backward():
 
 def test_errors():
     g = numpy.ones(4, numpy.float32)
-    with pytest.raises(ValueError, match='greater than 2'):
-        F.group_normalization(numpy.zeros((2, 4), numpy.float32), 2, g, g)
+    with pytest.raises(ValueError, match='batch and a channel axis'):
+        F.group_normalization(numpy.zeros(4, numpy.float32), 2, g, g)
     with pytest.raises(TypeError, match='groups'):
         F.group_normalization(numpy.zeros((2, 4, 3), numpy.float32), 2.0, g, g)
     with pytest.raises(ValueError, match='divisor'):

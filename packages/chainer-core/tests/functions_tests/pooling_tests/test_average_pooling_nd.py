@@ -39,6 +39,7 @@ _shapes = {1: (2, 3, 7), 2: (2, 3, 5, 4), 3: (1, 2, 4, 3, 5)}
     {},
     {'use_cuda': True, 'use_cudnn': 'never'},
     {'use_cuda': True, 'use_cudnn': 'always'},
+    {'use_chainerx': True, 'chainerx_device': 'native:0'},
 ])
 class TestAveragePoolingND(testing.FunctionTestCase):
 

@@ -87,7 +87,8 @@ def _max_margin(x, rois, roi_indices, outsize, scale, sampling_ratio):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'sampling_ratio': [None, 2, (1, 3)],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestROIAlign2D(testing.FunctionTestCase):
 
     skip_double_backward_test = True

@@ -38,7 +38,8 @@ def _ref(x, rois, roi_indices, outsize, scale, mode):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'outsize': [(3, 2), 2],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestROIMaxAveragePooling2D(testing.FunctionTestCase):
 
     skip_double_backward_test = True

@@ -34,7 +34,8 @@ def _ref_roi_pooling(x, rois, outh, outw, scale):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'outsize': [(3, 2), (2, 4)],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestROIPooling2D(testing.FunctionTestCase):
 
     def setUp(self):

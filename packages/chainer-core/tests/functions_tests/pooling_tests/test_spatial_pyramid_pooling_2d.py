@@ -30,7 +30,9 @@ def _ref_spp(x, height):
     'pyramid_height': [1, 3],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True, 'use_cudnn': 'always'}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True, 'use_cudnn': 'always'},
+    {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSpatialPyramidPooling2D(testing.FunctionTestCase):
 
     def setUp(self):
@@ -50,11 +52,18 @@ class TestSpatialPyramidPooling2D(testing.FunctionTestCase):
         return _ref_spp(inputs[0], self.pyramid_height).astype(self.dtype),
 
 
-def test_spp_output_shape_and_default():
+def test_spp_output_shape():
     x = numpy.zeros((2, 3, 8, 8), 'f')
-    assert F.spatial_pyramid_pooling_2d(x, 3).shape == (2, 3 * 21, 1, 1)
+    assert F.spatial_pyramid_pooling_2d(x, 3, 'max').shape == (2, 3 * 21, 1, 1)
 
 
-def test_spp_unsupported_pooling():
-    with pytest.raises(ValueError):
-        F.spatial_pyramid_pooling_2d(numpy.zeros((1, 1, 4, 4), 'f'), 2, 'average')
+@pytest.mark.parametrize('pooling', [None, 'average'])
+def test_spp_unsupported_pooling(pooling):
+    # v7 needs pooling='max' to be given.
+    with pytest.raises(ValueError, match='Unsupported pooling operation'):
+        F.spatial_pyramid_pooling_2d(numpy.zeros((1, 1, 4, 4), 'f'), 2, pooling)
+
+
+def test_spp_removed_pooling_class():
+    with pytest.raises(TypeError):
+        F.spatial_pyramid_pooling_2d(numpy.zeros((1, 1, 4, 4), 'f'), 2, pooling_class=None)

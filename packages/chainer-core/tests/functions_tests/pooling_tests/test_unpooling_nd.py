@@ -37,7 +37,8 @@ _shapes = {1: (2, 3, 4), 2: (2, 3, 3, 2), 3: (1, 2, 2, 3, 2)}
     {'ndim': 2, 'cover_all': True, 'dtype': numpy.float64, 'ksize': (2, 3), 'stride': None,
      'pad': 0},
 ]))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestUnpoolingND(testing.FunctionTestCase):
 
     ksize = 2

@@ -1,3 +1,5 @@
+import warnings
+
 import numpy
 import pytest
 
@@ -27,7 +29,8 @@ def _ref_upsample(x, indexes, k, s, p, outs):
                ((3, 2), (2, 1), (1, 0), True),
                ((3, 3), (2, 2), (1, 1), False)],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestUpsampling2D(testing.FunctionTestCase):
 
     def setUp(self):
@@ -80,3 +83,14 @@ def test_upsampling_invalid():
     with pytest.raises(type_check.InvalidType):
         F.upsampling_2d(x, numpy.zeros((1, 1, 2, 3), numpy.int64), 2, outsize=(7, 6),
                         cover_all=False)
+
+
+def test_windows_in_the_padding_give_no_warning():
+    # With cover_all and padding, some pooling windows lie in the padding only: their -inf
+    # maxima must not produce NumPy warnings when upsampled (v7 produces none).
+    x = numpy.random.uniform(-1, 1, (1, 2, 5, 5)).astype(numpy.float32)
+    y, indexes = F.max_pooling_2d(x, 2, 2, 1, cover_all=True, return_indices=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        z = F.upsampling_2d(y, indexes, 2, 2, 1, cover_all=True)
+    assert z.shape == (1, 2, 5, 5) and numpy.isfinite(z.array).all()

@@ -11,6 +11,7 @@ import numpy
 
 from chainer import backend
 from chainer.backends import cuda
+from chainer.dataset import _gathered_batch
 
 
 def _get_device(device_spec):
@@ -31,6 +32,14 @@ def to_device(device, x):
 
     Returns:
         ``x`` on the device (arrays already there are returned as they are).
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 2], np.float32)
+        >>> chainer.dataset.to_device(None, x) is x  # None leaves the array where it is
+        True
+        >>> chainer.dataset.to_device('@numpy', x)  # '@cupy:0' would copy it to GPU 0
+        array([1., 2.], dtype=float32)
     """
     if device is None:
         return x
@@ -204,10 +213,31 @@ def concat_examples_func(batch, device=None, padding=None):
 
     Raises:
         ValueError: For an empty batch, or examples of different shapes without padding.
+
+    .. admonition:: Example
+
+        >>> batch = [(np.array([1, 2], np.float32), np.int32(0)),
+        ...          (np.array([3, 4], np.float32), np.int32(1))]  # (input, label) examples
+        >>> x, t = chainer.dataset.concat_examples(batch)
+        >>> x
+        array([[1., 2.],
+               [3., 4.]], dtype=float32)
+        >>> t
+        array([0, 1], dtype=int32)
+        >>> chainer.dataset.concat_examples([np.array([1, 2, 3], np.float32),
+        ...                                  np.array([4], np.float32)], padding=-1)
+        array([[ 1.,  2.,  3.],
+               [ 4., -1., -1.]], dtype=float32)
+        >>> chainer.dataset.concat_examples(batch, device='@numpy')[0].shape  # sent to a device
+        (2, 2)
     """
     if len(batch) == 0:
         raise ValueError('batch is empty')
     first = batch[0]
+    if type(batch) is _gathered_batch.GatheredBatch and padding is None:
+        result = batch.columns()  # one gather per column (None: the batch was changed)
+        if result is not None:
+            return result if device is None else _get_device(device).send(result)
     if isinstance(first, tuple):
         columns = _columns_of_tuples(batch)
         if not isinstance(padding, tuple):

@@ -48,13 +48,16 @@ class DatasetMixin:
 
 
 def getitem_many(dataset, indices):
-    """Returns ``[dataset[i] for i in indices]`` (``indices``: a list of ints).
+    """Returns ``[dataset[i] for i in indices]`` (a list of ints, or an integer array).
 
     A dataset class may provide a faster ``_getitem_many(indices)`` that returns the same;
     :class:`~chainer.datasets.TupleDataset` and :class:`~chainer.datasets.DictDataset` do.
+    The items of an array of indices are passed to ``dataset[i]`` as Python ints.
     """
     many = getattr(dataset, '_getitem_many', None)
     if many is not None:
         return many(indices)
+    if type(indices) is numpy.ndarray:
+        indices = indices.tolist()
     getitem = dataset.__getitem__
     return [getitem(i) for i in indices]

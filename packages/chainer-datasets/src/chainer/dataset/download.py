@@ -34,7 +34,16 @@ _TIMEOUT = 60.0  # seconds without data before a download is abandoned
 
 
 def get_dataset_root():
-    """Returns the path of the root directory of the dataset cache."""
+    """Returns the path of the root directory of the dataset cache.
+
+    .. admonition:: Example
+
+        >>> root = chainer.dataset.get_dataset_root()  # by default ~/.chainer/dataset
+        >>> path = chainer.dataset.get_dataset_directory('pfnet/chainer/mnist',
+        ...                                              create_directory=False)
+        >>> path.startswith(root)  # the datasets are cached under the root
+        True
+    """
     return _dataset_root
 
 
@@ -43,6 +52,16 @@ def set_dataset_root(path):
 
     Args:
         path (str): The new root directory.
+
+    .. admonition:: Example
+
+        >>> import tempfile
+        >>> old_root = chainer.dataset.get_dataset_root()
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     chainer.dataset.set_dataset_root(tmp)
+        ...     print(chainer.dataset.get_dataset_root() == tmp)
+        ...     chainer.dataset.set_dataset_root(old_root)
+        True
     """
     global _dataset_root
     _dataset_root = path
@@ -58,6 +77,17 @@ def get_dataset_directory(dataset_name, create_directory=True):
 
     Returns:
         str: The path of the directory.
+
+    .. admonition:: Example
+
+        >>> import os, tempfile
+        >>> old_root = chainer.dataset.get_dataset_root()
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     chainer.dataset.set_dataset_root(tmp)
+        ...     path = chainer.dataset.get_dataset_directory('pfnet/chainer/mnist')
+        ...     print(os.path.relpath(path, tmp).split(os.sep), os.path.isdir(path))
+        ...     chainer.dataset.set_dataset_root(old_root)
+        ['pfnet', 'chainer', 'mnist'] True
     """
     path = os.path.join(_dataset_root, dataset_name)
     if create_directory:
@@ -202,6 +232,26 @@ def cache_or_load_file(path, creator, loader):
 
     Returns:
         The value returned by ``loader`` or ``creator``.
+
+    .. admonition:: Example
+
+        >>> import os, tempfile
+        >>> def creator(path):
+        ...     print('creating', os.path.basename(path))
+        ...     data = np.arange(3)
+        ...     with open(path, 'wb') as f:
+        ...         np.save(f, data)
+        ...     return data
+        >>> def loader(path):
+        ...     with open(path, 'rb') as f:
+        ...         return np.load(f)
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = os.path.join(tmp, 'cache.npy')
+        ...     first = chainer.dataset.cache_or_load_file(path, creator, loader)
+        ...     second = chainer.dataset.cache_or_load_file(path, creator, loader)  # loaded
+        creating cache.npy
+        >>> second.tolist()
+        [0, 1, 2]
     """
     if os.path.exists(path):
         try:

@@ -1,4 +1,5 @@
 """DictDataset: the examples are dicts of the i-th items of several named datasets."""
+import numpy
 
 
 class DictDataset:
@@ -44,6 +45,8 @@ class DictDataset:
 
     def _getitem_many(self, indices):
         # ``[self[i] for i in indices]`` for a list of ints (used by the iterators).
+        if type(indices) is numpy.ndarray:
+            indices = indices.tolist()
         keys = list(self._datasets)
         columns = [map(dataset.__getitem__, indices) for dataset in self._datasets.values()]
         return [dict(zip(keys, values)) for values in zip(*columns)]

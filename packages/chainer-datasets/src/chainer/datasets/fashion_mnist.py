@@ -15,7 +15,14 @@ _LABELS = ('T-shirt/top', 'Trouser', 'Pullover', 'Dress', 'Coat', 'Sandal', 'Shi
 
 
 def get_fashion_mnist_labels():
-    """Returns the list of the names of the 10 Fashion-MNIST classes, by label."""
+    """Returns the list of the names of the 10 Fashion-MNIST classes, by label.
+
+    .. admonition:: Example
+
+        >>> labels = chainer.datasets.get_fashion_mnist_labels()
+        >>> len(labels), labels[0], labels[9]
+        (10, 'T-shirt/top', 'Ankle boot')
+    """
     return list(_LABELS)
 
 

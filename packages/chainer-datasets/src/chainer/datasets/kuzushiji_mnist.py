@@ -15,7 +15,14 @@ _LABELS = (('o', 'お'), ('ki', 'き'), ('su', 'す'), ('tsu', 'つ'), ('na', '�
 
 
 def get_kuzushiji_mnist_labels():
-    """Returns the list of the 10 Kuzushiji-MNIST classes as (romaji, hiragana) pairs."""
+    """Returns the list of the 10 Kuzushiji-MNIST classes as (romaji, hiragana) pairs.
+
+    .. admonition:: Example
+
+        >>> labels = chainer.datasets.get_kuzushiji_mnist_labels()
+        >>> len(labels)
+        10
+    """
     return list(_LABELS)
 
 

@@ -197,6 +197,18 @@ def open_pickle_dataset(path):
 
     Args:
         path (str): The file written by :func:`open_pickle_dataset_writer`.
+
+    .. admonition:: Example
+
+        >>> import os, tempfile
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = os.path.join(tmp, 'dataset.pkl')
+        ...     with chainer.datasets.open_pickle_dataset_writer(path) as writer:
+        ...         writer.write(('first', 1))
+        ...         writer.write(('second', 2))
+        ...     with chainer.datasets.open_pickle_dataset(path) as dataset:
+        ...         print(len(dataset), dataset[1])  # read lazily, by index
+        2 ('second', 2)
     """
     return PickleDataset(_FileReader(path))
 
@@ -210,5 +222,17 @@ def open_pickle_dataset_writer(path, protocol=pickle.HIGHEST_PROTOCOL):
     Args:
         path (str): The file to write.
         protocol (int): The pickle protocol.
+
+    .. admonition:: Example
+
+        >>> import os, tempfile
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = os.path.join(tmp, 'dataset.pkl')
+        ...     with chainer.datasets.open_pickle_dataset_writer(path) as writer:
+        ...         for i in range(3):
+        ...             writer.write({'index': i})  # any picklable example
+        ...     with chainer.datasets.open_pickle_dataset(path) as dataset:
+        ...         print([example['index'] for example in dataset])
+        [0, 1, 2]
     """
     return PickleDatasetWriter(_AtomicWriter(path), protocol)

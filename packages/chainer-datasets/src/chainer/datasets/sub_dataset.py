@@ -70,6 +70,16 @@ def split_dataset(dataset, split_at, order=None):
 
     Returns:
         tuple: The two :class:`SubDataset` objects.
+
+    .. admonition:: Example
+
+        >>> dataset = ['a', 'b', 'c', 'd', 'e']
+        >>> first, second = chainer.datasets.split_dataset(dataset, 3)
+        >>> list(first), list(second)
+        (['a', 'b', 'c'], ['d', 'e'])
+        >>> first, second = chainer.datasets.split_dataset(dataset, 2, order=[4, 3, 2, 1, 0])
+        >>> list(first), list(second)
+        (['e', 'd'], ['c', 'b', 'a'])
     """
     if not isinstance(split_at, numbers.Integral):
         raise TypeError('split_at must be int, got {} instead'.format(type(split_at)))
@@ -98,6 +108,15 @@ def split_dataset_random(dataset, first_size, seed=None):
 
     Returns:
         tuple: The two :class:`SubDataset` objects.
+
+    .. admonition:: Example
+
+        >>> dataset = list(range(10))
+        >>> train, test = chainer.datasets.split_dataset_random(dataset, 8, seed=0)
+        >>> len(train), len(test)
+        (8, 2)
+        >>> sorted(list(train) + list(test)) == dataset  # a random partition
+        True
     """
     return split_dataset(dataset, first_size, _permutation(len(dataset), seed))
 
@@ -114,6 +133,12 @@ def split_dataset_n(dataset, n, order=None):
 
     Returns:
         list: The :class:`SubDataset` objects.
+
+    .. admonition:: Example
+
+        >>> parts = chainer.datasets.split_dataset_n(list(range(7)), 3)
+        >>> [list(part) for part in parts]  # equal sizes: the remainder is left out
+        [[0, 1], [2, 3], [4, 5]]
     """
     if not isinstance(n, numbers.Integral) or n <= 0:
         raise ValueError('split_dataset_n: n must be a positive integer, got {!r}'.format(n))
@@ -132,6 +157,14 @@ def split_dataset_n_random(dataset, n, seed=None):
 
     Returns:
         list: The :class:`SubDataset` objects.
+
+    .. admonition:: Example
+
+        >>> parts = chainer.datasets.split_dataset_n_random(list(range(6)), 3, seed=0)
+        >>> [len(part) for part in parts]
+        [2, 2, 2]
+        >>> sorted(sum((list(part) for part in parts), []))
+        [0, 1, 2, 3, 4, 5]
     """
     return split_dataset_n(dataset, n, _permutation(len(dataset), seed))
 
@@ -178,6 +211,14 @@ def get_cross_validation_datasets(dataset, n_folds=None, order=None, **kwargs):
 
     Returns:
         list of tuples: The ``(train, test)`` pairs of :class:`SubDataset` objects.
+
+    .. admonition:: Example
+
+        >>> folds = chainer.datasets.get_cross_validation_datasets(['a', 'b', 'c', 'd'], 2)
+        >>> for train, test in folds:
+        ...     print(list(train), list(test))
+        ['a', 'b'] ['c', 'd']
+        ['c', 'd'] ['a', 'b']
     """
     n_folds = _n_folds_argument('get_cross_validation_datasets', n_folds, kwargs)
     if order is not None and len(order) != len(dataset):
@@ -197,6 +238,15 @@ def get_cross_validation_datasets_random(dataset, n_folds, seed=None, **kwargs):
 
     Returns:
         list of tuples: The ``(train, test)`` pairs of :class:`SubDataset` objects.
+
+    .. admonition:: Example
+
+        >>> dataset = list(range(6))
+        >>> folds = chainer.datasets.get_cross_validation_datasets_random(dataset, 3, seed=0)
+        >>> [(len(train), len(test)) for train, test in folds]
+        [(4, 2), (4, 2), (4, 2)]
+        >>> sorted(sum((list(test) for train, test in folds), []))  # every example is tested once
+        [0, 1, 2, 3, 4, 5]
     """
     n_folds = _n_folds_argument('get_cross_validation_datasets_random', n_folds, kwargs)
     return _cross_validation_splits(dataset, n_folds, _permutation(len(dataset), seed))

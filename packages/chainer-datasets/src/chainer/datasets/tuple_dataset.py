@@ -1,4 +1,7 @@
 """TupleDataset: the examples are tuples of the i-th items of several datasets."""
+import numpy
+
+from chainer.dataset import _gathered_batch
 
 
 class TupleDataset:
@@ -27,6 +30,7 @@ class TupleDataset:
                     'examples'.format(i, len(dataset), length))
         self._datasets = datasets
         self._length = length
+        self._gatherable = all(map(_gathered_batch.gatherable, datasets))
 
     def __getitem__(self, index):
         try:
@@ -42,6 +46,11 @@ class TupleDataset:
         return self._length
 
     def _getitem_many(self, indices):
-        # ``[self[i] for i in indices]`` for a list of ints, without a call per example
-        # (used by the iterators).
+        # ``[self[i] for i in indices]`` for a list or an integer array of indices, without
+        # a call per example (used by the iterators); for arrays of indices into arrays,
+        # a batch that concat_examples stacks with one gather per array.
+        if type(indices) is numpy.ndarray:
+            if self._gatherable:
+                return _gathered_batch.GatheredBatch(self._datasets, indices)
+            indices = indices.tolist()
         return list(zip(*[map(dataset.__getitem__, indices) for dataset in self._datasets]))

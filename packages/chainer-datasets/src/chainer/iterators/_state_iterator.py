@@ -2,6 +2,7 @@
 import numpy
 
 from chainer.dataset import iterator
+from chainer.iterators import _sampler_state
 from chainer.iterators import _statemachine
 from chainer.iterators.order_samplers import ShuffleOrderSampler
 
@@ -97,10 +98,20 @@ class StateIterator(iterator.Iterator):
             return None
         return self._previous_epoch_detail
 
+    def _sampler_state_to_save(self):
+        # The random state of the order sampler before the draws of the orders of epochs
+        # that have not begun yet (iterators that read ahead draw them early); ``None``:
+        # nothing was drawn ahead, the current state is saved.
+        return None
+
     def serialize(self, serializer):
         """Saves or loads the position, epoch, order and previous epoch detail.
 
-        ``None`` values are stored as ``-1`` (Chainer v7's snapshot format).
+        ``None`` values are stored as ``-1`` (Chainer v7's snapshot format). The random
+        state of a :class:`~chainer.iterators.ShuffleOrderSampler` is saved too (under the
+        ``order_sampler_random_*`` keys) and loaded into the sampler's random state, so
+        that the resumed iterator draws the same orders as the uninterrupted one; a
+        snapshot without it (Chainer v7's) leaves the random state as it is.
         """
         current_position = serializer('current_position', self.current_position)
         epoch = serializer('epoch', self.epoch)
@@ -121,3 +132,4 @@ class StateIterator(iterator.Iterator):
                 self._previous_epoch_detail = max(self._previous_epoch_detail, 0.)
             else:
                 self._previous_epoch_detail = -1.
+        _sampler_state.serialize(serializer, self.order_sampler, self._sampler_state_to_save())

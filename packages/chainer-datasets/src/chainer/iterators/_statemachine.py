@@ -10,6 +10,13 @@ the last batch started a new epoch, and the order of the current epoch (``None``
 order)."""
 
 
+def draws_order(state, batch_size, repeat, order_sampler):
+    """Whether advancing ``state`` by one batch calls ``order_sampler`` (a new epoch)."""
+    order = state.order
+    return (repeat and order_sampler is not None and order is not None
+            and state.current_position + batch_size >= len(order))
+
+
 def iterator_statemachine(state, batch_size, repeat, order_sampler, dataset_len):
     """Advances an iterator state by one batch.
 

@@ -2,10 +2,12 @@
 
 Each worker gets the dataset once (inherited when forked, pickled when spawned) and then
 reads tasks (lists of indices) from its own pipe, sending back the examples, their arrays
-moved through shared memory when a block is given. The main process dispatches tasks to
-the least busy workers and waits for the results on the pipes and the process sentinels,
-so that an exception in a worker reaches the caller with its traceback, and a worker
-killed by a signal is reported instead of waited for. Workers ignore SIGINT (the main
+moved through shared memory when a block is given. The main process sends each task at
+once to the worker with the fewest tasks queued (so that the workers go on while the caller
+works between two batches) and waits for the results on the pipes and the process
+sentinels, so that an exception in a worker reaches the caller with its traceback, and a
+worker killed by a signal is reported (by the batches it was reading) instead of waited
+for. Workers ignore SIGINT (the main
 process handles Ctrl-C) and exit when their parent disappears.
 """
 import itertools
@@ -23,7 +25,6 @@ from multiprocessing import reduction
 from chainer.dataset import dataset_mixin
 from chainer.iterators import _shared_memory
 
-_MAX_OUTSTANDING = 2  # tasks a worker may have queued, so that it never waits for work
 _PARENT_POLL_INTERVAL = 0.5
 _pickler = reduction.ForkingPickler
 
@@ -203,19 +204,16 @@ class WorkerPool:
         self._dispatch()
         return handle
 
-    def _capacity(self, worker):
-        if worker.broken:
-            return 0
-        capacity = _MAX_OUTSTANDING - len(worker.tasks)
-        if self._max_tasks is not None:
-            capacity = min(capacity, self._max_tasks - worker.n_sent)
-        return capacity
+    def _can_take(self, worker):
+        return not worker.broken and (
+            self._max_tasks is None or worker.n_sent < self._max_tasks)
 
     def _dispatch(self):
         while self._pending:
-            worker = max(self._workers, key=self._capacity)
-            if self._capacity(worker) <= 0:
-                return
+            workers = [worker for worker in self._workers if self._can_take(worker)]
+            if not workers:
+                return  # workers that reached max_tasks are replaced when they end
+            worker = min(workers, key=lambda worker: len(worker.tasks))
             task_id, task = self._pending.pop(0)
             try:
                 worker.conn.send((task_id, task))
@@ -239,8 +237,8 @@ class WorkerPool:
                 handle.examples[position] = example
 
     def _check_ended(self, worker):
-        # A worker process has ended: collect its last results, then replace it when it
-        # ended after its last task, or report it when it died with tasks to do.
+        # A worker process has ended: collect its last results; the batches of the tasks
+        # it did not finish (when it died) fail with WorkerDiedError. It is replaced.
         while worker.tasks and worker.conn.poll():
             try:
                 self._receive(worker)
@@ -248,10 +246,15 @@ class WorkerPool:
                 break
         worker.process.join()
         if worker.tasks:
-            raise WorkerDiedError(
+            message = (
                 'MultiprocessIterator: worker process {} died unexpectedly ({}) while '
                 'reading examples'.format(worker.process.pid,
                                           _signal_description(worker.process.exitcode)))
+            for task_id in worker.tasks:
+                handle, _ = self._handles.pop(task_id)
+                handle.remaining -= 1
+                if handle.error is None:
+                    handle.error = (WorkerDiedError(message), None)
         worker.conn.close()
         self._workers[self._workers.index(worker)] = self._spawn()
 
@@ -293,6 +296,8 @@ class WorkerPool:
                     self._check_ended(worker)
         if handle.error is not None:
             error, text = handle.error
+            if text is None:
+                raise error
             raise error from RemoteTraceback(text)
         return handle.examples
 

@@ -1,11 +1,13 @@
 """MultiprocessIterator: minibatches read in parallel by worker processes."""
 import collections
+import itertools
 import multiprocessing
 import numbers
 import warnings
 import weakref
 
 from chainer import serializer as serializer_module
+from chainer.iterators import _sampler_state
 from chainer.iterators import _shared_memory
 from chainer.iterators import _state_iterator
 from chainer.iterators import _statemachine
@@ -16,6 +18,18 @@ _TIMEOUT_MESSAGE = (
     'causes and workarounds:\n'
     'https://docs.chainer.org/en/stable/reference/generated/'
     'chainer.iterators.MultiprocessIterator.html')
+
+
+class _Plan:
+    """A batch drawn ahead: its indices, the state after it, and the random state of the
+    order sampler before the order of a new epoch that it reaches was drawn (or ``None``)."""
+
+    __slots__ = ('indices', 'state', 'sampler_state')
+
+    def __init__(self, indices, state, sampler_state):
+        self.indices = indices
+        self.state = state
+        self.sampler_state = sampler_state
 
 
 class _Prefetcher:
@@ -34,18 +48,32 @@ class _Prefetcher:
         self.region_size = iterator.shared_mem  # None: measured on the first batch
         self.max_tasks = iterator._maxtasksperchild
         self.pool = None
-        self.blocks = []  # shared memory blocks, one per batch in flight at most
+        self.blocks = []  # shared memory blocks, one per batch in flight (n_prefetch + 1)
         self.free_blocks = []
-        self.in_flight = collections.deque()  # (BatchHandle, state after the batch)
+        self.in_flight = collections.deque()  # (BatchHandle, _Plan)
+        self.replay = collections.deque()  # plans drawn but not submitted (after an error)
         self.abandoned = []  # handles of discarded batches whose tasks may still run
-        self.consumed_state = None  # the state after the last batch returned
-        self.state = None  # the state after the last batch submitted
+        self.state = None  # the state after the last batch drawn
 
     def restart(self, state):
-        """Discards the batches in flight; the next batch follows ``state``."""
+        """Discards the batches drawn ahead; the next batch follows ``state``."""
         self.abandoned.extend(handle for handle, _ in self.in_flight)
         self.in_flight.clear()
-        self.consumed_state = self.state = state
+        self.replay.clear()
+        self.state = state
+
+    def retry(self):
+        """Reads the batches in flight again (the same batches, in the same order)."""
+        self.abandoned.extend(handle for handle, _ in self.in_flight)
+        self.replay.extendleft(reversed([plan for _, plan in self.in_flight]))
+        self.in_flight.clear()
+
+    def sampler_state_to_save(self):
+        """The random state of the order sampler before the draws of the batches ahead."""
+        for plan in itertools.chain((plan for _, plan in self.in_flight), self.replay):
+            if plan.sampler_state is not None:
+                return plan.sampler_state
+        return None
 
     def _take_block(self):
         for handle in self.abandoned:
@@ -54,35 +82,49 @@ class _Prefetcher:
         self.abandoned = [handle for handle in self.abandoned if not handle.done]
         if self.free_blocks:
             return self.free_blocks.pop()
-        if self.region_size and len(self.blocks) < self.n_prefetch:
+        if self.region_size and len(self.blocks) <= self.n_prefetch:
             block = _shared_memory.create(self.region_size * self.batch_size)
             self.blocks.append(block)
             return block
         return None
 
-    def fill(self):
-        """Submits batches until ``n_prefetch`` are in flight or the iteration ends."""
+    def _draw(self):
+        # The plan of the batch after the last one drawn (None at the end of the iteration).
+        sampler_state = None
+        if _statemachine.draws_order(self.state, self.batch_size, self.repeat,
+                                     self.order_sampler):
+            sampler_state = _sampler_state.capture(self.order_sampler)
+        state, indices = _statemachine.iterator_statemachine(
+            self.state, self.batch_size, self.repeat, self.order_sampler, len(self.dataset))
+        if indices is None:
+            return None
+        self.state = state
+        return _Plan(indices.tolist(), state, sampler_state)
+
+    def fill(self, n_batches):
+        """Submits batches until ``n_batches`` are in flight or the iteration ends."""
         if self.pool is None or self.pool.closed:
             self.pool = _worker_pool.WorkerPool(self.dataset, self.n_processes, self.max_tasks)
-        while len(self.in_flight) < self.n_prefetch:
-            state, indices = _statemachine.iterator_statemachine(
-                self.state, self.batch_size, self.repeat, self.order_sampler,
-                len(self.dataset))
-            if indices is None:
+        while len(self.in_flight) < n_batches:
+            plan = self.replay.popleft() if self.replay else self._draw()
+            if plan is None:
                 return
-            indices = indices.tolist()
             block = self._take_block()
-            n_chunks = min(len(indices), 2 * self.n_processes)
-            handle = self.pool.submit(indices, n_chunks, block, self.region_size or 0)
-            self.in_flight.append((handle, state))
-            self.state = state
+            n_chunks = min(len(plan.indices), 2 * self.n_processes)
+            handle = self.pool.submit(plan.indices, n_chunks, block, self.region_size or 0)
+            self.in_flight.append((handle, plan))
 
     def next_batch(self, timeout, on_timeout):
-        """Returns the next batch and the state after it (``None`` at the end)."""
-        self.fill()
+        """Returns the next batch and the state after it (``None`` at the end).
+
+        While it waits for the batch, the ``n_prefetch`` batches after it are read too (so
+        that the workers go on with the next batch when they are done with their part of
+        this one); they are read while the caller works on this one.
+        """
+        self.fill(self.n_prefetch + 1)
         if not self.in_flight:
             return None
-        handle, state = self.in_flight[0]
+        handle, plan = self.in_flight[0]
         try:
             examples = self.pool.wait(handle, timeout, on_timeout)
         except _worker_pool.WorkerDiedError:
@@ -90,29 +132,30 @@ class _Prefetcher:
             raise
         except BaseException:
             if handle.done:  # the dataset raised: the batch is read again on the next call
-                self.restart(self.consumed_state)
+                self.retry()
             raise
         self.in_flight.popleft()
-        self.consumed_state = state
         if handle.block is not None:
             buffer = handle.block.buf
             examples = [_shared_memory.unpack(example, buffer) for example in examples]
             self.free_blocks.append(handle.block)
         elif self.region_size is None:
             self.region_size = max(_shared_memory.packed_size(e) for e in examples)
-        self.fill()
-        return examples, state
+        return examples, plan.state
 
     def close(self):
-        """Stops the workers and removes the shared memory blocks."""
+        """Stops the workers and removes the shared memory blocks.
+
+        The batches drawn ahead are kept: :meth:`fill` starts new workers to read them.
+        """
         if self.pool is not None:
             self.pool.close()
         for block in self.blocks:
             _shared_memory.release(block)
         self.blocks = []
         self.free_blocks = []
+        self.retry()  # the batches drawn ahead are read again if the iteration goes on
         self.abandoned = []
-        self.in_flight.clear()
 
 
 class MultiprocessIterator(_state_iterator.StateIterator):
@@ -204,6 +247,7 @@ class MultiprocessIterator(_state_iterator.StateIterator):
         if prefetcher is None:
             prefetcher = self._prefetcher = _Prefetcher(self)
             prefetcher.restart(self._state)
+        if self._finalizer is None or not self._finalizer.alive:
             self._finalizer = weakref.finalize(self, prefetcher.close)
         return prefetcher
 
@@ -221,6 +265,10 @@ class MultiprocessIterator(_state_iterator.StateIterator):
         if self._prefetcher is not None:
             self._prefetcher.restart(self._state)
 
+    def _sampler_state_to_save(self):
+        prefetcher = self._prefetcher
+        return None if prefetcher is None else prefetcher.sampler_state_to_save()
+
     def serialize(self, serializer):
         super().serialize(serializer)
         if self._prefetcher is not None and isinstance(
@@ -230,13 +278,12 @@ class MultiprocessIterator(_state_iterator.StateIterator):
     def finalize(self):
         """Stops the worker processes and frees the shared memory.
 
-        The iterator stays usable: the next batch starts new workers.
+        The iterator stays usable: the next batch starts new workers (and reads the
+        batches that were drawn ahead).
         """
-        prefetcher = self._prefetcher
-        if prefetcher is not None:
-            self._prefetcher = None
+        if self._finalizer is not None and self._finalizer.alive:
             self._finalizer.detach()
-            prefetcher.close()
+            self._prefetcher.close()
 
     def __copy__(self):
         other = object.__new__(type(self))

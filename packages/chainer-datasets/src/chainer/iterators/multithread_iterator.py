@@ -2,6 +2,8 @@
 import concurrent.futures
 import numbers
 
+from chainer import serializer as serializer_module
+from chainer.iterators import _sampler_state
 from chainer.iterators import _state_iterator
 from chainer.iterators import _statemachine
 
@@ -27,7 +29,8 @@ class MultithreadIterator(_state_iterator.StateIterator):
 
     _order_key = '_order'  # the key Chainer v7 saves the order of this iterator under
     _pool = None
-    _next = None
+    _plan = None  # (indices or None at the end, state after, sampler state before): read ahead
+    _futures = None  # the reads of the examples of ``_plan``
 
     def __init__(self, dataset, batch_size, repeat=True, shuffle=None, n_threads=1,
                  order_sampler=None):
@@ -46,46 +49,61 @@ class MultithreadIterator(_state_iterator.StateIterator):
     def reset(self):
         """Rewinds the iterator to the start of the first epoch (with a new order)."""
         super().reset()
-        self._next = None
+        self._plan = self._futures = None
 
-    def _invoke_prefetch(self):
+    def _plan_next(self):
+        # Draws the next batch (and the order of a new epoch it reaches) and starts reading.
+        sampler_state = None
+        if _statemachine.draws_order(
+                self._state, self.batch_size, self._repeat, self.order_sampler):
+            sampler_state = _sampler_state.capture(self.order_sampler)
         state, indices = _statemachine.iterator_statemachine(
             self._state, self.batch_size, self._repeat, self.order_sampler, len(self.dataset))
+        self._plan = (indices, state, sampler_state)
+        self._submit()
+
+    def _submit(self):
+        indices = self._plan[0]
         if indices is None:
-            self._next = (None, state)
             return
         if self._pool is None:
             self._pool = concurrent.futures.ThreadPoolExecutor(
                 self.n_threads, thread_name_prefix='chainer-MultithreadIterator')
         getitem = self.dataset.__getitem__
-        self._next = ([self._pool.submit(getitem, index) for index in indices.tolist()], state)
+        self._futures = [self._pool.submit(getitem, index) for index in indices.tolist()]
 
     def __next__(self):
         """Returns the next minibatch, a list of examples."""
         if len(self.dataset) == 0:
             raise ValueError('MultithreadIterator cannot iterate over an empty dataset')
-        if self._next is None:
-            self._invoke_prefetch()
-        futures, state = self._next
-        self._next = None
-        if futures is None:
+        if self._plan is None:
+            self._plan_next()
+        elif self._futures is None:
+            self._submit()  # after an error or finalize(): the same batch read again
+        indices, state, _ = self._plan
+        if indices is None:
             self._previous_epoch_detail = self.epoch_detail
             raise StopIteration
+        futures, self._futures = self._futures, None
         batch = [future.result() for future in futures]
         self._previous_epoch_detail = self.epoch_detail
         self._state = state
-        self._invoke_prefetch()
+        self._plan_next()
         return batch
 
     next = __next__
 
+    def _sampler_state_to_save(self):
+        return None if self._plan is None else self._plan[2]
+
     def serialize(self, serializer):
         super().serialize(serializer)
-        self._next = None  # read the next batch from the (possibly loaded) state
+        if isinstance(serializer, serializer_module.Deserializer):
+            self._plan = self._futures = None  # read ahead from the loaded state
 
     def finalize(self):
         """Stops the threads (the iterator stays usable: the next batch starts new ones)."""
         pool, self._pool = self._pool, None
-        self._next = None
+        self._futures = None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)

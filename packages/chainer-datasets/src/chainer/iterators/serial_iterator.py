@@ -31,6 +31,6 @@ class SerialIterator(_state_iterator.StateIterator):
 
     def __next__(self):
         """Returns the next minibatch, a list of examples."""
-        return dataset_mixin.getitem_many(self.dataset, self._advance().tolist())
+        return dataset_mixin.getitem_many(self.dataset, self._advance())
 
     next = __next__

@@ -56,6 +56,12 @@ from chainer.links.model.classifier import Classifier  # NOQA: E402
 # --- end model ---
 
 # --- model.vision ---
+from chainer.links.model.vision.googlenet import GoogLeNet  # NOQA: E402
+from chainer.links.model.vision.resnet import ResNet101Layers  # NOQA: E402
+from chainer.links.model.vision.resnet import ResNet152Layers  # NOQA: E402
+from chainer.links.model.vision.resnet import ResNet50Layers  # NOQA: E402
+from chainer.links.model.vision.vgg import VGG16Layers  # NOQA: E402
+from chainer.links.model.vision.vgg import VGG19Layers  # NOQA: E402
 
 # --- end model.vision ---
 

@@ -1,4 +1,5 @@
-"""Parameter construction shared by the links: weights with lazy shapes, optional biases."""
+"""Parameter construction shared by the links: weights with lazy shapes, optional biases,
+the scale and shift of normalization layers."""
 import chainer
 from chainer import initializers
 
@@ -30,3 +31,13 @@ def weight_parameter(initialW, shape=None, default=None):
     if initialW is None and default is not None:
         initialW = default
     return chainer.Parameter(initializers._get_initializer(initialW), shape)
+
+
+def scale_and_shift(initial_gamma, initial_beta, size):
+    """The ``gamma`` (1 by default) and ``beta`` (0 by default) parameters of a
+    normalization layer, of shape ``size`` (``None``: decided later)."""
+    gamma = chainer.Parameter(
+        initializers._get_initializer(1 if initial_gamma is None else initial_gamma), size)
+    beta = chainer.Parameter(
+        initializers._get_initializer(0 if initial_beta is None else initial_beta), size)
+    return gamma, beta

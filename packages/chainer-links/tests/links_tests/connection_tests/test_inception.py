@@ -2,6 +2,7 @@ import numpy
 import pytest
 
 import chainer
+from chainer import initializers
 import chainer.links as L
 from chainer import testing
 from chainer.testing import attr
@@ -39,12 +40,14 @@ class TestInception:
         assert y.shape == (2, 14, 5, 6)
         numpy.testing.assert_allclose(y.array, expected, rtol=1e-4, atol=1e-5)
 
-    def test_backward(self, check_backward_off_kinks):
+    def test_backward(self, check_backward_off_kinks, spread_values):
         with chainer.using_config('dtype', numpy.float64):
-            link = L.Inception(2, 1, 1, 1, 1, 1, 1)
+            # nonzero biases: a zero one would put the ReLU after an all-zero receptive field
+            # exactly on its kink
+            link = L.Inception(2, 1, 1, 1, 1, 1, 1, bias_init=initializers.Uniform(1))
 
         def draw(rng):
-            return rng.uniform(-1, 1, (1, 2, 3, 3)), rng.uniform(-1, 1, (1, 4, 3, 3))
+            return spread_values(rng, (1, 2, 3, 3)), rng.uniform(-1, 1, (1, 4, 3, 3))
 
         check_backward_off_kinks(link, draw, params=[p for _, p in link.namedparams()],
                                  atol=1e-3, rtol=1e-3)

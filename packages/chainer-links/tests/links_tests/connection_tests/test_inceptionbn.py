@@ -54,14 +54,19 @@ class TestInceptionBN:
         assert y.shape == (2, self.channels, out_h, out_w)
         numpy.testing.assert_allclose(y.array, expected, rtol=1e-5, atol=1e-6)
 
-    def test_backward(self, check_backward_off_kinks):
+    def test_backward(self, check_backward_off_kinks, spread_values):
         with chainer.using_config('dtype', numpy.float64):
             link = L.InceptionBN(3, self.out1, 2, 3, 2, 3, self.pooltype, self.proj_pool,
                                  stride=self.stride, dtype=numpy.float64)
+        # a zero shift would put the ReLU after an all-zero receptive field exactly on its kink
+        rng = numpy.random.RandomState(1)
+        for name, param in link.namedparams():
+            if name.endswith(('gamma', 'beta')):
+                param.array[...] = rng.uniform(0.5, 1, param.shape)
         out_shape = link(numpy.zeros((2, 3, 4, 4))).shape
 
         def draw(rng):
-            return rng.uniform(-1, 1, (2, 3, 4, 4)), rng.uniform(-1, 1, out_shape)
+            return spread_values(rng, (2, 3, 4, 4)), rng.uniform(-1, 1, out_shape)
 
         with chainer.using_config('train', False):
             check_backward_off_kinks(link, draw, params=[p for _, p in link.namedparams()],

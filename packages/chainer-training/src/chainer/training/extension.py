@@ -77,6 +77,24 @@ def make_extension(trigger=None, default_name=None, priority=None, finalizer=Non
         finalizer: Callable run at the end of training (its ``finalize``).
         initializer: Callable ``initializer(trainer)`` run before the loop (its ``initialize``).
         on_error: Callable ``on_error(trainer, exc, tb)`` run when the loop raises.
+
+    .. admonition:: Example
+
+        >>> import tempfile
+        >>> from chainer import training
+        >>> @training.make_extension(trigger=(1, 'iteration'), priority=training.PRIORITY_READER)
+        ... def print_iteration(trainer):
+        ...     print('iteration', trainer.updater.iteration)
+        >>> print_iteration.trigger, print_iteration.priority, print_iteration.default_name
+        ((1, 'iteration'), 100, 'print_iteration')
+        >>> from chainer import testing
+        >>> trainer = testing.get_trainer_with_mock_updater((2, 'iteration'))  # a stand-in trainer
+        >>> trainer.extend(print_iteration)
+        >>> with tempfile.TemporaryDirectory() as out:
+        ...     trainer.out = out  # the directory the trainer writes to
+        ...     trainer.run()
+        iteration 1
+        iteration 2
     """
     if kwargs:
         argument.check_unexpected_kwargs(

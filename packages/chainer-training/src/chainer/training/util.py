@@ -12,6 +12,15 @@ def get_trigger(trigger):
     Args:
         trigger: A callable (returned as is), ``None`` (a trigger that never fires) or a
             ``(period, unit)`` pair (an :class:`~chainer.training.triggers.IntervalTrigger`).
+
+    .. admonition:: Example
+
+        >>> from chainer import training
+        >>> trigger = training.get_trigger((2, 'epoch'))  # a (period, unit) pair
+        >>> type(trigger).__name__, trigger.period, trigger.unit
+        ('IntervalTrigger', 2, 'epoch')
+        >>> training.get_trigger(trigger) is trigger  # a trigger object is returned as it is
+        True
     """
     if callable(trigger):
         return trigger

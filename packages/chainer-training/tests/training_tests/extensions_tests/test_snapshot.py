@@ -195,3 +195,12 @@ def test_snapshot_file_helpers(tmp_path):
     assert _snapshot._find_latest_snapshot(fmt, str(tmp_path)) == 'snapshot_iter_5'
     assert list(_snapshot._find_stale_snapshots(fmt, str(tmp_path), 1)) == names[:2]
     assert _snapshot._find_latest_snapshot('none_{}', str(tmp_path)) is None
+
+
+def test_snapshots_of_equal_times_are_ordered_by_number(tmp_path):
+    from chainer.training.extensions import _snapshot
+    for name in ('s_9', 's_10', 's_100'):
+        (tmp_path / name).write_bytes(b'')
+        os.utime(tmp_path / name, (1000000, 1000000))
+    assert _snapshot._find_latest_snapshot('s_{}', str(tmp_path)) == 's_100'
+    assert list(_snapshot._find_stale_snapshots('s_{}', str(tmp_path), 1)) == ['s_9', 's_10']

@@ -60,3 +60,23 @@ def test_queue_writer_with_a_custom_task(tmp_path):
 def test_base_writer_interface():
     with pytest.raises(NotImplementedError):
         snapshot_writers.Writer()('f', '.', {})
+
+
+@pytest.mark.parametrize('writer_class', WRITERS, ids=lambda c: c.__name__)
+def test_retention_with_every_writer(tmp_path, writer_class):
+    from chainer import testing
+    from chainer.training import extensions
+
+    class Counter:
+        value = 0
+
+        def serialize(self, serializer):
+            self.value = serializer('value', self.value)
+
+    trainer = testing.get_trainer_with_mock_updater((6, 'iteration'))
+    trainer.out = str(tmp_path)
+    trainer.extend(extensions.snapshot_object(Counter(), 'c_{.updater.iteration}',
+                                              writer=writer_class(), n_retains=2),
+                   trigger=(2, 'iteration'))
+    trainer.run()
+    assert sorted(os.listdir(tmp_path)) == ['c_4', 'c_6']

@@ -8,7 +8,8 @@ from chainer import function_node
 def check_reduce(reduce, valid=('mean', 'no')):
     """Raises ``ValueError`` (with v7's message) unless ``reduce`` is one of ``valid``."""
     if reduce not in valid:
-        names = ' and '.join("'%s'" % v for v in valid)
+        quoted = ["'%s'" % v for v in valid]
+        names = ' and '.join([', '.join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
         raise ValueError(
             "only %s are valid for 'reduce', but '%s' is given" % (names, reduce))
 

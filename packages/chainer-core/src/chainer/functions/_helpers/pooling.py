@@ -88,14 +88,17 @@ def _scatter_cpu(values, indexes, ksize, stride, pad, dims):
     img = numpy.zeros((n, c) + size, dtype=values.dtype)
     colon = (slice(None), slice(None))
     eq = numpy.empty(indexes.shape, dtype=bool)
-    for j, kxs in enumerate(numpy.ndindex(*ksize)):
-        dst = img[colon + tuple(slice(kx, kx + s * (o - 1) + 1, s)
-                                for kx, s, o in zip(kxs, stride, outs))]
-        numpy.equal(indexes, j, out=eq)
-        if overlap:
-            dst += values * eq
-        else:
-            numpy.multiply(values, eq, out=dst)
+    # (the maxima of windows lying in the padding are -inf, and -inf * 0 gives NaNs in the
+    # padding only, which is cut off below: no warning)
+    with numpy.errstate(invalid='ignore'):
+        for j, kxs in enumerate(numpy.ndindex(*ksize)):
+            dst = img[colon + tuple(slice(kx, kx + s * (o - 1) + 1, s)
+                                    for kx, s, o in zip(kxs, stride, outs))]
+            numpy.equal(indexes, j, out=eq)
+            if overlap:
+                dst += values * eq
+            else:
+                numpy.multiply(values, eq, out=dst)
     if size != tuple(dims):
         img = img[colon + tuple(slice(p, p + d) for p, d in zip(pad, dims))]
     return img

@@ -93,6 +93,13 @@ def clipped_relu(x, z=20.0):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[-1, 0, 2], [5, 30, -4]], np.float32)
+        >>> F.clipped_relu(x, z=4.0).array
+        array([[0., 0., 2.],
+               [4., 4., 0.]], dtype=float32)
     """
     y, = ClippedReLU(z).apply((x,))
     return y
@@ -106,6 +113,12 @@ def relu6(x):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-2, 0, 3, 6, 9], np.float32)
+        >>> F.relu6(x).array
+        array([0., 0., 3., 6., 6.], dtype=float32)
     """
     y, = ClippedReLU(6.0).apply((x,))
     return y

@@ -59,6 +59,16 @@ def crelu(x, axis=1):
 
     Returns:
         ~chainer.Variable: Output variable of shape ``x.shape`` with ``axis`` doubled.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[-1, 2], [3, -4]], np.float32)
+        >>> y = F.crelu(x)
+        >>> y.shape
+        (2, 4)
+        >>> y.array
+        array([[0., 2., 1., 0.],
+               [3., 0., 0., 4.]], dtype=float32)
     """
     y, = CReLU(axis=axis).apply((x,))
     return y

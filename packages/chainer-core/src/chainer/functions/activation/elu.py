@@ -92,6 +92,12 @@ def elu(x, alpha=1.0):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 2], np.float32)
+        >>> np.round(F.elu(x, alpha=1.0).array, 4)
+        array([-0.6321,  0.    ,  2.    ], dtype=float32)
     """
     y, = ELU(alpha=alpha).apply((x,))
     return y

@@ -72,6 +72,12 @@ def hard_sigmoid(x):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-3, -1, 0, 1, 3], np.float32)
+        >>> F.hard_sigmoid(x).array
+        array([0. , 0.3, 0.5, 0.7, 1. ], dtype=float32)
     """
     y, = HardSigmoid().apply((x,))
     return y

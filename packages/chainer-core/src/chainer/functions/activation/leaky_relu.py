@@ -87,6 +87,13 @@ def leaky_relu(x, slope=0.2):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[-4, 0], [2, -1]], np.float32)
+        >>> F.leaky_relu(x, slope=0.25).array
+        array([[-1.  ,  0.  ],
+               [ 2.  , -0.25]], dtype=float32)
     """
     y, = LeakyReLU(slope).apply((x,))
     return y

@@ -94,6 +94,16 @@ def log_softmax(x, axis=1):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[0, 1, 2], [0, 0, 0]], np.float32)
+        >>> y = F.log_softmax(x)
+        >>> np.round(y.array, 4)
+        array([[-2.4076, -1.4076, -0.4076],
+               [-1.0986, -1.0986, -1.0986]], dtype=float32)
+        >>> np.allclose(np.exp(y.array).sum(axis=1), 1)
+        True
     """
     y, = LogSoftmax(axis=axis).apply((x,))
     return y

@@ -17,6 +17,14 @@ def maxout(x, pool_size, axis=1):
 
     Returns:
         ~chainer.Variable: Output with ``x.shape[axis] // pool_size`` entries along ``axis``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 5, 2, 0, 7, 3]], np.float32)
+        >>> F.maxout(x, pool_size=2).array
+        array([[5., 2., 7.]], dtype=float32)
+        >>> F.maxout(x, pool_size=3).array
+        array([[5., 7.]], dtype=float32)
     """
     if pool_size <= 0:
         raise ValueError('pool_size must be a positive integer.')

@@ -126,6 +126,14 @@ def prelu(x, W):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[-2, 1], [4, -6]], np.float32)
+        >>> W = np.array([0.5, 0.25], np.float32)
+        >>> F.prelu(x, W).array
+        array([[-1. ,  1. ],
+               [ 4. , -1.5]], dtype=float32)
     """
     y, = PReLUFunction().apply((x, W))
     return y

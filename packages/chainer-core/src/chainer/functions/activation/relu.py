@@ -1,6 +1,8 @@
 """Rectified linear unit."""
 import numpy
 
+import chainer
+import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
@@ -38,6 +40,12 @@ class ReLU(function_node.FunctionNode):
         self.retain_outputs((0,))
         return utils.force_array(xp.maximum(x, x.dtype.type(0)), x.dtype),
 
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        if x.dtype.kind != 'f':
+            return chainer.Fallback
+        return chainerx.relu(x),
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
         y = self.get_retained_outputs()[0].array
@@ -93,6 +101,16 @@ def relu(x):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[-1, 0], [2, -3]], np.float32)
+        >>> y = F.relu(x)
+        >>> y.array
+        array([[0., 0.],
+               [2., 0.]], dtype=float32)
+        >>> y.dtype
+        dtype('float32')
     """
     y, = ReLU().apply((x,))
     return y

@@ -92,6 +92,18 @@ def rrelu(x, l=1. / 8, u=1. / 3, **kwargs):  # noqa: E741
 
     Returns:
         ~chainer.Variable or tuple: The output, or ``(output, r)`` when ``return_r`` is set.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[-2, 3], [1, -4]], np.float32)
+        >>> with chainer.using_config('train', False):
+        ...     F.rrelu(x, l=0.2, u=0.3).array  # the mean slope (l + u) / 2
+        array([[-0.5,  3. ],
+               [ 1. , -1. ]], dtype=float32)
+        >>> r = np.array([[0.25, 0.1], [0.5, 0.5]], np.float32)
+        >>> F.rrelu(x, r=r).array  # given slopes
+        array([[-0.5,  3. ],
+               [ 1. , -2. ]], dtype=float32)
     """
     r, return_r = argument.parse_kwargs(
         kwargs, ('r', None), ('return_r', False),

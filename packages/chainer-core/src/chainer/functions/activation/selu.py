@@ -14,5 +14,11 @@ def selu(x,
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.selu(x).array, 4)
+        array([-1.1113,  0.    ,  1.0507], dtype=float32)
     """
     return scale * elu.elu(x, alpha=alpha)

@@ -1,4 +1,5 @@
 """Logistic sigmoid."""
+import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
@@ -24,10 +25,6 @@ def _sigmoid_grad(y, gy):
 class Sigmoid(function_node.FunctionNode):
     """Logistic sigmoid function."""
 
-    @property
-    def label(self):
-        return 'sigmoid'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')
@@ -37,6 +34,9 @@ class Sigmoid(function_node.FunctionNode):
         self.retain_outputs((0,))
         return _sigmoid(x),
 
+
+    def forward_chainerx(self, inputs):
+        return chainerx.sigmoid(inputs[0]),
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
         gy, = grad_outputs
@@ -86,6 +86,12 @@ def sigmoid(x):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-2, 0, 2], np.float32)
+        >>> np.round(F.sigmoid(x).array, 4)
+        array([0.1192, 0.5   , 0.8808], dtype=float32)
     """
     y, = Sigmoid().apply((x,))
     return y

@@ -40,10 +40,6 @@ class Softmax(_softmax_base.SoftmaxLike):
 
     _grad_class = _SoftmaxGrad
 
-    @property
-    def label(self):
-        return 'softmax'
-
     def forward(self, inputs):
         x, = inputs
         xp = backend.get_array_module(x)
@@ -63,6 +59,16 @@ def softmax(x, axis=1):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[0, 1, 2], [3, 3, 3]], np.float32)
+        >>> y = F.softmax(x)
+        >>> np.round(y.array, 4)
+        array([[0.09  , 0.2447, 0.6652],
+               [0.3333, 0.3333, 0.3333]], dtype=float32)
+        >>> np.allclose(y.array.sum(axis=1), 1)
+        True
     """
     y, = Softmax(axis=axis).apply((x,))
     return y

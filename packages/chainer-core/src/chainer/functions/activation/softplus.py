@@ -87,6 +87,14 @@ def softplus(x, beta=1.0):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.softplus(x).array, 4)
+        array([0.3133, 0.6931, 1.3133], dtype=float32)
+        >>> np.round(F.softplus(x, beta=2.0).array, 4)
+        array([0.0635, 0.3466, 1.0635], dtype=float32)
     """
     y, = Softplus(beta=beta).apply((x,))
     return y

@@ -134,6 +134,13 @@ def swish(x, beta):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[-1, 0, 2]], np.float32)
+        >>> beta = np.array([1, 1, 1], np.float32)
+        >>> np.round(F.swish(x, beta).array, 4)
+        array([[-0.2689,  0.    ,  1.7616]], dtype=float32)
     """
     y, = Swish().apply((x, beta))
     return y

@@ -1,4 +1,5 @@
 """Hyperbolic tangent."""
+import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
@@ -14,10 +15,6 @@ def _tanh_grad(y, gy):
 class Tanh(function_node.FunctionNode):
     """Hyperbolic tangent function."""
 
-    @property
-    def label(self):
-        return 'tanh'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')
@@ -28,6 +25,9 @@ class Tanh(function_node.FunctionNode):
         self.retain_outputs((0,))
         return utils.force_array(xp.tanh(x), x.dtype),
 
+
+    def forward_chainerx(self, inputs):
+        return chainerx.tanh(inputs[0]),
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
         gy, = grad_outputs
@@ -77,6 +77,12 @@ def tanh(x):
 
     Returns:
         ~chainer.Variable: Output variable, same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.tanh(x).array, 4)
+        array([-0.7616,  0.    ,  0.7616], dtype=float32)
     """
     y, = Tanh().apply((x,))
     return y

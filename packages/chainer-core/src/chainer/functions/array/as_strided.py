@@ -9,6 +9,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
+from chainer.functions._helpers.loss import scatter_add
 from chainer.utils import type_check
 
 
@@ -18,9 +19,32 @@ def _address(array):
     return array.data.ptr
 
 
-def _in_elements(byte_strides, itemsize):
-    assert all(s % itemsize == 0 for s in byte_strides)
-    return tuple(s // itemsize for s in byte_strides)
+# Signed integer dtype of each item size (v7's table).
+index_dtype = {1: numpy.int8, 2: numpy.int16, 4: numpy.int32, 8: numpy.int64}
+
+
+def _byte2step(iterable, itemsize):
+    """Byte strides to element strides."""
+    assert all(s % itemsize == 0 for s in iterable)
+    return tuple(s // itemsize for s in iterable)
+
+
+def _step2byte(iterable, itemsize):
+    """Element strides to byte strides."""
+    return tuple(s * itemsize for s in iterable)
+
+
+def _get_base_array(array):
+    """The array whose buffer ``array`` (a view, maybe of views) looks into."""
+    root = array
+    while True:
+        parent = root.base
+        if parent is not None and not isinstance(parent, type(array)):
+            # e.g. the holder object left by numpy.lib.stride_tricks.as_strided
+            parent = getattr(parent, 'base', None)
+        if not isinstance(parent, type(array)):
+            return root
+        root = parent
 
 
 def _root_storage(array):
@@ -30,15 +54,7 @@ def _root_storage(array):
     When the base buffer cannot be viewed that way the array itself (or a contiguous copy)
     is the storage.
     """
-    root = array
-    while True:
-        parent = root.base
-        if parent is not None and not isinstance(parent, type(array)):
-            # e.g. the holder object left by numpy.lib.stride_tricks.as_strided
-            parent = getattr(parent, 'base', None)
-        if not isinstance(parent, type(array)):
-            break
-        root = parent
+    root = _get_base_array(array)
     if root is not array and root.dtype == array.dtype and root.flags.c_contiguous:
         byte_offset = _address(array) - _address(root)
         if byte_offset % array.itemsize == 0:
@@ -48,16 +64,41 @@ def _root_storage(array):
     return array.copy().reshape(-1), 0
 
 
+def _min_index(shape, strides, storage_offset):
+    """Lowest storage position read by a strided view."""
+    return storage_offset + sum(s * (n - 1) for n, s in zip(shape, strides) if s < 0)
+
+
+def _max_index(shape, strides, storage_offset):
+    """Highest storage position read by a strided view."""
+    return storage_offset + sum(s * (n - 1) for n, s in zip(shape, strides) if s > 0)
+
+
 def _extent(offset, shape, strides):
-    """Lowest and highest storage positions read by a (non-empty) strided view."""
-    low = high = offset
-    for n, s in zip(shape, strides):
-        reach = s * (n - 1)
-        if reach < 0:
-            low += reach
-        else:
-            high += reach
-    return low, high
+    return _min_index(shape, strides, offset), _max_index(shape, strides, offset)
+
+
+def _maybe_overlapping_memory(shape, strides):
+    """Whether two elements of the strided view may share a storage position (conservative:
+    True when it cannot rule that out)."""
+    reach = 0
+    for stride, size in sorted(zip((abs(s) for s in strides), shape)):
+        if stride <= reach:
+            return True
+        reach += (size - 1) * stride
+    return False
+
+
+def _stride_array(array, shape, strides, storage_offset):
+    """View of the flat ``array`` with the given shape, element strides and offset."""
+    xp = backend.get_array_module(array)
+    return xp.lib.stride_tricks.as_strided(
+        array[storage_offset:], shape=shape, strides=_step2byte(strides, array.itemsize))
+
+
+def _index_add(augend, indices, addend):
+    """``augend[indices] += addend`` accumulating repeated indices."""
+    scatter_add(augend, indices, addend)
 
 
 def _positions(xp, offset, shape, strides):
@@ -76,7 +117,7 @@ class TensorGeometry(object):
 
     def __init__(self, array):
         self.shape = array.shape
-        self.strides = _in_elements(array.strides, array.itemsize)
+        self.strides = _byte2step(array.strides, array.itemsize)
         self.storage_offset = _root_storage(array)[1]
         self.itemsize = array.itemsize
 
@@ -113,9 +154,7 @@ class AsStrided(function_node.FunctionNode):
             raise ValueError(
                 'as_strided: the view reads elements {} to {} of a storage of {} '
                 'elements'.format(low, high, storage.size))
-        byte_strides = tuple(s * storage.itemsize for s in self.strides)
-        return xp.lib.stride_tricks.as_strided(
-            storage[self.storage_offset:], shape=self.shape, strides=byte_strides),
+        return _stride_array(storage, self.shape, self.strides, self.storage_offset),
 
     def backward(self, indexes, grad_outputs):
         grad = AsStridedGrad(self.input_geometry, self.shape, self.strides,
@@ -178,5 +217,15 @@ def as_strided(x, shape, strides, storage_offset=None):
     .. warning::
         Views that overlap or run outside the data of ``x`` can have surprising effects; see
         :func:`numpy.lib.stride_tricks.as_strided`.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32)
+        >>> y = F.as_strided(x, (4, 3), (1, 1))  # strides in elements: overlapping windows
+        >>> y.array
+        array([[0., 1., 2.],
+               [1., 2., 3.],
+               [2., 3., 4.],
+               [3., 4., 5.]], dtype=float32)
     """
     return AsStrided(shape, strides, storage_offset).apply((x,))[0]

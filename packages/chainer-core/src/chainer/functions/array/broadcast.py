@@ -1,5 +1,6 @@
 """Broadcasting of variables: :func:`broadcast` and :func:`broadcast_to`."""
 import chainer
+import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer import utils
@@ -35,6 +36,17 @@ def broadcast(*args):
 
     Returns:
         A Variable when one argument is given, otherwise a tuple of Variables.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1], [2]], np.float32)
+        >>> y = np.array([10, 20, 30], np.float32)
+        >>> bx, by = F.broadcast(x, y)
+        >>> bx.shape, by.shape
+        ((2, 3), (2, 3))
+        >>> (bx + by).array
+        array([[11., 21., 31.],
+               [12., 22., 32.]], dtype=float32)
     """
     if len(args) == 1:
         return chainer.as_variable(args[0])
@@ -67,6 +79,11 @@ class BroadcastTo(function_node.FunctionNode):
         xp = backend.get_array_module(x)
         return xp.broadcast_to(x, self._shape),
 
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        return chainerx.broadcast_to(x, self._shape),
     def backward(self, indexes, grad_outputs):
         return chainer.functions.sum_to(grad_outputs[0], self._in_shape),
 
@@ -83,6 +100,14 @@ def broadcast_to(x, shape):
 
     Returns:
         ~chainer.Variable: The broadcast variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 2, 3], np.float32)
+        >>> y = F.broadcast_to(x, (2, 3))
+        >>> y.array
+        array([[1., 2., 3.],
+               [1., 2., 3.]], dtype=float32)
     """
     if x.shape == tuple(shape):
         return chainer.as_variable(x)

@@ -15,17 +15,18 @@ class Concat(function_node.FunctionNode):
         self.axis = axis
 
     def check_type_forward(self, in_types):
+        # (the inputs keep their names ``in_types[i]`` in the messages, as in v7)
         type_check.expect(in_types.size() > 0)
-        type_check.argname(in_types, tuple('xs[%d]' % i for i in range(len(in_types))))
         head = in_types[0]
-        type_check.expect(-head.ndim <= self.axis, self.axis < head.ndim)
+        axis = type_check.make_variable(self.axis, 'axis')
+        type_check.expect(head.ndim > axis, -head.ndim <= axis)
         ndim = type_check.eval(head.ndim)
         joined = self.axis % ndim
         for other in in_types[1:]:
-            type_check.expect(other.dtype == head.dtype, other.ndim == head.ndim)
+            type_check.expect(head.dtype == other.dtype, head.ndim == other.ndim)
             for d in range(ndim):
                 if d != joined:
-                    type_check.expect(other.shape[d] == head.shape[d])
+                    type_check.expect(head.shape[d] == other.shape[d])
 
     def forward(self, xs):
         self._lengths = [x.shape[self.axis] for x in xs]
@@ -59,6 +60,18 @@ def concat(xs, axis=1):
 
     Returns:
         ~chainer.Variable: The concatenation.
+
+    .. admonition:: Example
+
+        >>> a = np.array([[1, 2], [3, 4]], np.float32)
+        >>> b = np.array([[5], [6]], np.float32)
+        >>> F.concat((a, b), axis=1).array
+        array([[1., 2., 5.],
+               [3., 4., 6.]], dtype=float32)
+        >>> F.concat((a, a)).shape  # axis=1 by default
+        (2, 4)
+        >>> F.concat((a, a), axis=0).shape
+        (4, 2)
     """
     y, = Concat(axis).apply(xs)
     return y

@@ -1,5 +1,6 @@
 """Transfer of a variable between devices: :func:`copy`."""
 import chainer
+import chainerx
 from chainer import backend
 from chainer import function_node
 from chainer.backends import cuda
@@ -21,6 +22,10 @@ class Copy(function_node.FunctionNode):
         x, = inputs
         return self.out_device.send(x),
 
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        return x.to_device(self.out_device.device),
+
     def backward(self, indexes, grad_outputs):
         return Copy(self.out_device, self._in_device).apply(grad_outputs)
 
@@ -38,9 +43,22 @@ def copy(x, dst):
 
     Returns:
         ~chainer.Variable: The variable on ``dst``.
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2, 3], np.float32))
+        >>> y = F.copy(x, '@numpy')  # to the CPU; '@cupy:0' would copy to GPU 0
+        >>> y.array
+        array([1., 2., 3.], dtype=float32)
     """
     if dst is cuda.DummyDevice or (_axes.is_int(dst) and dst < 0):
         dst = '@numpy'  # the v7 spellings of the host
     source = x.array if isinstance(x, chainer.variable.Variable) else x
-    y, = Copy(backend.get_device_from_array(source), chainer.get_device(dst)).apply((x,))
+    in_device = backend.get_device_from_array(source)
+    out_device = chainer.get_device(dst)
+    if (in_device.xp is chainerx) != (out_device.xp is chainerx):
+        raise RuntimeError(
+            'F.copy does not support copies between non-ChainerX devices and ChainerX '
+            'devices.\nFrom: {}\nTo: {}'.format(in_device, out_device))
+    y, = Copy(in_device, out_device).apply((x,))
     return y

@@ -45,5 +45,15 @@ def depth2space(X, r):
         ~chainer.Variable: Output of shape ``(n, c, h * r, w * r)``.
 
     .. seealso:: :func:`space2depth`, its inverse.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(8, dtype=np.float32).reshape(1, 4, 1, 2)
+        >>> y = F.depth2space(x, r=2)
+        >>> y.shape
+        (1, 1, 2, 4)
+        >>> y.array[0, 0]
+        array([[0., 2., 1., 3.],
+               [4., 6., 5., 7.]], dtype=float32)
     """
     return Depth2Space(r).apply((X,))[0]

@@ -81,5 +81,13 @@ def diagonal(x, offset=0, axis1=0, axis2=1):
 
     Returns:
         ~chainer.Variable: The diagonals, on the last axis (as :func:`numpy.diagonal`).
+
+    .. admonition:: Example
+
+        >>> x = np.arange(9, dtype=np.float32).reshape(3, 3)
+        >>> F.diagonal(x).array
+        array([0., 4., 8.], dtype=float32)
+        >>> F.diagonal(x, offset=1).array
+        array([1., 5.], dtype=float32)
     """
     return Diagonal(offset, axis1, axis2).apply((x,))[0]

@@ -23,5 +23,16 @@ def dstack(xs):
         ~chainer.Variable: For ``ndim >= 3``, the inputs joined along axis 2. Inputs of shape
         ``(M, N)``, ``(N,)`` and ``()`` give ``(M, N, len(xs))``, ``(1, N, len(xs))`` and
         ``(1, 1, len(xs))`` respectively.
+
+    .. admonition:: Example
+
+        >>> a = np.array([[1, 2], [3, 4]], np.float32)
+        >>> b = np.array([[5, 6], [7, 8]], np.float32)
+        >>> y = F.dstack((a, b))
+        >>> y.shape
+        (2, 2, 2)
+        >>> y.array[:, :, 1]
+        array([[5., 6.],
+               [7., 8.]], dtype=float32)
     """
     return Dstack().apply(xs)[0]

@@ -38,6 +38,14 @@ def expand_dims(x, axis):
 
     Returns:
         ~chainer.Variable: A variable with ``x.ndim + 1`` axes.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 2, 3], np.float32)
+        >>> F.expand_dims(x, axis=0).shape
+        (1, 3)
+        >>> F.expand_dims(x, axis=1).shape
+        (3, 1)
     """
     y, = ExpandDims(axis).apply((x,))
     return y

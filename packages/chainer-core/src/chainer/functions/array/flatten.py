@@ -11,5 +11,11 @@ def flatten(x):
 
     Returns:
         ~chainer.Variable: A 1-D variable holding the ``x.size`` elements in C order.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32).reshape(2, 3)
+        >>> F.flatten(x).array
+        array([0., 1., 2., 3., 4., 5.], dtype=float32)
     """
     return reshape.reshape(x, (x.size,))

@@ -42,5 +42,12 @@ def flip(x, axis):
 
     Returns:
         ~chainer.Variable: ``x`` with the order of its entries along ``axis`` reversed.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32).reshape(2, 3)
+        >>> F.flip(x, axis=1).array
+        array([[2., 1., 0.],
+               [5., 4., 3.]], dtype=float32)
     """
     return Flip(axis).apply((x,))[0]

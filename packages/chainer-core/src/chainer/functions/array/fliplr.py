@@ -22,5 +22,12 @@ def fliplr(a):
 
     Returns:
         ~chainer.Variable: ``a[:, ::-1]``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32).reshape(2, 3)
+        >>> F.fliplr(x).array
+        array([[2., 1., 0.],
+               [5., 4., 3.]], dtype=float32)
     """
     return FlipLR().apply((a,))[0]

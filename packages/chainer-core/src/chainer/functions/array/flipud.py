@@ -22,5 +22,12 @@ def flipud(a):
 
     Returns:
         ~chainer.Variable: ``a[::-1]``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32).reshape(2, 3)
+        >>> F.flipud(x).array
+        array([[3., 4., 5.],
+               [0., 1., 2.]], dtype=float32)
     """
     return FlipUD().apply((a,))[0]

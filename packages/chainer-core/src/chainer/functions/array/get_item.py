@@ -100,6 +100,18 @@ def get_item(x, slices):
 
     Returns:
         ~chainer.Variable: The extracted part.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(12, dtype=np.float32).reshape(3, 4)
+        >>> F.get_item(x, (slice(None), 1)).array
+        array([1., 5., 9.], dtype=float32)
+        >>> F.get_item(x, [2, 0]).shape
+        (2, 4)
+        >>> v = chainer.Variable(x)
+        >>> v[1:, ::2].array  # Variable indexing calls get_item
+        array([[ 4.,  6.],
+               [ 8., 10.]], dtype=float32)
     """
     return GetItem(slices).apply((x,))[0]
 

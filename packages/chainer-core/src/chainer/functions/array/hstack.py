@@ -22,5 +22,15 @@ def hstack(xs):
     Returns:
         ~chainer.Variable: For ``ndim >= 2``, the inputs joined along axis 1; for 1-D inputs
         their concatenation; for 0-dim inputs a vector of ``len(xs)`` elements.
+
+    .. admonition:: Example
+
+        >>> a = np.array([1, 2], np.float32)
+        >>> b = np.array([3, 4, 5], np.float32)
+        >>> F.hstack((a, b)).array
+        array([1., 2., 3., 4., 5.], dtype=float32)
+        >>> F.hstack((np.ones((2, 1), np.float32), np.zeros((2, 2), np.float32))).array
+        array([[1., 0., 0.],
+               [1., 0., 0.]], dtype=float32)
     """
     return Hstack().apply(xs)[0]

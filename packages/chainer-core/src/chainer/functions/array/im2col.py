@@ -82,5 +82,14 @@ def im2col(x, ksize, stride=1, pad=0, cover_all=False, dilate=1):
 
     Returns:
         ~chainer.Variable: Array of shape ``(n, c * k_H * k_W, h_O, w_O)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+        >>> y = F.im2col(x, ksize=2, stride=2)
+        >>> y.shape
+        (1, 4, 2, 2)
+        >>> y.array[0, :, 0, 0]  # the top-left 2x2 patch
+        array([0., 1., 4., 5.], dtype=float32)
     """
     return Im2Col(ksize, stride, pad, cover_all, dilate).apply((x,))[0]

@@ -51,5 +51,13 @@ def moveaxis(x, source, destination):
 
     Returns:
         ~chainer.Variable: The rearranged variable.
+
+    .. admonition:: Example
+
+        >>> x = np.zeros((2, 3, 4), np.float32)
+        >>> F.moveaxis(x, 0, -1).shape
+        (3, 4, 2)
+        >>> F.moveaxis(x, [0, 1], [1, 2]).shape
+        (4, 2, 3)
     """
     return Moveaxis(source, destination).apply((x,))[0]

@@ -69,5 +69,12 @@ def pad(x, pad_width, mode, **keywords):
 
     Returns:
         ~chainer.Variable: The padded variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2], [3, 4]], np.float32)
+        >>> F.pad(x, ((0, 0), (1, 2)), 'constant', constant_values=0).array
+        array([[0., 1., 2., 0., 0.],
+               [0., 3., 4., 0., 0.]], dtype=float32)
     """
     return Pad(pad_width, mode, **keywords).apply((x,))[0]

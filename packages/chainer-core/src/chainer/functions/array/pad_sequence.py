@@ -7,6 +7,13 @@ from chainer import function_node
 from chainer.utils import type_check
 
 
+def _fill_value(padding, dtype):
+    # The padding converted as a C cast does (out-of-range integers wrap around), as v7 did
+    # with NumPy 1, without NumPy's warnings.
+    with numpy.errstate(all='ignore'):
+        return numpy.asarray(padding).astype(dtype)[()]
+
+
 class PadSequence(function_node.FunctionNode):
     """Stacks arrays of different lengths into ``(n, length, ...)``, filling with ``padding``."""
 
@@ -17,6 +24,7 @@ class PadSequence(function_node.FunctionNode):
         self.padding = padding
 
     def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() > 0)
         type_check.argname(in_types, tuple('x%d' % i for i in range(len(in_types))))
         head = in_types[0]
         for t in in_types:
@@ -32,7 +40,8 @@ class PadSequence(function_node.FunctionNode):
         self._lengths = [len(x) for x in xs]
         length = max(self._lengths) if self.length is None else self.length
         xp = backend.get_array_module(*xs)
-        y = xp.full((len(xs), length) + xs[0].shape[1:], self.padding, xs[0].dtype)
+        y = xp.full((len(xs), length) + xs[0].shape[1:], _fill_value(self.padding, xs[0].dtype),
+                    xs[0].dtype)
         for row, x in zip(y, xs):
             row[:len(x)] = x
         return y,
@@ -55,5 +64,14 @@ def pad_sequence(xs, length=None, padding=0):
 
     Returns:
         ~chainer.Variable: Array of shape ``(len(xs), length) + xs[0].shape[1:]``.
+
+    .. admonition:: Example
+
+        >>> xs = [np.array([1, 2, 3], np.float32), np.array([4], np.float32)]
+        >>> F.pad_sequence(xs, padding=-1).array
+        array([[ 1.,  2.,  3.],
+               [ 4., -1., -1.]], dtype=float32)
+        >>> F.pad_sequence(xs, length=4).shape
+        (2, 4)
     """
     return PadSequence(length, padding).apply(xs)[0]

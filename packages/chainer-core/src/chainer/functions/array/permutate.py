@@ -72,6 +72,15 @@ def permutate(x, indices, axis=0, inv=False):
 
     Returns:
         ~chainer.Variable: The reordered variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([10, 20, 30], np.float32)
+        >>> indices = np.array([2, 0, 1], np.int32)
+        >>> F.permutate(x, indices).array
+        array([30., 10., 20.], dtype=float32)
+        >>> F.permutate(x, indices, inv=True).array
+        array([20., 30., 10.], dtype=float32)
     """
     if isinstance(indices, chainer.variable.Variable):
         indices = indices.array

@@ -99,5 +99,16 @@ def repeat(x, repeats, axis=None):
 
     Returns:
         ~chainer.Variable: The variable with repeated elements.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2], [3, 4]], np.float32)
+        >>> F.repeat(x, 2, axis=1).array
+        array([[1., 1., 2., 2.],
+               [3., 3., 4., 4.]], dtype=float32)
+        >>> F.repeat(x, (1, 2), axis=0).array
+        array([[1., 2.],
+               [3., 4.],
+               [3., 4.]], dtype=float32)
     """
     return Repeat(repeats, axis).apply((x,))[0]

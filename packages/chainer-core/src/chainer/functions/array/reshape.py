@@ -1,5 +1,6 @@
 """Reshaping of a variable: :func:`reshape`."""
 import chainer
+import chainerx
 from chainer import function_node
 from chainer.utils import type_check
 
@@ -35,6 +36,11 @@ class Reshape(function_node.FunctionNode):
         self._in_shape = x.shape
         return x.reshape(self.shape),
 
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        return chainerx.reshape(x, self.shape),
     def backward(self, indexes, grad_outputs):
         return reshape(grad_outputs[0], self._in_shape),
 
@@ -51,6 +57,15 @@ def reshape(x, shape):
 
     Returns:
         ~chainer.Variable: The reshaped variable.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32)
+        >>> F.reshape(x, (2, 3)).array
+        array([[0., 1., 2.],
+               [3., 4., 5.]], dtype=float32)
+        >>> F.reshape(x, (3, -1)).shape
+        (3, 2)
     """
     if x.shape == tuple(shape):
         return chainer.as_variable(x)

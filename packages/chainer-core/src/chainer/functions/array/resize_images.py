@@ -168,7 +168,7 @@ class ResizeImagesGrad(function_node.FunctionNode):
                             self.align_corners).apply(grad_outputs)
 
 
-def resize_images(x, output_shape, mode='bilinear', align_corners=True):
+def resize_images(x, output_shape, *, mode='bilinear', align_corners=True):
     """Resizes images to a given height and width.
 
     Args:
@@ -180,5 +180,16 @@ def resize_images(x, output_shape, mode='bilinear', align_corners=True):
 
     Returns:
         ~chainer.Variable: Images of shape ``(n, c, h_O, w_O)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[[[0, 2], [4, 6]]]], np.float32)
+        >>> y = F.resize_images(x, (3, 3))
+        >>> y.shape
+        (1, 1, 3, 3)
+        >>> y.array[0, 0]
+        array([[0., 1., 2.],
+               [2., 3., 4.],
+               [4., 5., 6.]], dtype=float32)
     """
     return ResizeImages(output_shape, mode, align_corners).apply((x,))[0]

@@ -61,5 +61,13 @@ def rollaxis(x, axis, start=0):
 
     Returns:
         ~chainer.Variable: The rearranged variable.
+
+    .. admonition:: Example
+
+        >>> x = np.zeros((2, 3, 4), np.float32)
+        >>> F.rollaxis(x, 2).shape
+        (4, 2, 3)
+        >>> F.rollaxis(x, 0, 2).shape
+        (3, 2, 4)
     """
     return Rollaxis(axis, start).apply((x,))[0]

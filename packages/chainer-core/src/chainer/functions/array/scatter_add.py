@@ -42,5 +42,16 @@ def scatter_add(a, slices, b):
 
     Returns:
         ~chainer.Variable: The result of the scatter addition.
+
+    .. admonition:: Example
+
+        >>> a = np.zeros((2, 3), np.float32)
+        >>> b = np.array([1, 2], np.float32)
+        >>> F.scatter_add(a, (slice(None), 1), b).array
+        array([[0., 1., 0.],
+               [0., 2., 0.]], dtype=float32)
+        >>> F.scatter_add(a, ([0, 0], [2, 2]), b).array  # repeated indices accumulate
+        array([[0., 0., 3.],
+               [0., 0., 0.]], dtype=float32)
     """
     return ScatterAdd(slices).apply((a, b))[0]

@@ -79,5 +79,12 @@ def select_item(x, t):
 
     Returns:
         ~chainer.Variable: The selected elements, of shape ``(N,)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[0, 1, 2], [3, 4, 5]], np.float32)
+        >>> t = np.array([2, 0], np.int32)
+        >>> F.select_item(x, t).array
+        array([2., 3.], dtype=float32)
     """
     return SelectItem().apply((x, t))[0]

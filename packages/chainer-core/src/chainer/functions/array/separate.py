@@ -57,5 +57,14 @@ def separate(x, axis=0):
 
     Returns:
         tuple of ~chainer.Variable: ``x.shape[axis]`` variables.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2, 3], [4, 5, 6]], np.float32)
+        >>> a, b = F.separate(x)
+        >>> a.array, b.array
+        (array([1., 2., 3.], dtype=float32), array([4., 5., 6.], dtype=float32))
+        >>> [y.shape for y in F.separate(x, axis=1)]
+        [(2,), (2,), (2,)]
     """
     return Separate(axis).apply((x,))

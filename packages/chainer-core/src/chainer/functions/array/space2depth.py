@@ -44,5 +44,14 @@ def space2depth(X, r):
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c * r * r, h, w)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+        >>> y = F.space2depth(x, r=2)
+        >>> y.shape
+        (1, 4, 2, 2)
+        >>> y.array[0, :, 0, 0]
+        array([0., 1., 4., 5.], dtype=float32)
     """
     return Space2Depth(r).apply((X,))[0]

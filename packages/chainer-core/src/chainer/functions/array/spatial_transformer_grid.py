@@ -79,6 +79,19 @@ def spatial_transformer_grid(theta, output_shape, **kwargs):
         ~chainer.Variable: Grid of shape ``(n, 2, h_O, w_O)``: channel 0 holds the ``x``
         (horizontal) and channel 1 the ``y`` (vertical) source coordinate, both normalized
         so that ``(-1, -1)`` is the upper-left corner of the input.
+
+    .. admonition:: Example
+
+        >>> theta = np.array([[[1, 0, 0], [0, 1, 0]]], np.float32)  # identity transform
+        >>> grid = F.spatial_transformer_grid(theta, (2, 3))
+        >>> grid.shape
+        (1, 2, 2, 3)
+        >>> grid.array[0, 0]  # x coordinates in [-1, 1]
+        array([[-1.,  0.,  1.],
+               [-1.,  0.,  1.]], dtype=float32)
+        >>> grid.array[0, 1]  # y coordinates
+        array([[-1., -1., -1.],
+               [ 1.,  1.,  1.]], dtype=float32)
     """
     if kwargs:
         argument.check_unexpected_kwargs(kwargs, use_cudnn=USE_CUDNN_MESSAGE)

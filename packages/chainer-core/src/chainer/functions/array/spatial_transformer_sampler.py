@@ -119,6 +119,17 @@ def spatial_transformer_sampler(x, grid, **kwargs):
 
     Returns:
         ~chainer.Variable: Sampled images of shape ``(n, c, h_O, w_O)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32).reshape(1, 1, 2, 3)
+        >>> theta = np.array([[[1, 0, 0], [0, 1, 0]]], np.float32)
+        >>> grid = F.spatial_transformer_grid(theta, (2, 3))
+        >>> y = F.spatial_transformer_sampler(x, grid)  # the identity grid reproduces x
+        >>> y.shape
+        (1, 1, 2, 3)
+        >>> np.allclose(y.array, x)
+        True
     """
     if kwargs:
         argument.check_unexpected_kwargs(kwargs, use_cudnn=USE_CUDNN_MESSAGE)

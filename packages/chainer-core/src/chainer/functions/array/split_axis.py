@@ -73,6 +73,19 @@ def split_axis(x, indices_or_sections, axis, force_tuple=True):
 
     Returns:
         tuple of ~chainer.Variable or ~chainer.Variable: The pieces.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(12, dtype=np.float32).reshape(2, 6)
+        >>> ys = F.split_axis(x, 3, axis=1)
+        >>> [y.shape for y in ys]
+        [(2, 2), (2, 2), (2, 2)]
+        >>> ys = F.split_axis(x, [1, 4], axis=1)
+        >>> [y.shape for y in ys]
+        [(2, 1), (2, 3), (2, 2)]
+        >>> ys[1].array
+        array([[1., 2., 3.],
+               [7., 8., 9.]], dtype=float32)
     """
     pieces = SplitAxis(indices_or_sections, axis).apply((x,))
     if len(pieces) == 1 and not force_tuple:

@@ -48,6 +48,14 @@ def squeeze(x, axis=None):
 
     Returns:
         ~chainer.Variable: The squeezed variable (a view of ``x``).
+
+    .. admonition:: Example
+
+        >>> x = np.zeros((1, 3, 1, 2), np.float32)
+        >>> F.squeeze(x).shape
+        (3, 2)
+        >>> F.squeeze(x, axis=2).shape
+        (1, 3, 2)
     """
     y, = Squeeze(axis).apply((x,))
     return y

@@ -45,5 +45,15 @@ def stack(xs, axis=0):
     Returns:
         ~chainer.Variable: A variable with one more axis, whose ``k``-th slice along ``axis``
         is ``xs[k]``.
+
+    .. admonition:: Example
+
+        >>> a = np.array([1, 2, 3], np.float32)
+        >>> b = np.array([4, 5, 6], np.float32)
+        >>> F.stack((a, b)).array
+        array([[1., 2., 3.],
+               [4., 5., 6.]], dtype=float32)
+        >>> F.stack((a, b), axis=1).shape
+        (3, 2)
     """
     return Stack(axis).apply(xs)[0]

@@ -42,6 +42,12 @@ def swapaxes(x, axis1, axis2):
 
     Returns:
         ~chainer.Variable: ``x`` with ``axis1`` and ``axis2`` interchanged.
+
+    .. admonition:: Example
+
+        >>> x = np.zeros((2, 3, 4), np.float32)
+        >>> F.swapaxes(x, 0, 2).shape
+        (4, 3, 2)
     """
     y, = Swapaxes(axis1, axis2).apply((x,))
     return y

@@ -62,5 +62,14 @@ def tile(x, reps):
 
     Returns:
         ~chainer.Variable: The tiled variable, with ``max(x.ndim, len(reps))`` axes.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2], [3, 4]], np.float32)
+        >>> F.tile(x, (1, 2)).array
+        array([[1., 2., 1., 2.],
+               [3., 4., 3., 4.]], dtype=float32)
+        >>> F.tile(x, 2).shape
+        (2, 4)
     """
     return Tile(reps).apply((x,))[0]

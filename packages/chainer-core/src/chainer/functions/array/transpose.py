@@ -1,6 +1,7 @@
 """Permutation of the axes of a variable: :func:`transpose`."""
 import numpy
 
+import chainerx
 from chainer import function_node
 from chainer.utils import type_check
 
@@ -24,6 +25,9 @@ class Transpose(function_node.FunctionNode):
         x, = inputs
         return x.transpose(self.axes),
 
+
+    def forward_chainerx(self, inputs):
+        return chainerx.transpose(inputs[0], self.axes),
     def _inverse_axes(self):
         axes = self.axes
         if axes is None:
@@ -46,5 +50,15 @@ def transpose(x, axes=None):
 
     Returns:
         ~chainer.Variable: The transposed variable.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(6, dtype=np.float32).reshape(2, 3)
+        >>> F.transpose(x).array
+        array([[0., 3.],
+               [1., 4.],
+               [2., 5.]], dtype=float32)
+        >>> F.transpose(np.zeros((2, 3, 4), np.float32), axes=(1, 2, 0)).shape
+        (3, 4, 2)
     """
     return Transpose(axes).apply((x,))[0]

@@ -66,6 +66,14 @@ def transpose_sequence(xs):
 
     Returns:
         tuple of ~chainer.Variable: The transposed sequences.
+
+    .. admonition:: Example
+
+        >>> xs = [np.array([1, 2, 3], np.float32), np.array([4, 5], np.float32),
+        ...       np.array([6], np.float32)]
+        >>> ys = F.transpose_sequence(xs)
+        >>> [y.array.tolist() for y in ys]
+        [[1.0, 4.0, 6.0], [2.0, 5.0], [3.0]]
     """
     if not xs:
         return ()

@@ -22,5 +22,13 @@ def vstack(xs):
     Returns:
         ~chainer.Variable: For ``ndim >= 2``, the inputs joined along axis 0; for 1-D inputs
         of length ``N`` a ``(len(xs), N)`` matrix (``(len(xs), 1)`` for 0-dim inputs).
+
+    .. admonition:: Example
+
+        >>> a = np.array([1, 2, 3], np.float32)
+        >>> b = np.array([4, 5, 6], np.float32)
+        >>> F.vstack((a, b)).array
+        array([[1., 2., 3.],
+               [4., 5., 6.]], dtype=float32)
     """
     return Vstack().apply(xs)[0]

@@ -61,6 +61,14 @@ def where(condition, x, y):
 
     Returns:
         ~chainer.Variable: The selected values.
+
+    .. admonition:: Example
+
+        >>> condition = np.array([True, False, True])
+        >>> x = np.array([1, 2, 3], np.float32)
+        >>> y = np.array([10, 20, 30], np.float32)
+        >>> F.where(condition, x, y).array
+        array([ 1., 20.,  3.], dtype=float32)
     """
     mask = condition.array if isinstance(condition, chainer.Variable) else condition
     return Where(mask).apply((x, y))[0]

@@ -175,6 +175,15 @@ def bilinear(e1, e2, W, V1=None, V2=None, b=None):
 
     Returns:
         ~chainer.Variable: Output of shape ``(I, L)``.
+
+    .. admonition:: Example
+
+        >>> e1 = np.array([[1, 2]], np.float32)
+        >>> e2 = np.array([[3, 4, 5]], np.float32)
+        >>> W = np.ones((2, 3, 4), np.float32)  # (len(e1[0]), len(e2[0]), output size)
+        >>> y = F.bilinear(e1, e2, W)  # y[i, k] = sum_jl e1[i, j] * e2[i, l] * W[j, l, k]
+        >>> y.array
+        array([[36., 36., 36., 36.]], dtype=float32)
     """
     flags = [V1 is None, V2 is None, b is None]
     if any(flags) and not all(flags):

@@ -43,6 +43,18 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c_O, h_O, w_O)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)  # (n, c, h, w)
+        >>> W = np.ones((1, 1, 2, 2), np.float32)  # (out channels, in channels, kh, kw)
+        >>> y = F.convolution_2d(x, W)
+        >>> y.array
+        array([[[[10., 14., 18.],
+                 [26., 30., 34.],
+                 [42., 46., 50.]]]], dtype=float32)
+        >>> F.convolution_2d(x, W, stride=2, pad=1).shape
+        (1, 1, 3, 3)
     """
     dilate, groups = argument.parse_kwargs(
         kwargs, ('dilate', 1), ('groups', 1), deterministic=_DETERMINISTIC_MSG)

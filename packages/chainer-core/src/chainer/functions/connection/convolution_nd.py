@@ -215,6 +215,16 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c_O, l_1, ..., l_N)``.
+
+    .. admonition:: Example
+
+        >>> x = np.ones((1, 1, 4, 4, 4), np.float32)  # three spatial dimensions
+        >>> W = np.ones((2, 1, 3, 3, 3), np.float32)
+        >>> y = F.convolution_nd(x, W, pad=1)
+        >>> y.shape
+        (1, 2, 4, 4, 4)
+        >>> y.array[0, 0, :, 0, 0]
+        array([ 8., 12., 12.,  8.], dtype=float32)
     """
     ndim = len(x.shape[2:])
     fnode = ConvolutionND(
@@ -226,12 +236,31 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
 
 
 def convolution_1d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
-    """1-dimensional convolution function (:func:`convolution_nd` with ``N == 1``)."""
+    """1-dimensional convolution function (:func:`convolution_nd` with ``N == 1``).
+
+    .. admonition:: Example
+
+        >>> x = np.arange(5, dtype=np.float32).reshape(1, 1, 5)
+        >>> W = np.array([[[1, 0, -1]]], np.float32)
+        >>> F.convolution_1d(x, W).array
+        array([[[-2., -2., -2.]]], dtype=float32)
+    """
     _conv.check_spatial_ndim(x, 1)
     return convolution_nd(x, W, b, stride, pad, cover_all, dilate, groups)
 
 
 def convolution_3d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
-    """3-dimensional convolution function (:func:`convolution_nd` with ``N == 3``)."""
+    """3-dimensional convolution function (:func:`convolution_nd` with ``N == 3``).
+
+    .. admonition:: Example
+
+        >>> x = np.ones((1, 2, 4, 4, 4), np.float32)
+        >>> W = np.ones((3, 2, 2, 2, 2), np.float32)
+        >>> y = F.convolution_3d(x, W, stride=2)
+        >>> y.shape
+        (1, 3, 2, 2, 2)
+        >>> y.array[0, :, 0, 0, 0]
+        array([16., 16., 16.], dtype=float32)
+    """
     _conv.check_spatial_ndim(x, 3)
     return convolution_nd(x, W, b, stride, pad, cover_all, dilate, groups)

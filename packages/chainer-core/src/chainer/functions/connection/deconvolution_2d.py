@@ -45,6 +45,18 @@ def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, **kwargs):
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c_O, h_O, w_O)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[[[1, 2], [3, 4]]]], np.float32)
+        >>> W = np.ones((1, 1, 2, 2), np.float32)  # (in channels, out channels, kh, kw)
+        >>> y = F.deconvolution_2d(x, W)
+        >>> y.array
+        array([[[[ 1.,  3.,  2.],
+                 [ 4., 10.,  6.],
+                 [ 3.,  7.,  4.]]]], dtype=float32)
+        >>> F.deconvolution_2d(x, W, stride=2).shape
+        (1, 1, 4, 4)
     """
     dilate, groups = argument.parse_kwargs(
         kwargs, ('dilate', 1), ('groups', 1),

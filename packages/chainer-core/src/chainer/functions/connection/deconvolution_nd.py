@@ -61,15 +61,22 @@ class DeconvolutionND(function_node.FunctionNode):
             )
 
     def _out_dims(self, x, W):
+        # (v7: an explicit outsize may have empty dimensions, a computed one may not)
         if self.outs is not None:
             dims = self.outs
+            if any(d < 0 for d in dims):
+                raise RuntimeError(
+                    'The output size of the deconvolution must not be negative, but got {}.'
+                    .format(dims))
         else:
             dims = _conv.deconv_outsize(
                 x.shape[2:], W.shape[2:], self.stride, self.pad, dilate=self.dilate)
-        if any(d <= 0 for d in dims):
-            raise RuntimeError(
-                'The output size of the deconvolution must be positive, but got {}.'
-                .format(dims))
+            if len(dims) == 2:
+                for d, name in zip(dims, ('Height', 'Width')):
+                    if d <= 0:
+                        raise RuntimeError('{} in the output must be positive.'.format(name))
+            if any(d <= 0 for d in dims):
+                raise AssertionError('Output sizes should be positive.')
         return tuple(dims)
 
     def _set_cover_all(self, x_dims, out_dims, ksize):
@@ -132,6 +139,18 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c_O, l_1, ..., l_N)``.
+
+    .. admonition:: Example
+
+        >>> x = np.ones((1, 1, 2, 2, 2), np.float32)
+        >>> W = np.ones((1, 1, 3, 3, 3), np.float32)
+        >>> y = F.deconvolution_nd(x, W, stride=2, pad=1)
+        >>> y.shape
+        (1, 1, 3, 3, 3)
+        >>> y.array[0, 0, 0]
+        array([[1., 2., 1.],
+               [2., 4., 2.],
+               [1., 2., 1.]], dtype=float32)
     """
     ndim = len(x.shape[2:])
     func = DeconvolutionND(ndim, stride, pad, outsize, dilate=dilate, groups=groups)
@@ -141,12 +160,28 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
 
 
 def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
-    """1-dimensional transposed convolution (:func:`deconvolution_nd` with ``N == 1``)."""
+    """1-dimensional transposed convolution (:func:`deconvolution_nd` with ``N == 1``).
+
+    .. admonition:: Example
+
+        >>> x = np.array([[[1, 2, 3]]], np.float32)
+        >>> W = np.array([[[1, 1]]], np.float32)
+        >>> F.deconvolution_1d(x, W).array
+        array([[[1., 3., 5., 3.]]], dtype=float32)
+    """
     _conv.check_spatial_ndim(x, 1)
     return deconvolution_nd(x, W, b, stride, pad, outsize, dilate, groups)
 
 
 def deconvolution_3d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
-    """3-dimensional transposed convolution (:func:`deconvolution_nd` with ``N == 3``)."""
+    """3-dimensional transposed convolution (:func:`deconvolution_nd` with ``N == 3``).
+
+    .. admonition:: Example
+
+        >>> x = np.ones((1, 2, 2, 2, 2), np.float32)
+        >>> W = np.ones((2, 3, 2, 2, 2), np.float32)
+        >>> F.deconvolution_3d(x, W, stride=2).shape
+        (1, 3, 4, 4, 4)
+    """
     _conv.check_spatial_ndim(x, 3)
     return deconvolution_nd(x, W, b, stride, pad, outsize, dilate, groups)

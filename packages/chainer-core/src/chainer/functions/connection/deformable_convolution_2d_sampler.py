@@ -42,6 +42,15 @@ def deformable_convolution_2d_sampler(x, offset, W, b=None, stride=1, pad=0):
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c_O, h_O, w_O)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+        >>> W = np.ones((1, 1, 2, 2), np.float32)
+        >>> offset = np.zeros((1, 2 * 2 * 2, 3, 3), np.float32)  # (n, 2 * kh * kw, out_h, out_w)
+        >>> y = F.deformable_convolution_2d_sampler(x, offset, W)
+        >>> np.allclose(y.array, F.convolution_2d(x, W).array)  # no offset: a plain convolution
+        True
     """
     import chainer.functions as F
     sy, sx = _conv.as_tuple(stride, 2)

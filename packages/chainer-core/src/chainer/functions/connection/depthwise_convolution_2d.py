@@ -19,6 +19,16 @@ def depthwise_convolution_2d(x, W, b=None, stride=1, pad=0):
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c_I * c_M, h_O, w_O)``.
+
+    .. admonition:: Example
+
+        >>> x = np.ones((1, 2, 3, 3), np.float32)
+        >>> W = np.ones((2, 2, 2, 2), np.float32)  # (channel multiplier, in channels, kh, kw)
+        >>> y = F.depthwise_convolution_2d(x, W)
+        >>> y.shape  # in channels * channel multiplier
+        (1, 4, 2, 2)
+        >>> y.array[0, :, 0, 0]
+        array([4., 4., 4., 4.], dtype=float32)
     """
     multiplier, in_channels, kh, kw = W.shape
     W = _transpose.transpose(W, (1, 0, 2, 3))

@@ -19,6 +19,16 @@ def dilated_convolution_2d(x, W, b=None, stride=1, pad=0, dilate=1, cover_all=Fa
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c_O, h_O, w_O)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(25, dtype=np.float32).reshape(1, 1, 5, 5)
+        >>> W = np.ones((1, 1, 2, 2), np.float32)
+        >>> y = F.dilated_convolution_2d(x, W, dilate=2)  # taps 2 pixels apart
+        >>> y.array
+        array([[[[24., 28., 32.],
+                 [44., 48., 52.],
+                 [64., 68., 72.]]]], dtype=float32)
     """
     return convolution_2d.convolution_2d(
         x, W, b, stride, pad, cover_all, dilate=dilate)

@@ -107,5 +107,17 @@ def embed_id(x, W, ignore_label=None):
 
     Returns:
         ~chainer.Variable: Output of shape ``x.shape + (d,)``.
+
+    .. admonition:: Example
+
+        >>> W = np.array([[0, 0], [1, 2], [3, 4]], np.float32)  # 3 ids, 2-dimensional vectors
+        >>> x = np.array([2, 0, 1], np.int32)
+        >>> F.embed_id(x, W).array
+        array([[3., 4.],
+               [0., 0.],
+               [1., 2.]], dtype=float32)
+        >>> F.embed_id(np.array([1, -1], np.int32), W, ignore_label=-1).array
+        array([[1., 2.],
+               [0., 0.]], dtype=float32)
     """
     return EmbedIDFunction(ignore_label=ignore_label).apply((x, W))[0]

@@ -1,6 +1,8 @@
 """Fully-connected layer function (``linear``)."""
 import numpy
 
+import chainer
+import chainerx
 from chainer import function_node
 from chainer import utils
 from chainer.utils import type_check
@@ -121,6 +123,13 @@ class LinearFunction(function_node.FunctionNode):
         self.retain_inputs((0, 1))
         return _linear_forward(x, W, inputs[2] if len(inputs) == 3 else None),
 
+
+    def forward_chainerx(self, inputs):
+        x, W = inputs[:2]
+        b = inputs[2] if len(inputs) == 3 else None
+        if x.dtype != W.dtype or (b is not None and b.dtype != x.dtype):
+            return chainer.Fallback
+        return chainerx.linear(x, W, b),
     def _backward_arrays(self, indexes, grad_outputs):
         # Array-level twin of ``backward`` (the same values as LinearGradData,
         # LinearGradWeight and F.sum compute), used without double backprop or hooks.
@@ -207,6 +216,16 @@ def linear(x, W, b=None, n_batch_axes=1):
 
     Returns:
         ~chainer.Variable: Output of shape ``(s_1, ..., s_B, M)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2, 3]], np.float32)
+        >>> W = np.array([[1, 0, 0], [1, 1, 1]], np.float32)  # (out size, in size)
+        >>> b = np.array([10, 20], np.float32)
+        >>> F.linear(x, W, b).array
+        array([[11., 26.]], dtype=float32)
+        >>> F.linear(np.ones((2, 4, 3), np.float32), W, n_batch_axes=2).shape
+        (2, 4, 2)
     """
     if n_batch_axes <= 0:
         raise ValueError('n_batch_axes should be greater than 0.')

@@ -168,6 +168,15 @@ def local_convolution_2d(x, W, b=None, stride=1):
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c_O, h_O, w_O)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(9, dtype=np.float32).reshape(1, 1, 3, 3)
+        >>> W = np.ones((1, 2, 2, 1, 2, 2), np.float32)  # (out c, out h, out w, in c, kh, kw)
+        >>> W[0, 1, 1] = 0  # every output position has a filter of its own
+        >>> F.local_convolution_2d(x, W).array
+        array([[[[ 8., 12.],
+                 [20.,  0.]]]], dtype=float32)
     """
     func = LocalConvolution2DFunction(stride)
     args = (x, W) if b is None else (x, W, b)

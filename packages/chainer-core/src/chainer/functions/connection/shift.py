@@ -73,5 +73,21 @@ def shift(x, ksize=3, dilate=1):
 
     Returns:
         ~chainer.Variable: Output of the same shape as ``x``.
+
+    .. admonition:: Example
+
+        >>> image = np.arange(1, 10, dtype=np.float32).reshape(3, 3)
+        >>> x = np.stack([image] * 9)[None]  # 9 channels: one group per 3 x 3 direction
+        >>> y = F.shift(x, ksize=3)
+        >>> y.shape
+        (1, 9, 3, 3)
+        >>> y.array[0, 0]  # the first group moves up and left, zeros come in
+        array([[5., 6., 0.],
+               [8., 9., 0.],
+               [0., 0., 0.]], dtype=float32)
+        >>> y.array[0, 8]  # the last group does not move
+        array([[1., 2., 3.],
+               [4., 5., 6.],
+               [7., 8., 9.]], dtype=float32)
     """
     return Shift(ksize, dilate).apply((x,))[0]

@@ -41,5 +41,14 @@ def accuracy(y, t, ignore_label=None):
 
     Returns:
         ~chainer.Variable: Scalar of ``y``'s dtype (0 if every sample is ignored).
+
+    .. admonition:: Example
+
+        >>> y = np.array([[0.1, 0.7, 0.2], [0.8, 0.1, 0.1], [0.2, 0.3, 0.5]], np.float32)
+        >>> t = np.array([1, 0, 0], np.int32)
+        >>> F.accuracy(y, t).array
+        array(0.6666667, dtype=float32)
+        >>> F.accuracy(y, np.array([1, -1, 0], np.int32), ignore_label=-1).array
+        array(0.5, dtype=float32)
     """
     return Accuracy(ignore_label=ignore_label).apply((y, t))[0]

@@ -42,5 +42,12 @@ def binary_accuracy(y, t):
 
     Returns:
         ~chainer.Variable: Scalar of ``y``'s dtype (0 if every entry is ignored).
+
+    .. admonition:: Example
+
+        >>> y = np.array([2.5, -1, 0.5, -3], np.float32)  # scores: positive means label 1
+        >>> t = np.array([1, 0, 0, 1], np.int32)
+        >>> F.binary_accuracy(y, t).array
+        array(0.5, dtype=float32)
     """
     return BinaryAccuracy().apply((y, t))[0]

@@ -60,6 +60,14 @@ def r2_score(pred, true, sample_weight=None, multioutput='uniform_average'):
 
     Returns:
         ~chainer.Variable: The score (a scalar, or one per output with ``'raw_values'``).
+
+    .. admonition:: Example
+
+        >>> true = np.array([1, 2, 3, 4], np.float32)
+        >>> F.r2_score(true, true).array
+        array(1., dtype=float32)
+        >>> print(np.round(F.r2_score(np.array([1, 2, 3, 2], np.float32), true).array, 4))
+        0.2
     """
     return R2_score(sample_weight=sample_weight, multioutput=multioutput).apply(
         (pred, true))[0]

@@ -52,6 +52,13 @@ def absolute_error(x0, x1):
 
     Returns:
         ~chainer.Variable: Elementwise absolute error, shaped like the inputs.
+
+    .. admonition:: Example
+
+        >>> x0 = np.array([1, 2, 3], np.float32)
+        >>> x1 = np.array([3, 2, 0], np.float32)
+        >>> F.absolute_error(x0, x1).array
+        array([2., 0., 3.], dtype=float32)
     """
     return AbsoluteError().apply((x0, x1))[0]
 

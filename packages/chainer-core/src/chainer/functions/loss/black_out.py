@@ -20,6 +20,20 @@ def black_out(x, t, W, samples, reduce='mean'):
 
     Returns:
         ~chainer.Variable: The loss.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 0], [0, 1]], np.float32)  # (batch, unit)
+        >>> W = np.array([[1, 1], [2, 0], [0, 2]], np.float32)  # (vocabulary, unit)
+        >>> t = np.array([1, 2], np.int32)
+        >>> samples = np.array([[0], [0]], np.int32)  # one negative sample per example
+        >>> loss = F.black_out(x, t, W, samples)
+        >>> loss.shape, loss.dtype
+        ((), dtype('float32'))
+        >>> print(np.round(loss.array, 4))
+        0.6265
+        >>> F.black_out(x, t, W, samples, reduce='no').shape
+        (2,)
     """
     check_reduce(reduce)
     F = chainer.functions

@@ -87,5 +87,15 @@ def contrastive(x0, x1, y, margin=1, reduce='mean'):
 
     Returns:
         ~chainer.Variable: The loss.
+
+    .. admonition:: Example
+
+        >>> x0 = np.array([[0, 0], [1, 1]], np.float32)
+        >>> x1 = np.array([[0, 1], [1, 1]], np.float32)
+        >>> y = np.array([1, 0], np.int32)  # 1: a similar pair, 0: a dissimilar one
+        >>> F.contrastive(x0, x1, y, margin=1).array
+        array(0.5, dtype=float32)
+        >>> F.contrastive(x0, x1, y, margin=2, reduce='no').array
+        array([0.5, 2. ], dtype=float32)
     """
     return Contrastive(margin, reduce).apply((x0, x1, y))[0]

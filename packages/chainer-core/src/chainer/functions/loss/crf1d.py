@@ -36,6 +36,15 @@ def crf1d(cost, xs, ys, reduce='mean'):
 
     Returns:
         ~chainer.Variable: ``log Z - score(ys)`` per sequence, reduced as requested.
+
+    .. admonition:: Example
+
+        >>> cost = np.zeros((2, 2), np.float32)
+        >>> xs = [np.array([[0, 0]], np.float32), np.array([[0, 0]], np.float32)]
+        >>> ys = [np.array([0], np.int32), np.array([1], np.int32)]
+        >>> loss = F.crf1d(cost, xs, ys)  # 4 equally likely paths: -log(1/4)
+        >>> print(np.round(loss.array, 4))
+        1.3863
     """
     check_reduce(reduce)
     F = chainer.functions
@@ -87,6 +96,17 @@ def argmax_crf1d(cost, xs):
         tuple: ``(score, path)``: ``score`` is a Variable ``(B,)`` with the score of the best
         path of each sequence, ``path`` a list of int32 arrays with
         ``path[i].shape == xs[i].shape[:1]`` (the best label at step ``i``).
+
+    .. admonition:: Example
+
+        >>> cost = np.array([[0, 1], [1, 0]], np.float32)  # rewards for label transitions
+        >>> xs = [np.array([[2, 0]], np.float32), np.array([[0, 0]], np.float32),
+        ...       np.array([[0, 2]], np.float32)]  # three steps of a batch of one sequence
+        >>> score, path = F.argmax_crf1d(cost, xs)
+        >>> score.array
+        array([5.], dtype=float32)
+        >>> path
+        [array([0], dtype=int32), array([0], dtype=int32), array([1], dtype=int32)]
     """
     F = chainer.functions
     alpha = chainer.as_variable(xs[0])

@@ -80,5 +80,15 @@ def cross_covariance(y, z, reduce='half_squared_sum'):
 
     Returns:
         ~chainer.Variable: The loss.
+
+    .. admonition:: Example
+
+        >>> y = np.array([[1, 0], [-1, 0]], np.float32)
+        >>> z = np.array([[2], [-2]], np.float32)
+        >>> F.cross_covariance(y, z).array
+        array(2., dtype=float32)
+        >>> F.cross_covariance(y, z, reduce='no').array
+        array([[2.],
+               [0.]], dtype=float32)
     """
     return CrossCovariance(reduce).apply((y, z))[0]

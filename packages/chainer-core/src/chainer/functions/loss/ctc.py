@@ -156,6 +156,16 @@ def connectionist_temporal_classification(x, t, blank_symbol, input_length=None,
 
     Returns:
         ~chainer.Variable: The negative log-likelihood. Differentiable only w.r.t. ``x``.
+
+    .. admonition:: Example
+
+        >>> x = [np.zeros((1, 3), np.float32) for _ in range(3)]  # 3 steps, 3 labels (0: blank)
+        >>> t = np.array([[1, 2]], np.int32)
+        >>> loss = F.connectionist_temporal_classification(x, t, blank_symbol=0)
+        >>> loss.shape, loss.dtype
+        ((), dtype('float32'))
+        >>> print(np.round(loss.array, 4))  # 5 of the 27 uniform paths give "1 2": -log(5 / 27)
+        1.6864
     """
     if not isinstance(x, collections.abc.Sequence):
         raise TypeError('x must be a list of Variables')

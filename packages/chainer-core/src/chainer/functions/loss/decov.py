@@ -68,5 +68,14 @@ def decov(h, reduce='half_squared_sum'):
 
     Returns:
         ~chainer.Variable: The loss.
+
+    .. admonition:: Example
+
+        >>> h = np.array([[1, 2], [3, 0]], np.float32)
+        >>> F.decov(h).array
+        array(1., dtype=float32)
+        >>> F.decov(h, reduce='no').array
+        array([[ 0., -1.],
+               [-1.,  0.]], dtype=float32)
     """
     return DeCov(reduce).apply((h,))[0]

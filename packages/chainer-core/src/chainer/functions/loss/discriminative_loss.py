@@ -23,29 +23,29 @@ class DiscriminativeMarginBasedClusteringLoss:
     hinged at ``delta_v``), the means of different instances are pushed apart (distance
     term, hinged at ``2 * delta_d``) and the means are kept small (regularization term).
 
-    Instances are the label values ``1 .. max_embedding_instances`` (0 is background).
-    Each term is averaged over the ``max_embedding_instances`` instance slots (pairs of
+    Instances are the label values ``1 .. max_embedding_dim`` (0 is background).
+    Each term is averaged over the ``max_embedding_dim`` instance slots (pairs of
     slots for the distance term) and the batch; absent instances contribute zero to the
     variance and regularization terms and have a zero mean.
 
     Args:
         delta_v (float): Margin of the variance term.
         delta_d (float): Margin of the distance term.
-        max_embedding_instances (int): Maximum number of instances in an image.
+        max_embedding_dim (int): Maximum number of instances in an image (v7's name).
         norm (int): 1 (L1, default) or 2 (L2) norm of embedding differences.
         alpha (float): Weight of the variance term.
         beta (float): Weight of the distance term.
         gamma (float): Weight of the regularization term.
     """
 
-    def __init__(self, delta_v, delta_d, max_embedding_instances, norm=1,
+    def __init__(self, delta_v=0.5, delta_d=1.5, max_embedding_dim=10, norm=1,
                  alpha=1.0, beta=1.0, gamma=0.001):
         self.delta_v = delta_v
         self.delta_d = delta_d
         self.alpha = alpha
         self.beta = beta
         self.gamma = gamma
-        self.max_embedding_instances = max_embedding_instances
+        self.max_embedding_dim = max_embedding_dim
         if norm == 1:
             self.norm = _l1_norm
         elif norm == 2:
@@ -69,7 +69,7 @@ class DiscriminativeMarginBasedClusteringLoss:
         F = chainer.functions
         if isinstance(labels, variable.Variable):
             labels = labels.array
-        n_inst = self.max_embedding_instances
+        n_inst = self.max_embedding_dim
         assert n_inst >= labels.max()
         xp = backend.get_array_module(labels)
         emb = chainer.as_variable(embeddings)
@@ -111,7 +111,7 @@ class DiscriminativeMarginBasedClusteringLoss:
 
 
 def discriminative_margin_based_clustering_loss(
-        embeddings, labels, delta_v, delta_d, max_embedding_instances, norm=1,
+        embeddings, labels, delta_v, delta_d, max_embedding_dim, norm=1,
         alpha=1.0, beta=1.0, gamma=0.001):
     """Discriminative margin-based clustering loss for instance segmentation.
 
@@ -121,10 +121,10 @@ def discriminative_margin_based_clustering_loss(
         embeddings (:class:`~chainer.Variable` or :ref:`ndarray`): Predicted embeddings
             ``(B, D, H, W)``.
         labels (:ref:`ndarray`): Instance ids ``(B, H, W)``; 0 is background and the
-            instances are ``1 .. max_embedding_instances``.
+            instances are ``1 .. max_embedding_dim``.
         delta_v (float): Margin of the variance term.
         delta_d (float): Margin of the distance term.
-        max_embedding_instances (int): Maximum number of instances in an image.
+        max_embedding_dim (int): Maximum number of instances in an image (v7's name).
         norm (int): 1 (L1) or 2 (L2).
         alpha (float): Weight of the variance term.
         beta (float): Weight of the distance term.
@@ -133,7 +133,20 @@ def discriminative_margin_based_clustering_loss(
     Returns:
         tuple of ~chainer.Variable: ``(variance term, distance term, regularization term)``,
         each multiplied by its weight.
+
+    .. admonition:: Example
+
+        >>> embeddings = np.array([[[[0, 0, 4, 4]], [[0, 1, 0, 1]]]], np.float32)  # (1, 2, 1, 4)
+        >>> labels = np.array([[[1, 1, 2, 2]]], np.int32)  # two instances of two pixels each
+        >>> variance, distance, regularization = F.discriminative_margin_based_clustering_loss(
+        ...     embeddings, labels, 0.5, 5, 2)  # delta_v=0.5, delta_d=5, 2 instances at most
+        >>> variance.array  # every pixel lies within delta_v of its instance mean
+        array(0., dtype=float32)
+        >>> distance.array  # the means are 4 apart (L1): (2 * delta_d - 4) ** 2
+        array(36., dtype=float32)
+        >>> print(np.round(regularization.array, 4))
+        0.0025
     """
     loss = DiscriminativeMarginBasedClusteringLoss(
-        delta_v, delta_d, max_embedding_instances, norm, alpha, beta, gamma)
+        delta_v, delta_d, max_embedding_dim, norm, alpha, beta, gamma)
     return loss(embeddings, labels)

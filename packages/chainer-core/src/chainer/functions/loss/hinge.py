@@ -86,5 +86,15 @@ def hinge(x, t, norm='L1', reduce='mean'):
 
     Returns:
         ~chainer.Variable: The loss.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, -1], [0.5, 0.5]], np.float32)
+        >>> t = np.array([0, 1], np.int32)
+        >>> F.hinge(x, t).array
+        array(1., dtype=float32)
+        >>> F.hinge(x, t, reduce='no').array
+        array([[0. , 0. ],
+               [1.5, 0.5]], dtype=float32)
     """
     return Hinge(norm, reduce).apply((x, t))[0]

@@ -87,5 +87,15 @@ def huber_loss(x, t, delta, reduce='sum_along_second_axis'):
 
     Returns:
         ~chainer.Variable: The loss.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[0, 0.5], [3, 0]], np.float32)
+        >>> t = np.zeros((2, 2), np.float32)
+        >>> F.huber_loss(x, t, delta=1).array  # summed along the second axis
+        array([0.125, 2.5  ], dtype=float32)
+        >>> F.huber_loss(x, t, delta=1, reduce='no').array
+        array([[0.   , 0.125],
+               [2.5  , 0.   ]], dtype=float32)
     """
     return HuberLoss(delta=delta, reduce=reduce).apply((x, t))[0]

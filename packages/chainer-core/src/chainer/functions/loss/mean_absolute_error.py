@@ -47,5 +47,12 @@ def mean_absolute_error(x0, x1):
 
     Returns:
         ~chainer.Variable: A scalar (0-dim) variable of the inputs' dtype.
+
+    .. admonition:: Example
+
+        >>> x0 = np.array([1, 2, 3, 4], np.float32)
+        >>> x1 = np.array([2, 2, 1, 4], np.float32)
+        >>> F.mean_absolute_error(x0, x1).array
+        array(0.75, dtype=float32)
     """
     return MeanAbsoluteError().apply((x0, x1))[0]

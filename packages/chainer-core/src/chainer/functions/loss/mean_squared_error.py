@@ -53,5 +53,12 @@ def mean_squared_error(x0, x1):
 
     Returns:
         ~chainer.Variable: A scalar (0-dim) variable of the inputs' dtype.
+
+    .. admonition:: Example
+
+        >>> x0 = np.array([1, 2, 3, 4], np.float32)
+        >>> x1 = np.array([2, 2, 1, 4], np.float32)
+        >>> F.mean_squared_error(x0, x1).array
+        array(1.25, dtype=float32)
     """
     return MeanSquaredError().apply((x0, x1))[0]

@@ -189,6 +189,19 @@ def negative_sampling(x, t, W, sampler, sample_size, reduce='sum', **kwargs):
 
     Returns:
         ~chainer.Variable or tuple: The loss, or ``(loss, samples)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 0], [0, 1]], np.float32)  # (batch, unit)
+        >>> W = np.array([[0, 0], [2, 0], [0, 2]], np.float32)  # (vocabulary, unit)
+        >>> t = np.array([1, 2], np.int32)
+        >>> def sampler(shape):  # always draws word 0 as the negative sample
+        ...     return np.zeros(shape, np.int32)
+        >>> loss = F.negative_sampling(x, t, W, sampler, sample_size=1)
+        >>> print(np.round(loss.array, 4))
+        1.6402
+        >>> F.negative_sampling(x, t, W, sampler, sample_size=1, reduce='no').shape
+        (2,)
     """
     return_samples, = argument.parse_kwargs(kwargs, ('return_samples', False))
     func = NegativeSamplingFunction(sampler, sample_size, reduce)

@@ -136,5 +136,15 @@ def sigmoid_cross_entropy(x, t, normalize=True, reduce='mean'):
 
     Returns:
         ~chainer.Variable: The loss. It is differentiable only w.r.t. ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[0, 2], [-2, 0]], np.float32)  # logits
+        >>> t = np.array([[0, 1], [0, -1]], np.int32)  # -1 is ignored
+        >>> print(np.round(F.sigmoid_cross_entropy(x, t).array, 4))
+        0.3157
+        >>> np.round(F.sigmoid_cross_entropy(x, t, reduce='no').array, 4)
+        array([[0.6931, 0.1269],
+               [0.1269, 0.    ]], dtype=float32)
     """
     return SigmoidCrossEntropy(normalize, reduce).apply((x, t))[0]

@@ -31,7 +31,8 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
     """
 
     eps = 1e-7
-    y = None
+    _y = None
+    _lse = None
     soft_target = False
     # v7: the backward of this node is not differentiable unless the function was called
     # with ``enable_double_backprop=True``
@@ -53,6 +54,21 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
     @property
     def label(self):
         return 'softmax_cross_entropy'
+
+    @property
+    def y(self):
+        """The softmax of the input after forward when ``cache_score`` is on (as v7 keeps
+        it), else None. For integer labels it is computed on first access."""
+        if self._y is None and self.cache_score and self._lse is not None:
+            x = self.inputs[0].data
+            if x is not None:
+                xp = backend.get_array_module(x)
+                self._y = xp.exp(x - self._lse)
+        return self._y
+
+    @y.setter
+    def y(self, value):
+        self._y = value
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x', 't'))
@@ -175,8 +191,8 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         xp = backend.get_array_module(x)
         dtype = x.dtype
         if self.soft_target:
-            if self.y is not None:
-                y = self.y
+            if self._y is not None:
+                y = self._y
             else:
                 y = _log_softmax(x, axis=1)
                 xp.exp(y, out=y)
@@ -258,6 +274,17 @@ def softmax_cross_entropy(x, t, normalize=True, cache_score=True, class_weight=N
 
     Returns:
         ~chainer.Variable: The loss. It is differentiable only w.r.t. ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[0, 0, 0], [2, 0, 0]], np.float32)  # logits
+        >>> t = np.array([1, 0], np.int32)
+        >>> print(np.round(F.softmax_cross_entropy(x, t).array, 4))
+        0.6691
+        >>> np.round(F.softmax_cross_entropy(x, t, reduce='no').array, 4)
+        array([1.0986, 0.2395], dtype=float32)
+        >>> F.softmax_cross_entropy(x, np.array([-1, -1], np.int32)).array  # all ignored
+        array(-0., dtype=float32)
     """
     func = SoftmaxCrossEntropy(normalize, cache_score, class_weight, ignore_label, reduce,
                                soft_target_loss)

@@ -43,6 +43,13 @@ def squared_error(x0, x1):
 
     Returns:
         ~chainer.Variable: Elementwise squared error, shaped like the inputs.
+
+    .. admonition:: Example
+
+        >>> x0 = np.array([1, 2, 3], np.float32)
+        >>> x1 = np.array([3, 2, 0], np.float32)
+        >>> F.squared_error(x0, x1).array
+        array([4., 0., 9.], dtype=float32)
     """
     return SquaredError().apply((x0, x1))[0]
 
@@ -56,5 +63,12 @@ def squared_difference(x1, x2):
 
     Returns:
         ~chainer.Variable: ``(x1 - x2) ** 2`` elementwise.
+
+    .. admonition:: Example
+
+        >>> x1 = np.array([1, 2, 3], np.float32)
+        >>> x2 = np.array([3, 2, 0], np.float32)
+        >>> F.squared_difference(x1, x2).array
+        array([4., 0., 9.], dtype=float32)
     """
     return SquaredError().apply((x1, x2))[0]

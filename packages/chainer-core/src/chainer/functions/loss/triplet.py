@@ -2,6 +2,7 @@ import chainer
 from chainer import backend
 from chainer import utils
 from chainer.functions._helpers.loss import MarginLoss
+from chainer.utils import precision
 from chainer.utils import type_check
 
 
@@ -24,6 +25,8 @@ class Triplet(MarginLoss):
             a_type.ndim == 2,
         )
 
+    # float16 distances are summed in float32 (as v7), so that they do not overflow
+    @precision._fp16_mixed_precision_helper
     def forward(self, inputs):
         self.retain_inputs((0, 1, 2))
         anchor, positive, negative = inputs
@@ -74,5 +77,15 @@ def triplet(anchor, positive, negative, margin=0.2, reduce='mean'):
 
     Returns:
         ~chainer.Variable: The loss.
+
+    .. admonition:: Example
+
+        >>> anchor = np.array([[0, 0], [0, 0]], np.float32)
+        >>> positive = np.array([[1, 0], [0, 1]], np.float32)
+        >>> negative = np.array([[2, 0], [0, 1]], np.float32)
+        >>> F.triplet(anchor, positive, negative, margin=1).array
+        array(0.5, dtype=float32)
+        >>> F.triplet(anchor, positive, negative, margin=1, reduce='no').array
+        array([0., 1.], dtype=float32)
     """
     return Triplet(margin, reduce).apply((anchor, positive, negative))[0]

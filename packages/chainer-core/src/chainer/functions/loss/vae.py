@@ -4,9 +4,14 @@ import chainer
 from chainer.functions._helpers.loss import check_reduce
 
 
+_REDUCE = ('sum', 'mean', 'no')
+
+
 def _reduce(loss, reduce):
     if reduce == 'sum':
         return chainer.functions.sum(loss)
+    if reduce == 'mean':
+        return chainer.functions.mean(loss)
     return loss
 
 
@@ -18,12 +23,22 @@ def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
     Args:
         mean (:class:`~chainer.Variable` or :ref:`ndarray`): Means of the Gaussian.
         ln_var (:class:`~chainer.Variable` or :ref:`ndarray`): Log variances (same shape).
-        reduce (str): ``'sum'`` (default; a scalar) or ``'no'`` (elementwise).
+        reduce (str): ``'sum'`` (default; the sum, a scalar), ``'mean'`` (the mean of the
+            elements, a scalar) or ``'no'`` (elementwise).
 
     Returns:
         ~chainer.Variable: The KL divergence.
+
+    .. admonition:: Example
+
+        >>> mean = np.array([0, 1], np.float32)
+        >>> ln_var = np.zeros(2, np.float32)  # unit variance
+        >>> F.gaussian_kl_divergence(mean, ln_var).array  # KL against N(0, 1)
+        array(0.5, dtype=float32)
+        >>> F.gaussian_kl_divergence(mean, ln_var, reduce='no').array
+        array([0. , 0.5], dtype=float32)
     """
-    check_reduce(reduce, ('sum', 'no'))
+    check_reduce(reduce, _REDUCE)
     F = chainer.functions
     var = F.exp(ln_var)
     loss = (mean * mean + var - ln_var - 1) * 0.5
@@ -39,12 +54,22 @@ def bernoulli_nll(x, y, reduce='sum'):
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Observations in ``[0, 1]``.
         y (:class:`~chainer.Variable` or :ref:`ndarray`): Logits (same shape).
-        reduce (str): ``'sum'`` (default; a scalar) or ``'no'`` (elementwise).
+        reduce (str): ``'sum'`` (default; the sum, a scalar), ``'mean'`` (the mean of the
+            elements, a scalar) or ``'no'`` (elementwise).
 
     Returns:
         ~chainer.Variable: The negative log-likelihood.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 0], np.float32)
+        >>> y = np.array([0, 0], np.float32)  # logits of the Bernoulli distribution: p = 0.5
+        >>> print(np.round(F.bernoulli_nll(x, y).array, 4))  # 2 log 2
+        1.3863
+        >>> np.round(F.bernoulli_nll(x, y, reduce='no').array, 4)
+        array([0.6931, 0.6931], dtype=float32)
     """
-    check_reduce(reduce, ('sum', 'no'))
+    check_reduce(reduce, _REDUCE)
     loss = chainer.functions.softplus(y) - x * y
     return _reduce(loss, reduce)
 
@@ -58,12 +83,23 @@ def gaussian_nll(x, mean, ln_var, reduce='sum'):
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Observations.
         mean (:class:`~chainer.Variable` or :ref:`ndarray`): Means (same shape).
         ln_var (:class:`~chainer.Variable` or :ref:`ndarray`): Log variances (same shape).
-        reduce (str): ``'sum'`` (default; a scalar) or ``'no'`` (elementwise).
+        reduce (str): ``'sum'`` (default; the sum, a scalar), ``'mean'`` (the mean of the
+            elements, a scalar) or ``'no'`` (elementwise).
 
     Returns:
         ~chainer.Variable: The negative log-likelihood.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0, 1], np.float32)
+        >>> mean = np.zeros(2, np.float32)
+        >>> ln_var = np.zeros(2, np.float32)
+        >>> print(np.round(F.gaussian_nll(x, mean, ln_var).array, 4))
+        2.3379
+        >>> np.round(F.gaussian_nll(x, mean, ln_var, reduce='no').array, 4)
+        array([0.9189, 1.4189], dtype=float32)
     """
-    check_reduce(reduce, ('sum', 'no'))
+    check_reduce(reduce, _REDUCE)
     F = chainer.functions
     x_prec = F.exp(-ln_var)
     x_diff = x - mean

@@ -32,5 +32,11 @@ def arctanh(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-0.5, 0, 0.5], np.float32)
+        >>> np.round(F.arctanh(x).array, 4)
+        array([-0.5493,  0.    ,  0.5493], dtype=float32)
     """
     return Arctanh().apply((x,))[0]

@@ -64,6 +64,19 @@ def average(x, axis=None, weights=None, keepdims=False):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2], [3, 6]], np.float32)
+        >>> F.average(x).array
+        array(3., dtype=float32)
+        >>> F.average(x, axis=1).array
+        array([1.5, 4.5], dtype=float32)
+        >>> w = np.array([3, 1], np.float32)
+        >>> F.average(x, axis=1, weights=w).array  # (3 * x0 + 1 * x1) / 4
+        array([1.25, 3.75], dtype=float32)
+        >>> F.average(x, axis=0, keepdims=True).shape
+        (1, 2)
     """
     axis = _reduction.normalize_axis(axis)
     if weights is None:

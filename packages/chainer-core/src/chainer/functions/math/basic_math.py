@@ -10,6 +10,7 @@ import weakref
 import numpy
 
 import chainer
+import chainerx
 from chainer import _hooks
 from chainer import backend
 from chainer import configuration
@@ -23,6 +24,7 @@ _make_variable = variable._make_variable
 _make_output_variable = variable._make_output_variable
 _config = configuration.config
 _weakref = weakref.ref
+_CHX = chainerx.ndarray
 
 
 def _as_array(y):
@@ -45,13 +47,34 @@ def _preprocess_const(x, value):
 
 
 def _as_variable_rhs(x, rhs):
-    """Returns a Variable for ``rhs`` or None when it is a scalar constant."""
+    """Returns a Variable for ``rhs`` or None when it is a scalar constant.
+
+    An array becomes a Variable that requires no gradient, cast to the dtype of ``x`` (v7).
+    """
     if isinstance(rhs, _Variable):
         return rhs
     _check_constant_type(rhs)
     if not variable._is_array(rhs):
         return None
+    if rhs.dtype != x.dtype:
+        rhs = rhs.astype(x.dtype)
     return _make_variable(rhs, False)
+
+
+def _chainerx_binary(inputs, op, float_only=False):
+    """``op`` on two ChainerX arrays, or Fallback for dtypes whose NumPy semantics differ."""
+    x0, x1 = inputs
+    kind = x0.dtype.kind
+    if kind == 'b' or (float_only and kind != 'f'):
+        return chainer.Fallback
+    return op(x0, x1),
+
+
+def _chainerx_constant(x, value, op):
+    """``op(x, value)`` for a float ChainerX array and a scalar, else Fallback."""
+    if x.dtype.kind != 'f' or not isinstance(value, (numbers.Number, numpy.generic)):
+        return chainer.Fallback
+    return op(x, x.dtype.type(value)),
 
 
 def _sum_to(gx, shape):
@@ -99,7 +122,8 @@ class _BinaryOp(function_node.FunctionNode):
         b = rhs._array
         config = _config
         if (_hooks._local.hooks or self._local_function_hooks or config.debug
-                or (config.type_check and not (a.dtype == b.dtype and a.shape == b.shape))):
+                or (config.type_check and not (a.dtype == b.dtype and a.shape == b.shape))
+                or type(a) is _CHX or type(b) is _CHX):
             return self.apply((lhs, rhs))[0]
         outputs = self.forward((a, b))
         y = outputs[0]
@@ -146,6 +170,11 @@ class Neg(function_node.FunctionNode):
 
     def forward(self, inputs):
         return utils.force_array(-inputs[0]),
+
+    def forward_chainerx(self, inputs):
+        if inputs[0].dtype.kind == 'b':
+            return chainer.Fallback
+        return -inputs[0],
 
     def backward(self, indexes, grad_outputs):
         return neg(grad_outputs[0]),
@@ -203,6 +232,9 @@ class Add(_BinaryOp):
         x0, x1 = inputs
         return _as_array(x0 + x1),
 
+    def forward_chainerx(self, inputs):
+        return _chainerx_binary(inputs, chainerx.add)
+
     def backward(self, indexes, grad_outputs):
         gy = grad_outputs[0]
         inputs = self.inputs
@@ -226,6 +258,9 @@ class AddConstant(_ConstantOp):
         x = inputs[0]
         return utils.force_array(x + _preprocess_const(x, self.value)),
 
+    def forward_chainerx(self, inputs):
+        return _chainerx_constant(inputs[0], self.value, chainerx.add)
+
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0],
 
@@ -235,10 +270,6 @@ class AddConstant(_ConstantOp):
 
 class MultiAdd(function_node.FunctionNode):
     """Addition of many variables at once (with broadcasting)."""
-
-    @property
-    def label(self):
-        return '_ + _ + _'
 
     def check_type_forward(self, in_types):
         for i, in_type in enumerate(in_types):
@@ -275,6 +306,9 @@ class Sub(_BinaryOp):
         x0, x1 = inputs
         return _as_array(x0 - x1),
 
+    def forward_chainerx(self, inputs):
+        return _chainerx_binary(inputs, chainerx.subtract)
+
     def backward(self, indexes, grad_outputs):
         gy = grad_outputs[0]
         ret = []
@@ -301,6 +335,9 @@ class SubFromConstant(_ConstantOp):
         x = inputs[0]
         return utils.force_array(_preprocess_const(x, self.value) - x),
 
+    def forward_chainerx(self, inputs):
+        return _chainerx_constant(inputs[0], self.value, lambda x, c: c - x)
+
     def backward(self, indexes, grad_outputs):
         return neg(grad_outputs[0]),
 
@@ -319,6 +356,9 @@ class Mul(_BinaryOp):
         self._input_indexes_to_retain = (0, 1)
         x0, x1 = inputs
         return _as_array(x0 * x1),
+
+    def forward_chainerx(self, inputs):
+        return _chainerx_binary(inputs, chainerx.multiply)
 
     def backward(self, indexes, grad_outputs):
         xs = self.get_retained_inputs()
@@ -345,6 +385,9 @@ class MulConstant(_ConstantOp):
         x = inputs[0]
         return utils.force_array(x * _preprocess_const(x, self.value)),
 
+    def forward_chainerx(self, inputs):
+        return _chainerx_constant(inputs[0], self.value, chainerx.multiply)
+
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0] * self.value,
 
@@ -364,6 +407,9 @@ class Div(_BinaryOp):
         self.retain_inputs((0, 1))
         x0, x1 = inputs
         return utils.force_array(x0 / x1),
+
+    def forward_chainerx(self, inputs):
+        return _chainerx_binary(inputs, chainerx.divide, float_only=True)
 
     def backward(self, indexes, grad_outputs):
         x0, x1 = self.get_retained_inputs()
@@ -393,11 +439,15 @@ class DivFromConstant(_ConstantOp):
     """Division of a constant by a variable."""
 
     _label_format = '%s / _'
+    _float_only = True
 
     def forward(self, inputs):
         self.retain_inputs((0,))
         x = inputs[0]
         return utils.force_array(_preprocess_const(x, self.value) / x),
+
+    def forward_chainerx(self, inputs):
+        return _chainerx_constant(inputs[0], self.value, lambda x, c: c / x)
 
     def backward(self, indexes, grad_outputs):
         x = self.get_retained_inputs()[0]
@@ -503,6 +553,8 @@ def _log_of(value, y):
 
 def _label_of(value):
     if numpy.isscalar(value):
+        if value < 0:
+            return '({})'.format(value)
         return str(value)
     return 'constant array'
 
@@ -517,12 +569,30 @@ def neg(self):
 
 
 def absolute(self):
-    """Elementwise absolute value: ``abs(x)``."""
+    """Elementwise absolute value: ``abs(x)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-2, 0, 3], np.float32)
+        >>> F.absolute(x).array
+        array([2., 0., 3.], dtype=float32)
+        >>> abs(chainer.Variable(x)).array  # the operator form
+        array([2., 0., 3.], dtype=float32)
+    """
     return Absolute().apply((self,))[0]
 
 
 def add(*xs):
-    """Elementwise addition: ``x0 + x1 + ...`` (a scalar or array on the right is allowed)."""
+    """Elementwise addition: ``x0 + x1 + ...`` (a scalar or array on the right is allowed).
+
+    .. admonition:: Example
+
+        >>> a = np.array([1, 2], np.float32)
+        >>> b = np.array([10, 20], np.float32)
+        >>> c = np.array([100, 200], np.float32)
+        >>> F.add(a, b, c).array
+        array([111., 222.], dtype=float32)
+    """
     if len(xs) == 2:
         lhs, rhs = xs
         if isinstance(rhs, _Variable) and isinstance(lhs, _Variable):

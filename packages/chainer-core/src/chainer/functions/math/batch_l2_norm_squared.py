@@ -61,5 +61,11 @@ def batch_l2_norm_squared(x):
 
     Returns:
         ~chainer.Variable: Output of shape ``(B,)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2], [3, 4]], np.float32)
+        >>> F.batch_l2_norm_squared(x).array
+        array([ 5., 25.], dtype=float32)
     """
     return BatchL2NormSquared().apply((x,))[0]

@@ -33,5 +33,15 @@ def bias(x, y, axis=1):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.zeros((2, 3, 2), np.float32)
+        >>> b = np.array([1, 2, 3], np.float32)
+        >>> y = F.bias(x, b)  # b is broadcast along axis 1
+        >>> y.array[0]
+        array([[1., 1.],
+               [2., 2.],
+               [3., 3.]], dtype=float32)
     """
     return x + _broadcast_from(y, x.shape, axis)

@@ -14,6 +14,12 @@ def ceil(x):
 
     Returns:
         ~chainer.Variable: Output variable with the dtype of ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1.5, 0.2, 2], np.float32)
+        >>> F.ceil(x).array
+        array([-1.,  1.,  2.], dtype=float32)
     """
     if isinstance(x, chainer.variable.Variable):
         x = x.array

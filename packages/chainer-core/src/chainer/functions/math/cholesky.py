@@ -42,5 +42,16 @@ def cholesky(a):
 
     Returns:
         ~chainer.Variable: The lower-triangular ``L`` with ``a = L L^T``.
+
+    .. admonition:: Example
+
+        >>> a = np.array([[4, 2], [2, 5]], np.float32)
+        >>> L = F.cholesky(a)
+        >>> L.array
+        array([[2., 0.],
+               [1., 2.]], dtype=float32)
+        >>> (L @ L.T).array
+        array([[4., 2.],
+               [2., 5.]], dtype=float32)
     """
     return Cholesky().apply((a,))[0]

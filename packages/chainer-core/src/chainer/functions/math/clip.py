@@ -90,5 +90,11 @@ def clip(x, x_min, x_max):
 
     Raises:
         ValueError: if both bounds are None or ``x_min >= x_max``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-3, 0.5, 7], np.float32)
+        >>> F.clip(x, 0.0, 1.0).array
+        array([0. , 0.5, 1. ], dtype=float32)
     """
     return Clip(x_min, x_max).apply((x,))[0]

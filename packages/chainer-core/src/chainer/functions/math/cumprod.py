@@ -124,6 +124,15 @@ def cumprod(x, axis=None):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2, 3], [4, 5, 6]], np.float32)
+        >>> F.cumprod(x, axis=1).array
+        array([[  1.,   2.,   6.],
+               [  4.,  20., 120.]], dtype=float32)
+        >>> F.cumprod(x).array  # flattened when axis is None
+        array([  1.,   2.,   6.,  24., 120., 720.], dtype=float32)
     """
     if axis is None:
         x = chainer.functions.reshape(x, (-1,))

@@ -52,5 +52,15 @@ def cumsum(x, axis=None):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2, 3], [4, 5, 6]], np.float32)
+        >>> F.cumsum(x, axis=0).array
+        array([[1., 2., 3.],
+               [5., 7., 9.]], dtype=float32)
+        >>> F.cumsum(x, axis=1).array
+        array([[ 1.,  3.,  6.],
+               [ 4.,  9., 15.]], dtype=float32)
     """
     return Cumsum(axis).apply((x,))[0]

@@ -34,6 +34,12 @@ def batch_det(a):
 
     Returns:
         ~chainer.Variable: The determinants, of shape ``(m,)``.
+
+    .. admonition:: Example
+
+        >>> a = np.array([[[2, 0], [0, 3]], [[1, 2], [3, 4]]], np.float32)
+        >>> np.round(F.batch_det(a).array, 4)
+        array([ 6., -2.], dtype=float32)
     """
     return BatchDet().apply((a,))[0]
 
@@ -46,6 +52,12 @@ def det(a):
 
     Returns:
         ~chainer.Variable: The determinant (a 0-dim variable).
+
+    .. admonition:: Example
+
+        >>> a = np.array([[1, 2], [3, 4]], np.float32)
+        >>> print(np.round(F.det(a).array, 4))
+        -2.0
     """
     if a.ndim != 2:
         raise type_check.InvalidType('a.ndim == 2', 'a.ndim == {}'.format(a.ndim))

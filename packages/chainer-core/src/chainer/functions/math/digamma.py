@@ -29,5 +29,11 @@ def digamma(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 2], np.float32)
+        >>> np.round(F.digamma(x).array, 4)  # -(Euler's constant) and 1 - (Euler's constant)
+        array([-0.5772,  0.4228], dtype=float32)
     """
     return DiGamma().apply((x,))[0]

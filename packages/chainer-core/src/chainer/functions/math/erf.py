@@ -30,5 +30,11 @@ def erf(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.erf(x).array, 4)
+        array([-0.8427,  0.    ,  0.8427], dtype=float32)
     """
     return Erf().apply((x,))[0]

@@ -30,5 +30,11 @@ def erfc(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.erfc(x).array, 4)
+        array([1.8427, 1.    , 0.1573], dtype=float32)
     """
     return Erfc().apply((x,))[0]

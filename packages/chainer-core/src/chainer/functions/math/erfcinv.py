@@ -28,5 +28,11 @@ def erfcinv(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0.5, 1.5], np.float32)
+        >>> np.round(F.erfcinv(x).array, 4)
+        array([ 0.4769, -0.4769], dtype=float32)
     """
     return ErfcInv().apply((x,))[0]

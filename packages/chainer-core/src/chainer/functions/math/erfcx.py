@@ -28,5 +28,11 @@ def erfcx(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0, 1, 10], np.float32)
+        >>> np.round(F.erfcx(x).array, 4)  # exp(x ** 2) * erfc(x) without overflow
+        array([1.    , 0.4276, 0.0561], dtype=float32)
     """
     return Erfcx().apply((x,))[0]

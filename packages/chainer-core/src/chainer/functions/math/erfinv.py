@@ -28,5 +28,11 @@ def erfinv(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-0.5, 0, 0.5], np.float32)
+        >>> np.round(F.erfinv(x).array, 4)
+        array([-0.4769,  0.    ,  0.4769], dtype=float32)
     """
     return ErfInv().apply((x,))[0]

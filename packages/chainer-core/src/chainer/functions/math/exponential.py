@@ -1,6 +1,7 @@
 """Exponential and logarithm functions: exp, log, log2, log10."""
 import numpy
 
+import chainerx
 from chainer import backend, function_node, utils
 from chainer.functions.math._elementwise import check_float
 
@@ -30,6 +31,9 @@ class Exp(function_node.FunctionNode):
         self.retain_outputs((0,))
         return utils.force_array(xp.exp(x)),
 
+
+    def forward_chainerx(self, inputs):
+        return chainerx.exp(inputs[0]),
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
         return y * grad_outputs[0],
@@ -54,6 +58,9 @@ class Log(function_node.FunctionNode):
         self.retain_inputs((0,))
         return utils.force_array(xp.log(x)),
 
+
+    def forward_chainerx(self, inputs):
+        return chainerx.log(inputs[0]),
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
         return grad_outputs[0] / x,
@@ -118,6 +125,12 @@ def exp(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0, 1, 2], np.float32)
+        >>> np.round(F.exp(x).array, 4)
+        array([1.    , 2.7183, 7.3891], dtype=float32)
     """
     return Exp().apply((x,))[0]
 
@@ -130,6 +143,12 @@ def log(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, np.e, 10], np.float32)
+        >>> np.round(F.log(x).array, 4)
+        array([0.    , 1.    , 2.3026], dtype=float32)
     """
     return Log().apply((x,))[0]
 
@@ -142,6 +161,12 @@ def log2(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 2, 8], np.float32)
+        >>> np.round(F.log2(x).array, 4)
+        array([0., 1., 3.], dtype=float32)
     """
     return Log2().apply((x,))[0]
 
@@ -154,6 +179,12 @@ def log10(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 10, 1000], np.float32)
+        >>> np.round(F.log10(x).array, 4)
+        array([0., 1., 3.], dtype=float32)
     """
     return Log10().apply((x,))[0]
 

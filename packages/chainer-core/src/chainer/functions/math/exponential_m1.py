@@ -36,5 +36,11 @@ def expm1(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.expm1(x).array, 4)  # exp(x) - 1, accurate also for x near zero
+        array([-0.6321,  0.    ,  1.7183], dtype=float32)
     """
     return Expm1().apply((x,))[0]

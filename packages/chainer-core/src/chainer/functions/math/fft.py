@@ -68,6 +68,18 @@ def fft(x):
 
     Returns:
         tuple: ``(real, imag)`` of the result.
+
+    .. admonition:: Example
+
+        >>> real = np.array([[1, 0, 0, 0], [1, 1, 1, 1]], np.float32)  # two signals (last axis)
+        >>> imag = np.zeros((2, 4), np.float32)
+        >>> yr, yi = F.fft((real, imag))
+        >>> yr.array
+        array([[1., 1., 1., 1.],
+               [4., 0., 0., 0.]], dtype=float32)
+        >>> yi.array
+        array([[0., 0., 0., 0.],
+               [0., 0., 0., 0.]], dtype=float32)
     """
     real, imag = x
     return FFT('fft').apply((real, imag))
@@ -83,6 +95,16 @@ def ifft(x):
 
     Returns:
         tuple: ``(real, imag)`` of the result.
+
+    .. admonition:: Example
+
+        >>> real = np.array([[4, 0, 0, 0]], np.float32)
+        >>> imag = np.zeros((1, 4), np.float32)
+        >>> yr, yi = F.ifft((real, imag))  # inverse of F.fft: a constant signal
+        >>> yr.array
+        array([[1., 1., 1., 1.]], dtype=float32)
+        >>> yi.array
+        array([[0., 0., 0., 0.]], dtype=float32)
     """
     real, imag = x
     return FFT('ifft').apply((real, imag))

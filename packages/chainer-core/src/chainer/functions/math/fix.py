@@ -14,6 +14,12 @@ def fix(x):
 
     Returns:
         ~chainer.Variable: Output variable with the dtype of ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-2.5, -1.5, 1.5, 2.7], np.float32)
+        >>> F.fix(x).array  # rounds towards zero
+        array([-2., -1.,  1.,  2.], dtype=float32)
     """
     if isinstance(x, chainer.variable.Variable):
         x = x.array

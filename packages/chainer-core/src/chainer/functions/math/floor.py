@@ -14,6 +14,12 @@ def floor(x):
 
     Returns:
         ~chainer.Variable: Output variable with the dtype of ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1.5, 0.2, 2], np.float32)
+        >>> F.floor(x).array
+        array([-2.,  0.,  2.], dtype=float32)
     """
     if isinstance(x, chainer.variable.Variable):
         x = x.array

@@ -40,5 +40,12 @@ def fmod(x, divisor):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-5, 5, 7.5], np.float32)
+        >>> divisor = np.array([3, 3, 2], np.float32)
+        >>> F.fmod(x, divisor).array  # the result has the sign of x
+        array([-2. ,  2. ,  1.5], dtype=float32)
     """
     return Fmod().apply((x, divisor))[0]

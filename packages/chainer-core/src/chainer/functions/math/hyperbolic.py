@@ -61,6 +61,12 @@ def sinh(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.sinh(x).array, 4)
+        array([-1.1752,  0.    ,  1.1752], dtype=float32)
     """
     return Sinh().apply((x,))[0]
 
@@ -73,5 +79,11 @@ def cosh(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.cosh(x).array, 4)
+        array([1.5431, 1.    , 1.5431], dtype=float32)
     """
     return Cosh().apply((x,))[0]

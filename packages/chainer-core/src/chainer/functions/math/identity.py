@@ -30,6 +30,18 @@ def identity(*inputs):
     Returns:
         ~chainer.Variable or tuple of ~chainer.Variable: The single output when given one
         input, otherwise a tuple.
+
+    .. admonition:: Example
+
+        >>> x = chainer.Variable(np.array([1, 2], np.float32))
+        >>> y = F.identity(x)
+        >>> y.array
+        array([1., 2.], dtype=float32)
+        >>> y is x, y.creator is not None
+        (False, True)
+        >>> a, b = F.identity(x, x * 2)  # several inputs give a tuple
+        >>> b.array
+        array([2., 4.], dtype=float32)
     """
     ret = Identity().apply(inputs)
     return ret[0] if len(ret) == 1 else ret

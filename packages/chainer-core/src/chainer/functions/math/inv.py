@@ -45,6 +45,15 @@ def inv(a):
 
     Raises:
         numpy.linalg.LinAlgError: for a singular matrix (a ``ValueError`` subclass).
+
+    .. admonition:: Example
+
+        >>> a = np.array([[2, 0], [0, 4]], np.float32)
+        >>> F.inv(a).array
+        array([[0.5 , 0.  ],
+               [0.  , 0.25]], dtype=float32)
+        >>> np.allclose(F.matmul(a, F.inv(a)).array, np.eye(2))
+        True
     """
     return Inv().apply((a,))[0]
 
@@ -57,5 +66,16 @@ def batch_inv(a):
 
     Returns:
         ~chainer.Variable: The inverses, of shape ``(m, n, n)``.
+
+    .. admonition:: Example
+
+        >>> a = np.array([[[2, 0], [0, 4]], [[1, 1], [0, 1]]], np.float32)
+        >>> y = F.batch_inv(a)  # one inverse per matrix
+        >>> y.array[0]
+        array([[0.5 , 0.  ],
+               [0.  , 0.25]], dtype=float32)
+        >>> y.array[1]
+        array([[ 1., -1.],
+               [ 0.,  1.]], dtype=float32)
     """
     return BatchInv().apply((a,))[0]

@@ -25,5 +25,11 @@ def lgamma(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 3, 5], np.float32)
+        >>> np.round(F.lgamma(x).array, 4)  # log((x - 1)!)
+        array([0.    , 0.6931, 3.1781], dtype=float32)
     """
     return LGamma().apply((x,))[0]

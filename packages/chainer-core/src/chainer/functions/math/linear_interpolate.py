@@ -84,5 +84,13 @@ def linear_interpolate(p, x, y):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> p = np.array([0, 0.25, 1], np.float32)
+        >>> x = np.array([10, 10, 10], np.float32)
+        >>> y = np.array([20, 20, 20], np.float32)
+        >>> F.linear_interpolate(p, x, y).array  # p * x + (1 - p) * y
+        array([20. , 17.5, 10. ], dtype=float32)
     """
     return LinearInterpolate().apply((p, x, y))[0]

@@ -58,5 +58,11 @@ def log_ndtr(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-20, 0], np.float32)
+        >>> np.round(F.log_ndtr(x).array, 4)  # log of the standard normal CDF, stable in the tail
+        array([-203.9172,   -0.6931], dtype=float32)
     """
     return LogNdtr().apply((x,))[0]

@@ -36,5 +36,11 @@ def log1p(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0, 1, np.e - 1], np.float32)
+        >>> np.round(F.log1p(x).array, 4)
+        array([0.    , 0.6931, 1.    ], dtype=float32)
     """
     return Log1p().apply((x,))[0]

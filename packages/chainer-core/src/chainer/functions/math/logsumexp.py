@@ -63,5 +63,13 @@ def logsumexp(x, axis=None):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[0, 0], [100, 100]], np.float32)
+        >>> np.round(F.logsumexp(x, axis=1).array, 4)  # log(2) + max: exp(100) would overflow
+        array([  0.6931, 100.6931], dtype=float32)
+        >>> print(np.round(F.logsumexp(np.zeros(4, np.float32)).array, 4))
+        1.3863
     """
     return LogSumExp(axis).apply((x,))[0]

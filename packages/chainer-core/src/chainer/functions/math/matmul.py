@@ -26,9 +26,11 @@ class MatMul(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('a', 'b'))
         a_type, b_type = in_types
+        # Mixed float dtypes give NumPy's result dtype (as in v7), the gradients the dtypes
+        # of the inputs.
         type_check.expect(
             a_type.dtype.kind == 'f',
-            a_type.dtype == b_type.dtype,
+            b_type.dtype.kind == 'f',
             a_type.ndim >= 1,
             b_type.ndim >= 1,
         )
@@ -153,6 +155,19 @@ def matmul(a, b, transa=False, transb=False):
 
     Returns:
         ~chainer.Variable: The product; stacks of matrices are broadcast.
+
+    .. admonition:: Example
+
+        >>> a = np.array([[1, 2], [3, 4]], np.float32)
+        >>> b = np.array([[1, 0], [1, 1]], np.float32)
+        >>> F.matmul(a, b).array
+        array([[3., 2.],
+               [7., 4.]], dtype=float32)
+        >>> F.matmul(a, b, transb=True).array
+        array([[1., 3.],
+               [3., 7.]], dtype=float32)
+        >>> F.matmul(np.ones((5, 2, 3), np.float32), np.ones((3, 4), np.float32)).shape  # batched
+        (5, 2, 4)
     """
     return MatMul(transa=transa, transb=transb).apply((a, b))[0]
 
@@ -165,6 +180,14 @@ def batch_matmul(a, b, transa=False, transb=False):
     """Computes the batch matrix product (deprecated: use :func:`matmul`).
 
     2-D inputs of shape ``(B, N)`` are treated as batches of column vectors ``(B, N, 1)``.
+
+    .. admonition:: Example
+
+        >>> a = np.ones((2, 2, 3), np.float32)
+        >>> b = np.ones((2, 3, 4), np.float32)
+        >>> y = F.batch_matmul(a, b)  # deprecated: F.matmul(a, b) computes the same
+        >>> y.shape
+        (2, 2, 4)
     """
     warnings.warn('batch_matmul is deprecated. Use matmul instead.', DeprecationWarning)
     a = chainer.as_variable(a)

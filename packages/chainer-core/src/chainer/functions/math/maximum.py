@@ -96,5 +96,12 @@ def maximum(x1, x2):
 
     Returns:
         ~chainer.Variable: Output variable. Where ``x1 == x2`` the gradient goes to ``x1``.
+
+    .. admonition:: Example
+
+        >>> x1 = np.array([1, 5, 3], np.float32)
+        >>> x2 = np.array([4, 2, 3], np.float32)
+        >>> F.maximum(x1, x2).array
+        array([4., 5., 3.], dtype=float32)
     """
     return Maximum().apply((x1, x2))[0]

@@ -135,6 +135,16 @@ def max(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 7, 3], [9, 2, 4]], np.float32)
+        >>> F.max(x).array
+        array(9., dtype=float32)
+        >>> F.max(x, axis=0).array
+        array([9., 7., 4.], dtype=float32)
+        >>> F.max(x, axis=1, keepdims=True).shape
+        (2, 1)
     """
     return Max(axis, keepdims).apply((x,))[0]
 
@@ -149,6 +159,14 @@ def min(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 7, 3], [9, 2, 4]], np.float32)
+        >>> F.min(x).array
+        array(1., dtype=float32)
+        >>> F.min(x, axis=1).array
+        array([1., 2.], dtype=float32)
     """
     return Min(axis, keepdims).apply((x,))[0]
 
@@ -162,6 +180,14 @@ def argmax(x, axis=None):
 
     Returns:
         ~chainer.Variable: int32 indices (no gradient flows through this function).
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 7, 3], [9, 2, 4]], np.float32)
+        >>> F.argmax(x, axis=1).array
+        array([1, 0], dtype=int32)
+        >>> F.argmax(x).array  # index in the flattened array
+        array(3, dtype=int32)
     """
     return ArgMax(axis).apply((x,))[0]
 
@@ -175,5 +201,13 @@ def argmin(x, axis=None):
 
     Returns:
         ~chainer.Variable: int32 indices (no gradient flows through this function).
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 7, 3], [9, 2, 4]], np.float32)
+        >>> F.argmin(x, axis=1).array
+        array([0, 1], dtype=int32)
+        >>> F.argmin(x, axis=0).array
+        array([0, 1, 0], dtype=int32)
     """
     return ArgMin(axis).apply((x,))[0]

@@ -35,5 +35,11 @@ def ndtr(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.ndtr(x).array, 4)  # the standard normal CDF
+        array([0.1587, 0.5   , 0.8413], dtype=float32)
     """
     return Ndtr().apply((x,))[0]

@@ -29,5 +29,11 @@ def ndtri(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0.1, 0.5, 0.975], np.float32)
+        >>> np.round(F.ndtri(x).array, 4)  # the inverse of ndtr
+        array([-1.2816,  0.    ,  1.96  ], dtype=float32)
     """
     return Ndtri().apply((x,))[0]

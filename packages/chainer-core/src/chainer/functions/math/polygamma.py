@@ -48,5 +48,12 @@ def polygamma(n, x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> n = np.array([0, 1], np.int32)
+        >>> x = np.array([1, 1], np.float32)
+        >>> np.round(F.polygamma(n, x).array, 4)  # digamma(1) and trigamma(1) = pi ** 2 / 6
+        array([-0.5772,  1.6449], dtype=float32)
     """
     return PolyGamma().apply((n, x))[0]

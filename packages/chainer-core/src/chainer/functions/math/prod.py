@@ -71,5 +71,13 @@ def prod(x, axis=None, keepdims=False):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2, 3], [4, 5, 6]], np.float32)
+        >>> F.prod(x).array
+        array(720., dtype=float32)
+        >>> F.prod(x, axis=1).array
+        array([  6., 120.], dtype=float32)
     """
     return Prod(axis, keepdims).apply((x,))[0]

@@ -15,5 +15,14 @@ def scale(x, y, axis=1):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.ones((2, 3, 2), np.float32)
+        >>> y = np.array([1, 2, 3], np.float32)
+        >>> F.scale(x, y).array[0]  # y is broadcast along axis 1
+        array([[1., 1.],
+               [2., 2.],
+               [3., 3.]], dtype=float32)
     """
     return x * _broadcast_from(y, x.shape, axis)

@@ -14,8 +14,16 @@ def sign(x):
 
     Returns:
         ~chainer.Variable: Output variable with the dtype of ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-2.5, 0, 3], np.float32)
+        >>> F.sign(x).array
+        array([-1.,  0.,  1.], dtype=float32)
     """
     if isinstance(x, chainer.variable.Variable):
         x = x.array
     xp = backend.get_array_module(x)
+    # Lists and scalars are taken as arrays (of NumPy's dtype for them), as in v7.
+    x = xp.asarray(x)
     return chainer.as_variable(utils.force_array(xp.sign(x), x.dtype))

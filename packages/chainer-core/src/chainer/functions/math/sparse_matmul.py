@@ -205,6 +205,17 @@ def sparse_matmul(a, b, transa=False, transb=False):
 
     Returns:
         ~chainer.Variable: The dense result.
+
+    .. admonition:: Example
+
+        >>> a = np.array([[0, 2, 0], [1, 0, 0]], np.float32)
+        >>> sp = chainer.utils.to_coo(a)  # the non-zero entries of a
+        >>> sp.data.array, sp.row, sp.col
+        (array([2., 1.], dtype=float32), array([0, 1], dtype=int32), array([1, 0], dtype=int32))
+        >>> b = np.array([[1, 2], [3, 4], [5, 6]], np.float32)
+        >>> F.sparse_matmul(sp, b).array
+        array([[6., 8.],
+               [1., 2.]], dtype=float32)
     """
     if isinstance(a, _sparse.CooMatrix) and _is_dense(b):
         return CooMatMul(a.row, a.col, a.shape, a.order,

@@ -68,6 +68,12 @@ def sqrt(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0, 4, 9], np.float32)
+        >>> F.sqrt(x).array
+        array([0., 2., 3.], dtype=float32)
     """
     return Sqrt().apply((x,))[0]
 
@@ -80,6 +86,12 @@ def rsqrt(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 4, 16], np.float32)
+        >>> F.rsqrt(x).array
+        array([1.  , 0.5 , 0.25], dtype=float32)
     """
     xp = backend.get_array_module(x)
     if xp is numpy:

@@ -36,5 +36,11 @@ def square(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-2, 0, 3], np.float32)
+        >>> F.square(x).array
+        array([4., 0., 9.], dtype=float32)
     """
     return Square().apply((x,))[0]

@@ -2,6 +2,7 @@
 import numpy
 
 import chainer
+import chainerx
 from chainer import function_node
 from chainer import utils
 from chainer.utils import type_check
@@ -43,6 +44,11 @@ class Sum(function_node.FunctionNode):
         self._in_shape = x.shape
         return utils.force_array(x.sum(axis=self.axis, keepdims=self.keepdims)),
 
+
+    def forward_chainerx(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        return chainerx.sum(x, axis=self.axis, keepdims=self.keepdims),
     def _kept_shape(self, gy_shape):
         shape = self._in_shape
         if self.keepdims or not shape:
@@ -73,6 +79,17 @@ def sum(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
 
     Returns:
         ~chainer.Variable: The sum.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2, 3], [4, 5, 6]], np.float32)
+        >>> F.sum(x).array
+        array(21., dtype=float32)
+        >>> F.sum(x, axis=0).array
+        array([5., 7., 9.], dtype=float32)
+        >>> F.sum(x, axis=1, keepdims=True).array
+        array([[ 6.],
+               [15.]], dtype=float32)
     """
     return Sum(axis, keepdims).apply((x,))[0]
 
@@ -104,6 +121,14 @@ def sum_to(x, shape):
 
     Returns:
         ~chainer.Variable: The summed variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2, 3], [4, 5, 6]], np.float32)
+        >>> F.sum_to(x, (1, 3)).array  # sums the axes that broadcasting to x's shape would add
+        array([[5., 7., 9.]], dtype=float32)
+        >>> F.sum_to(x, (3,)).array
+        array([5., 7., 9.], dtype=float32)
     """
     if x.shape == tuple(shape):
         return chainer.as_variable(x)

@@ -123,5 +123,15 @@ def tensordot(a, b, axes=2):
 
     Returns:
         ~chainer.Variable: The tensor dot product of ``a`` and ``b``.
+
+    .. admonition:: Example
+
+        >>> a = np.arange(6, dtype=np.float32).reshape(2, 3)
+        >>> b = np.ones((3, 2), np.float32)
+        >>> F.tensordot(a, b, axes=1).array  # the matrix product
+        array([[ 3.,  3.],
+               [12., 12.]], dtype=float32)
+        >>> F.tensordot(a, a, axes=2).array  # the sum of a * a
+        array(55., dtype=float32)
     """
     return TensorDot(axes=axes).apply((a, b))[0]

@@ -248,6 +248,10 @@ class ArctanGrad(function_node.FunctionNode):
         return ret
 
 
+def _cast_to(x, dtype):
+    return x if x.dtype == dtype else chainer.functions.cast(x, dtype)
+
+
 class Arctan2(function_node.FunctionNode):
     """Elementwise ``arctan(x1 / x2)`` choosing the quadrant correctly (broadcasting)."""
 
@@ -257,9 +261,10 @@ class Arctan2(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x1', 'x2'))
+        # Mixed float dtypes give NumPy's result dtype (as in v7).
         type_check.expect(
             in_types[0].dtype.kind == 'f',
-            in_types[1].dtype == in_types[0].dtype,
+            in_types[1].dtype.kind == 'f',
         )
         check_broadcastable(in_types, ('x1', 'x2'))
 
@@ -274,9 +279,9 @@ class Arctan2(function_node.FunctionNode):
         g1, g2 = Arctan2Grad().apply((x1, x2, grad_outputs[0]))
         ret = []
         if 0 in indexes:
-            ret.append(sum_to_shape(g1, x1.shape))
+            ret.append(_cast_to(sum_to_shape(g1, x1.shape), x1.dtype))
         if 1 in indexes:
-            ret.append(sum_to_shape(g2, x2.shape))
+            ret.append(_cast_to(sum_to_shape(g2, x2.shape), x2.dtype))
         return ret
 
 
@@ -321,6 +326,12 @@ def sin(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0, np.pi / 6, np.pi / 2], np.float32)
+        >>> np.round(F.sin(x).array, 4)
+        array([0. , 0.5, 1. ], dtype=float32)
     """
     return Sin().apply((x,))[0]
 
@@ -333,6 +344,12 @@ def cos(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([0, np.pi / 3, np.pi], np.float32)
+        >>> np.round(F.cos(x).array, 4)
+        array([ 1. ,  0.5, -1. ], dtype=float32)
     """
     return Cos().apply((x,))[0]
 
@@ -345,6 +362,12 @@ def tan(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-np.pi / 4, 0, np.pi / 4], np.float32)
+        >>> np.round(F.tan(x).array, 4)
+        array([-1.,  0.,  1.], dtype=float32)
     """
     return Tan().apply((x,))[0]
 
@@ -357,6 +380,12 @@ def arcsin(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.arcsin(x).array, 4)
+        array([-1.5708,  0.    ,  1.5708], dtype=float32)
     """
     return Arcsin().apply((x,))[0]
 
@@ -369,6 +398,12 @@ def arccos(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.arccos(x).array, 4)
+        array([3.1416, 1.5708, 0.    ], dtype=float32)
     """
     return Arccos().apply((x,))[0]
 
@@ -381,6 +416,12 @@ def arctan(x):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([-1, 0, 1], np.float32)
+        >>> np.round(F.arctan(x).array, 4)
+        array([-0.7854,  0.    ,  0.7854], dtype=float32)
     """
     return Arctan().apply((x,))[0]
 
@@ -395,5 +436,12 @@ def arctan2(x1, x2):
 
     Returns:
         ~chainer.Variable: Angles in radians, in ``[-pi, pi]``.
+
+    .. admonition:: Example
+
+        >>> y = np.array([1, 1, -1], np.float32)
+        >>> x = np.array([1, -1, 0], np.float32)
+        >>> np.round(F.arctan2(y, x).array, 4)
+        array([ 0.7854,  2.3562, -1.5708], dtype=float32)
     """
     return Arctan2().apply((x1, x2))[0]

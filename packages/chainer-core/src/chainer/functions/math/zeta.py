@@ -51,5 +51,12 @@ def zeta(x, q):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> x = np.array([2, 2], np.float32)
+        >>> q = np.array([1, 2], np.float32)
+        >>> np.round(F.zeta(x, q).array, 4)  # Hurwitz zeta: pi ** 2 / 6 and pi ** 2 / 6 - 1
+        array([1.6449, 0.6449], dtype=float32)
     """
     return Zeta(x).apply((q,))[0]

@@ -2,11 +2,20 @@
 import numpy
 
 import chainer
+from chainer import backend
 from chainer import configuration
 from chainer import function_node
+from chainer import utils
 from chainer.backends import cuda
 from chainer.utils import argument
 from chainer.utils import type_check
+
+
+def _apply_mask(x, mask):
+    """``x * mask`` in the dtype of ``x``: the output, and (dropout being linear) the
+    gradient of either."""
+    xp = backend.get_array_module(x)
+    return utils.force_array(xp.multiply(x, mask, dtype=x.dtype))
 
 
 def _cpu_mask(shape, dtype, ratio):
@@ -46,8 +55,7 @@ class Dropout(function_node.FunctionNode):
         x, = inputs
         if self.mask is None:
             self.mask = _cpu_mask(x.shape, x.dtype, self.dropout_ratio)
-        y = numpy.multiply(x, self.mask, dtype=x.dtype)
-        return y,
+        return _apply_mask(x, self.mask),
 
     def forward_gpu(self, inputs):
         x, = inputs
@@ -92,7 +100,7 @@ class DropoutGrad(function_node.FunctionNode):
 
     def forward(self, inputs):
         gy, = inputs
-        return gy * self.mask,
+        return _apply_mask(gy, self.mask),
 
     def backward(self, indexes, grad_outputs):
         return DropoutGrad(self.mask).apply(grad_outputs)
@@ -135,6 +143,23 @@ def dropout(x, ratio=.5, **kwargs):
     Returns:
         ~chainer.Variable or tuple: The output, or ``(output, mask)`` when
         ``return_mask`` is True.
+
+    .. admonition:: Example
+
+        >>> x = np.ones((2, 4), np.float32)
+        >>> y = F.dropout(x, ratio=0.5)  # training: every element is dropped or scaled by 2
+        >>> y.shape
+        (2, 4)
+        >>> set(y.array.ravel().tolist()) <= {0.0, 2.0}
+        True
+        >>> with chainer.using_config('train', False):
+        ...     F.dropout(x).array  # the identity at test time
+        array([[1., 1., 1., 1.],
+               [1., 1., 1., 1.]], dtype=float32)
+        >>> mask = np.array([[0, 2, 2, 0], [2, 0, 0, 2]], np.float32)
+        >>> F.dropout(x, mask=mask).array  # a given mask (already scaled)
+        array([[0., 2., 2., 0.],
+               [2., 0., 0., 2.]], dtype=float32)
     """
     mask = None
     return_mask = False

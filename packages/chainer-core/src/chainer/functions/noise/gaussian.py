@@ -75,6 +75,18 @@ def gaussian(mean, ln_var, **kwargs):
 
     Returns:
         ~chainer.Variable or tuple: The sample, or ``(sample, eps)`` when ``return_eps``.
+
+    .. admonition:: Example
+
+        >>> mean = np.zeros((2, 3), np.float32)
+        >>> ln_var = np.full((2, 3), np.log(4), np.float32)  # variance 4
+        >>> y = F.gaussian(mean, ln_var)  # samples of N(mean, exp(ln_var))
+        >>> y.shape, y.dtype
+        ((2, 3), dtype('float32'))
+        >>> eps = np.array([[1, 0, -1], [0, 0, 2]], np.float32)  # given standard normal noise
+        >>> np.round(F.gaussian(mean, ln_var, eps=eps).array, 4)  # mean + 2 * eps
+        array([[ 2.,  0., -2.],
+               [ 0.,  0.,  4.]], dtype=float32)
     """
     eps = None
     return_eps = False

@@ -18,6 +18,15 @@ def gumbel_softmax(log_pi, tau=0.1, axis=1):
 
     Returns:
         ~chainer.Variable: Output of the same shape as ``log_pi``.
+
+    .. admonition:: Example
+
+        >>> log_pi = np.log(np.array([[0.1, 0.2, 0.7], [0.5, 0.25, 0.25]], np.float32))
+        >>> y = F.gumbel_softmax(log_pi, tau=0.5)  # a random, nearly one-hot sample per row
+        >>> y.shape
+        (2, 3)
+        >>> np.allclose(y.array.sum(axis=1), 1)
+        True
     """
     xp = backend.get_array_module(log_pi)
     if log_pi.ndim < 1:

@@ -125,6 +125,19 @@ def simplified_dropconnect(x, W, b=None, ratio=.5, train=True, mask=None,
 
     Returns:
         ~chainer.Variable: Output ``(batch, out)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2]], np.float32)
+        >>> W = np.array([[1, 1], [2, 0], [0, 3]], np.float32)
+        >>> y = F.simplified_dropconnect(x, W, ratio=0.5)  # drops random weights while training
+        >>> y.shape
+        (1, 3)
+        >>> F.simplified_dropconnect(x, W, train=False).array  # the plain linear function
+        array([[3., 2., 6.]], dtype=float32)
+        >>> mask = np.array([[[1, 0], [1, 1], [0, 1]]], np.float32)  # (batch, out, in)
+        >>> F.simplified_dropconnect(x, W, mask=mask).array  # kept weights are scaled by 2
+        array([[ 2.,  4., 12.]], dtype=float32)
     """
     if not train:
         ratio = 0

@@ -61,6 +61,18 @@ def zoneout(h, x, ratio=.5, **kwargs):
 
     Returns:
         ~chainer.Variable: Output variable.
+
+    .. admonition:: Example
+
+        >>> h = np.zeros((2, 3), np.float32)  # the previous state
+        >>> x = np.ones((2, 3), np.float32)  # the new state
+        >>> y = F.zoneout(h, x, ratio=0.5)  # each unit keeps h or takes x at random
+        >>> set(y.array.ravel().tolist()) <= {0.0, 1.0}
+        True
+        >>> with chainer.using_config('train', False):
+        ...     y = F.zoneout(h, x, ratio=0.5)
+        >>> y is x  # the new state itself at test time
+        True
     """
     if kwargs:
         argument.check_unexpected_kwargs(

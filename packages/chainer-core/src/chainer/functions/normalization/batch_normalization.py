@@ -566,6 +566,24 @@ def batch_normalization(x, gamma, beta, **kwargs):
 
     .. note:: The updated running statistics are not accessible through the return value;
         pass the arrays to update in ``running_mean`` and ``running_var``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 10], [3, 30]], np.float32)  # (batch, channel)
+        >>> gamma = np.ones(2, np.float32)
+        >>> beta = np.zeros(2, np.float32)
+        >>> y = F.batch_normalization(x, gamma, beta)  # per channel: zero mean, unit variance
+        >>> np.round(y.array, 3)
+        array([[-1., -1.],
+               [ 1.,  1.]], dtype=float32)
+        >>> running_mean = np.zeros(2, np.float32)
+        >>> running_var = np.ones(2, np.float32)
+        >>> y = F.batch_normalization(x, gamma, beta, running_mean=running_mean,
+        ...                           running_var=running_var, decay=0.9)
+        >>> running_mean  # updated in place: 0.9 * old + 0.1 * batch mean
+        array([0.2, 2. ], dtype=float32)
+        >>> running_var  # with the unbiased batch variance
+        array([ 1.1, 20.9], dtype=float32)
     """
     eps, running_mean, running_var, decay, axis = argument.parse_kwargs(
         kwargs, ('eps', 2e-5), ('running_mean', None), ('running_var', None),
@@ -593,5 +611,16 @@ def fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-5, axis=None):
 
     Returns:
         ~chainer.Variable: Output of the same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 10], [3, 30]], np.float32)
+        >>> gamma = np.array([1, 2], np.float32)
+        >>> beta = np.array([0, 1], np.float32)
+        >>> mean = np.array([1, 10], np.float32)  # fixed statistics, e.g. from training
+        >>> var = np.array([4, 100], np.float32)
+        >>> np.round(F.fixed_batch_normalization(x, gamma, beta, mean, var).array, 3)
+        array([[0., 1.],
+               [1., 5.]], dtype=float32)
     """
     return FixedBatchNormalization(eps, axis).apply((x, gamma, beta, mean, var))[0]

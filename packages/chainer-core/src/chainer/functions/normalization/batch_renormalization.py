@@ -145,6 +145,19 @@ def batch_renormalization(x, gamma, beta, rmax, dmax, eps=2e-5, running_mean=Non
 
     Returns:
         ~chainer.Variable: Output of the same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 10], [3, 30]], np.float32)
+        >>> gamma = np.ones(2, np.float32)
+        >>> beta = np.zeros(2, np.float32)
+        >>> running_mean = np.array([2, 20], np.float32)
+        >>> running_var = np.array([1, 100], np.float32)
+        >>> y = F.batch_renormalization(x, gamma, beta, rmax=3, dmax=5,
+        ...                             running_mean=running_mean, running_var=running_var)
+        >>> np.round(y.array, 3)  # running statistics = the batch's: as batch normalization
+        array([[-1., -1.],
+               [ 1.,  1.]], dtype=float32)
     """
     return BatchRenormalizationFunction(eps, running_mean, running_var, decay, rmax, dmax,
                                         update_statistics)(x, gamma, beta)
@@ -155,6 +168,18 @@ def fixed_batch_renormalization(x, gamma, beta, mean, var, eps=2e-5):
 
     Same as :func:`~chainer.functions.fixed_batch_normalization`, which should be used
     instead.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 10], [3, 30]], np.float32)
+        >>> gamma = np.ones(2, np.float32)
+        >>> beta = np.zeros(2, np.float32)
+        >>> mean = np.array([1, 10], np.float32)
+        >>> var = np.array([4, 100], np.float32)
+        >>> y = F.fixed_batch_renormalization(x, gamma, beta, mean, var)  # deprecated
+        >>> np.round(y.array, 3)  # the same as F.fixed_batch_normalization gives
+        array([[0., 0.],
+               [1., 2.]], dtype=float32)
     """
     warnings.warn(
         'fixed_batch_renormalization is deprecated. Use fixed_batch_normalization instead.',

@@ -277,6 +277,16 @@ def decorrelated_batch_normalization(x, **kwargs):
 
     Returns:
         ~chainer.Variable: Output of the same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 1], [1, -1], [-1, 1], [-1, -1], [2, 2]], np.float32)
+        >>> y = F.decorrelated_batch_normalization(x, groups=1)
+        >>> np.round(y.array.mean(axis=0), 3)  # zero mean
+        array([0., 0.], dtype=float32)
+        >>> np.round(y.array.T @ y.array / len(x), 3)  # whitened: identity covariance
+        array([[1., 0.],
+               [0., 1.]], dtype=float32)
     """
     groups, eps, running_mean, running_projection, decay = argument.parse_kwargs(
         kwargs, ('groups', 16), ('eps', 2e-5), ('running_mean', None),
@@ -296,6 +306,15 @@ def fixed_decorrelated_batch_normalization(x, mean, projection, groups=16):
 
     Returns:
         ~chainer.Variable: Output of the same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 2], [3, 4]], np.float32)
+        >>> mean = np.array([[1, 2]], np.float32)  # (groups, channels // groups)
+        >>> projection = np.array([[[1, 0], [0, 0.5]]], np.float32)  # a whitening matrix per group
+        >>> F.fixed_decorrelated_batch_normalization(x, mean, projection, groups=1).array
+        array([[0., 0.],
+               [2., 1.]], dtype=float32)
     """
     f = FixedDecorrelatedBatchNormalization(groups)
     return f.apply((x, mean, projection))[0]

@@ -112,10 +112,19 @@ def group_normalization(x, groups, gamma, beta, eps=1e-5):
 
     Returns:
         ~chainer.Variable: Output of the same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([1, 3, 10, 30], np.float32).reshape(1, 4, 1)  # (batch, channel, length)
+        >>> gamma = np.ones(4, np.float32)
+        >>> beta = np.zeros(4, np.float32)
+        >>> y = F.group_normalization(x, 2, gamma, beta)  # 2 groups of 2 channels
+        >>> np.round(y.array.ravel(), 3)
+        array([-1.,  1., -1.,  1.], dtype=float32)
     """
-    if x.ndim <= 2:
-        raise ValueError('Input dimension must be greater than 2, including batch size '
-                         'dimension (first dimension).')
+    if x.ndim < 2:
+        raise ValueError('group_normalization: the input needs a batch and a channel axis, '
+                         f'got shape {x.shape}')
     if not isinstance(groups, (int, numpy.integer)) or isinstance(groups, bool):
         raise TypeError('Argument: \'groups\' type must be (int).')
     if x.shape[1] % groups != 0:

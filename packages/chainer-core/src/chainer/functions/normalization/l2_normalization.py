@@ -84,5 +84,12 @@ def normalize(x, eps=1e-5, axis=1):
 
     Returns:
         ~chainer.Variable: Output of the same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[3, 4], [0, 5]], np.float32)
+        >>> np.round(F.normalize(x).array, 4)  # unit L2 norm along axis 1
+        array([[0.6, 0.8],
+               [0. , 1. ]], dtype=float32)
     """
     return NormalizeL2(eps, axis).apply((x,))[0]

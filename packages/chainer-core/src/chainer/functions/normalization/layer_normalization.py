@@ -86,5 +86,14 @@ def layer_normalization(x, gamma, beta, eps=1e-5):
 
     Returns:
         ~chainer.Variable: Output of the same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[1, 3], [10, 30]], np.float32)
+        >>> gamma = np.ones(2, np.float32)
+        >>> beta = np.zeros(2, np.float32)
+        >>> np.round(F.layer_normalization(x, gamma, beta).array, 3)  # per example
+        array([[-1.,  1.],
+               [-1.,  1.]], dtype=float32)
     """
     return LayerNormalization(eps).apply((x, gamma, beta))[0]

@@ -103,5 +103,12 @@ def local_response_normalization(x, n=5, k=2, alpha=1e-4, beta=.75):
 
     Returns:
         ~chainer.Variable: Output of the same shape and dtype as ``x``.
+
+    .. admonition:: Example
+
+        >>> x = np.ones((1, 3, 1, 1), np.float32)
+        >>> y = F.local_response_normalization(x, n=3, k=1, alpha=1, beta=1)
+        >>> y.array.ravel()  # x / (k + alpha * (sum of x ** 2 over n neighbouring channels))
+        array([0.33333334, 0.25      , 0.33333334], dtype=float32)
     """
     return LocalResponseNormalization(n, k, alpha, beta).apply((x,))[0]

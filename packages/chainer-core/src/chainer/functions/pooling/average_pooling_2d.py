@@ -31,5 +31,15 @@ def average_pooling_2d(x, ksize, stride=None, pad=0):
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c, h_O, w_O)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+        >>> y = F.average_pooling_2d(x, ksize=2)  # stride defaults to ksize
+        >>> y.array
+        array([[[[ 2.5,  4.5],
+                 [10.5, 12.5]]]], dtype=float32)
+        >>> F.average_pooling_2d(x, ksize=3, stride=1, pad=1).shape
+        (1, 1, 4, 4)
     """
     return AveragePooling2D(ksize, stride, pad, False).apply((x,))[0]

@@ -134,18 +134,46 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, pad_value=0):
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c, l_1, ..., l_N)`` (no ``cover_all``).
+
+    .. admonition:: Example
+
+        >>> x = np.ones((1, 1, 4, 4, 4), np.float32)
+        >>> y = F.average_pooling_nd(x, ksize=2, pad=1)  # padded values count as 0 by default
+        >>> y.shape
+        (1, 1, 3, 3, 3)
+        >>> y.array[0, 0, 0, 0]
+        array([0.125, 0.25 , 0.125], dtype=float32)
+        >>> y = F.average_pooling_nd(x, ksize=2, pad=1, pad_value=None)  # or are left out
+        >>> y.array[0, 0, 0, 0]
+        array([1., 1., 1.], dtype=float32)
     """
     ndim = len(x.shape[2:])
     return AveragePoolingND(ndim, ksize, stride, pad, False, pad_value).apply((x,))[0]
 
 
 def average_pooling_1d(x, ksize, stride=None, pad=0, pad_value=0):
-    """1-dimensional spatial average pooling (:func:`average_pooling_nd` with ``N == 1``)."""
+    """1-dimensional spatial average pooling (:func:`average_pooling_nd` with ``N == 1``).
+
+    .. admonition:: Example
+
+        >>> x = np.array([[[1, 3, 5, 7, 9, 11]]], np.float32)  # (batch, channel, length)
+        >>> F.average_pooling_1d(x, ksize=2).array
+        array([[[ 2.,  6., 10.]]], dtype=float32)
+        >>> F.average_pooling_1d(x, ksize=3, stride=3).array
+        array([[[3., 9.]]], dtype=float32)
+    """
     _conv.check_spatial_ndim(x, 1)
     return average_pooling_nd(x, ksize, stride, pad, pad_value)
 
 
 def average_pooling_3d(x, ksize, stride=None, pad=0, pad_value=0):
-    """3-dimensional spatial average pooling (:func:`average_pooling_nd` with ``N == 3``)."""
+    """3-dimensional spatial average pooling (:func:`average_pooling_nd` with ``N == 3``).
+
+    .. admonition:: Example
+
+        >>> x = np.arange(8, dtype=np.float32).reshape(1, 1, 2, 2, 2)
+        >>> F.average_pooling_3d(x, ksize=2).array.ravel()
+        array([3.5], dtype=float32)
+    """
     _conv.check_spatial_ndim(x, 3)
     return average_pooling_nd(x, ksize, stride, pad, pad_value)

@@ -168,6 +168,15 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
     Returns:
         ~chainer.Variable or tuple: The output ``(n, c, l_1, ..., l_N)``; with
         ``return_indices``, the pair ``(output, indexes)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(64, dtype=np.float32).reshape(1, 1, 4, 4, 4)
+        >>> y = F.max_pooling_nd(x, ksize=2)  # as many spatial axes as ksize has
+        >>> y.shape
+        (1, 1, 2, 2, 2)
+        >>> y.array.ravel()
+        array([21., 23., 29., 31., 53., 55., 61., 63.], dtype=float32)
     """
     ndim = len(x.shape[2:])
     func = MaxPoolingND(ndim, ksize, stride, pad, cover_all, return_indices)
@@ -179,7 +188,14 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
 
 
 def max_pooling_1d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
-    """1-dimensional spatial max pooling (:func:`max_pooling_nd` with ``N == 1``)."""
+    """1-dimensional spatial max pooling (:func:`max_pooling_nd` with ``N == 1``).
+
+    .. admonition:: Example
+
+        >>> x = np.array([[[1, 5, 2, 0, 7, 3]]], np.float32)
+        >>> F.max_pooling_1d(x, ksize=2).array
+        array([[[5., 2., 7.]]], dtype=float32)
+    """
     _conv.check_spatial_ndim(x, 1)
     return max_pooling_nd(x, ksize, stride, pad, cover_all, return_indices)
 
@@ -188,12 +204,31 @@ def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
     """2-dimensional spatial max pooling (:func:`max_pooling_nd` with ``N == 2``).
 
     Note that ``cover_all`` defaults to ``True``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[[[1, 2, 5, 0], [3, 4, 1, 1], [0, 0, 2, 9], [8, 0, 3, 3]]]], np.float32)
+        >>> F.max_pooling_2d(x, ksize=2).array
+        array([[[[4., 5.],
+                 [8., 9.]]]], dtype=float32)
+        >>> y, indexes = F.max_pooling_2d(x, ksize=2, return_indices=True)
+        >>> indexes.ravel().tolist()  # where in each 2 x 2 window the maximum is
+        [3, 0, 2, 1]
+        >>> F.max_pooling_2d(x, ksize=3, stride=2).shape  # cover_all=True keeps the border
+        (1, 1, 2, 2)
     """
     _conv.check_spatial_ndim(x, 2)
     return max_pooling_nd(x, ksize, stride, pad, cover_all, return_indices)
 
 
 def max_pooling_3d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
-    """3-dimensional spatial max pooling (:func:`max_pooling_nd` with ``N == 3``)."""
+    """3-dimensional spatial max pooling (:func:`max_pooling_nd` with ``N == 3``).
+
+    .. admonition:: Example
+
+        >>> x = np.arange(8, dtype=np.float32).reshape(1, 1, 2, 2, 2)
+        >>> F.max_pooling_3d(x, ksize=2).array.ravel()
+        array([7.], dtype=float32)
+    """
     _conv.check_spatial_ndim(x, 3)
     return max_pooling_nd(x, ksize, stride, pad, cover_all, return_indices)

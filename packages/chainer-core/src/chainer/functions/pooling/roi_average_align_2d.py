@@ -42,5 +42,18 @@ def roi_average_align_2d(x, rois, roi_indices, outsize, spatial_scale, sampling_
 
     Returns:
         ~chainer.Variable: Output of shape ``(R, c, outh, outw)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+        >>> rois = np.array([[0, 0, 2, 2]], np.float32)  # (y_min, x_min, y_max, x_max)
+        >>> roi_indices = np.array([0], np.int32)  # the image of each region
+        >>> y = F.roi_average_align_2d(x, rois, roi_indices, outsize=2, spatial_scale=1,
+        ...                            sampling_ratio=2)
+        >>> y.shape
+        (1, 1, 2, 2)
+        >>> y.array[0, 0]
+        array([[2.5, 3.5],
+               [6.5, 7.5]], dtype=float32)
     """
     return ROIAverageAlign2D(outsize, spatial_scale, sampling_ratio)(x, rois, roi_indices)

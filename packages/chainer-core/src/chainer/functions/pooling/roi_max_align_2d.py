@@ -63,5 +63,16 @@ def roi_max_align_2d(x, rois, roi_indices, outsize, spatial_scale, sampling_rati
 
     Returns:
         ~chainer.Variable: Output of shape ``(R, c, outh, outw)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+        >>> rois = np.array([[0, 0, 2, 2]], np.float32)  # (y_min, x_min, y_max, x_max)
+        >>> roi_indices = np.array([0], np.int32)
+        >>> y = F.roi_max_align_2d(x, rois, roi_indices, outsize=2, spatial_scale=1,
+        ...                        sampling_ratio=2)
+        >>> y.array[0, 0]
+        array([[3.75, 4.75],
+               [7.75, 8.75]], dtype=float32)
     """
     return ROIMaxAlign2D(outsize, spatial_scale, sampling_ratio)(x, rois, roi_indices)

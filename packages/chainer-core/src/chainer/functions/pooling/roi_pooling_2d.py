@@ -103,5 +103,14 @@ def roi_pooling_2d(x, rois, outh, outw, spatial_scale):
 
     Returns:
         ~chainer.Variable: Output of shape ``(R, c, outh, outw)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+        >>> rois = np.array([[0, 0, 0, 3, 3]], np.float32)  # (image, x_min, y_min, x_max, y_max)
+        >>> y = F.roi_pooling_2d(x, rois, outh=2, outw=2, spatial_scale=1)
+        >>> y.array[0, 0]
+        array([[ 5.,  7.],
+               [13., 15.]], dtype=float32)
     """
     return ROIPooling2D(outh, outw, spatial_scale).apply((x, rois))[0]

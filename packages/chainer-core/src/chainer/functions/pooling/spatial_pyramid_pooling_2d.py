@@ -2,10 +2,9 @@
 import math
 
 from chainer.functions.pooling import max_pooling_nd
-from chainer.utils import argument
 
 
-def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None, **kwargs):
+def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None):
     """Spatial pyramid pooling function.
 
     Level ``l`` (``0 <= l < pyramid_height``) max-pools ``x`` into ``2^l x 2^l`` bins with
@@ -15,22 +14,23 @@ def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None, **kwargs):
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input ``(n, c, h, w)``.
         pyramid_height (int): Number of pyramid levels.
-        pooling (str): Pooling operation; only ``'max'`` is supported (the default).
+        pooling (str): Pooling operation; only ``'max'`` is supported (it must be given, as
+            in v7).
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c * sum_l 4^l, 1, 1)``.
+
+    .. admonition:: Example
+
+        >>> x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+        >>> y = F.spatial_pyramid_pooling_2d(x, 2, pooling='max')  # 1 x 1 and 2 x 2 bins
+        >>> y.shape  # (batch, channels * (1 + 4), 1, 1)
+        (1, 5, 1, 1)
+        >>> y.array.ravel()
+        array([15.,  5.,  7., 13., 15.], dtype=float32)
     """
-    pooling_class, = argument.parse_kwargs(kwargs, ('pooling_class', None))
-    if pooling_class is not None:
-        if pooling is not None:
-            raise ValueError('pooling and pooling_class cannot be given at the same time.')
-        if getattr(pooling_class, '__name__', '') not in ('MaxPooling2D', 'MaxPoolingND'):
-            raise ValueError('Unsupported pooling class: {}'.format(pooling_class))
-        pooling = 'max'
-    if pooling is None:
-        pooling = 'max'
     if pooling != 'max':
-        raise ValueError('Unsupported pooling operation: {}'.format(pooling))
+        raise ValueError('Unsupported pooling operation: ', pooling)
 
     import chainer.functions as F
     bottom_h, bottom_w = x.shape[2:]

@@ -39,5 +39,14 @@ def unpooling_2d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c, h_O, w_O)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[[[1, 2], [3, 4]]]], np.float32)
+        >>> F.unpooling_2d(x, ksize=2, cover_all=False).array  # each value fills its window
+        array([[[[1., 1., 2., 2.],
+                 [1., 1., 2., 2.],
+                 [3., 3., 4., 4.],
+                 [3., 3., 4., 4.]]]], dtype=float32)
     """
     return Unpooling2D(ksize, stride, pad, outsize, cover_all).apply((x,))[0]

@@ -85,18 +85,40 @@ def unpooling_nd(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c, l_1, ..., l_N)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[[1, 2]]], np.float32)
+        >>> F.unpooling_nd(x, ksize=3, cover_all=False).array
+        array([[[1., 1., 1., 2., 2., 2.]]], dtype=float32)
+        >>> F.unpooling_nd(np.ones((1, 1, 2, 2, 2), np.float32), ksize=2, cover_all=False).shape
+        (1, 1, 4, 4, 4)
     """
     ndim = len(x.shape[2:])
     return UnpoolingND(ndim, ksize, stride, pad, outsize, cover_all).apply((x,))[0]
 
 
 def unpooling_1d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
-    """Inverse of 1-dimensional pooling (:func:`unpooling_nd` with ``N == 1``)."""
+    """Inverse of 1-dimensional pooling (:func:`unpooling_nd` with ``N == 1``).
+
+    .. admonition:: Example
+
+        >>> x = np.array([[[1, 2, 3]]], np.float32)
+        >>> F.unpooling_1d(x, ksize=2, cover_all=False).array
+        array([[[1., 1., 2., 2., 3., 3.]]], dtype=float32)
+    """
     _conv.check_spatial_ndim(x, 1)
     return unpooling_nd(x, ksize, stride, pad, outsize, cover_all)
 
 
 def unpooling_3d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
-    """Inverse of 3-dimensional pooling (:func:`unpooling_nd` with ``N == 3``)."""
+    """Inverse of 3-dimensional pooling (:func:`unpooling_nd` with ``N == 3``).
+
+    .. admonition:: Example
+
+        >>> x = np.ones((1, 1, 2, 2, 2), np.float32)
+        >>> F.unpooling_3d(x, ksize=2, cover_all=False).shape
+        (1, 1, 4, 4, 4)
+    """
     _conv.check_spatial_ndim(x, 3)
     return unpooling_nd(x, ksize, stride, pad, outsize, cover_all)

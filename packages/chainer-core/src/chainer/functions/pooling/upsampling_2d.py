@@ -71,5 +71,15 @@ def upsampling_2d(x, indexes, ksize, stride=None, pad=0, outsize=None, cover_all
 
     Returns:
         ~chainer.Variable: Output of shape ``(n, c, h_O, w_O)``.
+
+    .. admonition:: Example
+
+        >>> x = np.array([[[[1, 2, 5, 0], [3, 4, 1, 1], [0, 0, 2, 9], [8, 0, 3, 3]]]], np.float32)
+        >>> y, indexes = F.max_pooling_2d(x, ksize=2, return_indices=True)
+        >>> F.upsampling_2d(y, indexes, ksize=2, outsize=(4, 4)).array  # maxima back in place
+        array([[[[0., 0., 5., 0.],
+                 [0., 4., 0., 0.],
+                 [0., 0., 0., 9.],
+                 [8., 0., 0., 0.]]]], dtype=float32)
     """
     return Upsampling2D(indexes, ksize, stride, pad, outsize, cover_all).apply((x,))[0]

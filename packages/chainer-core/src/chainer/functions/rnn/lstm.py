@@ -251,5 +251,15 @@ def lstm(c_prev, x):
     Returns:
         tuple: ``(c, h)``: the new cell state (``c_prev``'s shape) and the output
         (``len(x)`` rows).
+
+    .. admonition:: Example
+
+        >>> c_prev = np.zeros((1, 2), np.float32)  # (batch, units)
+        >>> x = np.array([[1, 10, 0, 10, 1, 10, 0, 10]], np.float32)  # (batch, 4 * units)
+        >>> c, h = F.lstm(c_prev, x)  # x holds the inputs a, i, f, o of each unit in turn
+        >>> np.round(c.array, 4)  # tanh(a) * sigmoid(i) + sigmoid(f) * c_prev
+        array([[0.7616, 0.7616]], dtype=float32)
+        >>> np.round(h.array, 4)  # sigmoid(o) * tanh(c)
+        array([[0.642, 0.642]], dtype=float32)
     """
     return LSTM().apply((c_prev, x))

@@ -1,5 +1,7 @@
 """Stacked (bi-directional) GRU over variable-length sequences (``n_step_gru``)."""
 from chainer.functions.rnn import n_step_rnn
+from chainer.functions.rnn._cudnn_rnn import NStepBiGRU  # noqa: F401 (v7's path)
+from chainer.functions.rnn._cudnn_rnn import NStepGRU  # noqa: F401
 
 
 class _GRUCell:
@@ -57,6 +59,21 @@ def n_step_gru(n_layers, dropout_ratio, hx, ws, bs, xs, **kwargs):
 
     Returns:
         tuple: ``(hy, ys)``.
+
+    .. admonition:: Example
+
+        >>> n_layers, in_size, units = 1, 2, 3
+        >>> ws = [[np.full((units, in_size if i < 3 else units), 0.1, np.float32)
+        ...        for i in range(6)]]  # per layer: 3 input and 3 hidden weight matrices
+        >>> bs = [[np.zeros(units, np.float32) for i in range(6)]]
+        >>> xs = [np.ones((2, in_size), np.float32), np.ones((2, in_size), np.float32),
+        ...       np.ones((1, in_size), np.float32)]  # time major: sequences of lengths 3 and 2
+        >>> hx = np.zeros((n_layers, 2, units), np.float32)
+        >>> hy, ys = F.n_step_gru(n_layers, 0.0, hx, ws, bs, xs)
+        >>> hy.shape
+        (1, 2, 3)
+        >>> [y.shape for y in ys]
+        [(2, 3), (2, 3), (1, 3)]
     """
     return n_step_gru_base(n_layers, dropout_ratio, hx, ws, bs, xs, False, **kwargs)
 
@@ -72,5 +89,20 @@ def n_step_bigru(n_layers, dropout_ratio, hx, ws, bs, xs, **kwargs):
 
     Returns:
         tuple: ``(hy, ys)``.
+
+    .. admonition:: Example
+
+        >>> n_layers, in_size, units = 1, 2, 3
+        >>> ws = [[np.full((units, in_size if i < 3 else units), 0.1, np.float32)
+        ...        for i in range(6)] for direction in range(2)]
+        >>> bs = [[np.zeros(units, np.float32) for i in range(6)] for direction in range(2)]
+        >>> xs = [np.ones((2, in_size), np.float32), np.ones((2, in_size), np.float32),
+        ...       np.ones((1, in_size), np.float32)]  # time major: sequences of lengths 3 and 2
+        >>> hx = np.zeros((2 * n_layers, 2, units), np.float32)
+        >>> hy, ys = F.n_step_bigru(n_layers, 0.0, hx, ws, bs, xs)
+        >>> hy.shape
+        (2, 2, 3)
+        >>> [y.shape for y in ys]
+        [(2, 6), (2, 6), (1, 6)]
     """
     return n_step_gru_base(n_layers, dropout_ratio, hx, ws, bs, xs, True, **kwargs)

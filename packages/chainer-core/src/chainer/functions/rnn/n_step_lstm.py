@@ -1,5 +1,7 @@
 """Stacked (bi-directional) LSTM over variable-length sequences (``n_step_lstm``)."""
 from chainer.functions.rnn import n_step_rnn
+from chainer.functions.rnn._cudnn_rnn import NStepBiLSTM  # noqa: F401 (v7's path)
+from chainer.functions.rnn._cudnn_rnn import NStepLSTM  # noqa: F401
 
 
 class _LSTMCell:
@@ -59,6 +61,22 @@ def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
     Returns:
         tuple: ``(hy, cy, ys)``: last hidden and cell states ``(n_layers, B, N)`` and the
         outputs ``ys[t]`` of shape ``(B_t, N)``.
+
+    .. admonition:: Example
+
+        >>> n_layers, in_size, units = 1, 2, 3
+        >>> ws = [[np.full((units, in_size if i < 4 else units), 0.1, np.float32)
+        ...        for i in range(8)]]  # per layer: 4 input and 4 hidden weight matrices
+        >>> bs = [[np.zeros(units, np.float32) for i in range(8)]]
+        >>> xs = [np.ones((2, in_size), np.float32), np.ones((2, in_size), np.float32),
+        ...       np.ones((1, in_size), np.float32)]  # time major: sequences of lengths 3 and 2
+        >>> hx = np.zeros((n_layers, 2, units), np.float32)  # (layers, batch, units)
+        >>> cx = np.zeros_like(hx)
+        >>> hy, cy, ys = F.n_step_lstm(n_layers, 0.0, hx, cx, ws, bs, xs)
+        >>> hy.shape, cy.shape
+        ((1, 2, 3), (1, 2, 3))
+        >>> [y.shape for y in ys]  # the last layer's output at every time step
+        [(2, 3), (2, 3), (1, 3)]
     """
     return n_step_lstm_base(n_layers, dropout_ratio, hx, cx, ws, bs, xs, False, **kwargs)
 
@@ -75,5 +93,21 @@ def n_step_bilstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
 
     Returns:
         tuple: ``(hy, cy, ys)``.
+
+    .. admonition:: Example
+
+        >>> n_layers, in_size, units = 1, 2, 3
+        >>> ws = [[np.full((units, in_size if i < 4 else units), 0.1, np.float32)
+        ...        for i in range(8)] for direction in range(2)]  # forward, then backward
+        >>> bs = [[np.zeros(units, np.float32) for i in range(8)] for direction in range(2)]
+        >>> xs = [np.ones((2, in_size), np.float32), np.ones((2, in_size), np.float32),
+        ...       np.ones((1, in_size), np.float32)]  # time major: sequences of lengths 3 and 2
+        >>> hx = np.zeros((2 * n_layers, 2, units), np.float32)
+        >>> cx = np.zeros_like(hx)
+        >>> hy, cy, ys = F.n_step_bilstm(n_layers, 0.0, hx, cx, ws, bs, xs)
+        >>> hy.shape, cy.shape
+        ((2, 2, 3), (2, 2, 3))
+        >>> [y.shape for y in ys]  # both directions' outputs, concatenated
+        [(2, 6), (2, 6), (1, 6)]
     """
     return n_step_lstm_base(n_layers, dropout_ratio, hx, cx, ws, bs, xs, True, **kwargs)

@@ -5,6 +5,13 @@ Also holds the machinery shared by ``n_step_lstm`` and ``n_step_gru``: the weigh
 batch sorted by decreasing length (``xs[t]`` has ``B_t`` rows, ``B_t`` non-increasing).
 """
 import chainer
+from chainer.functions.rnn._cudnn_rnn import BaseNStepRNN  # noqa: F401 (v7's path)
+from chainer.functions.rnn._cudnn_rnn import cudnn_rnn_weight_concat  # noqa: F401
+from chainer.functions.rnn._cudnn_rnn import CudnnRNNWeightConcat  # noqa: F401
+from chainer.functions.rnn._cudnn_rnn import NStepBiRNNReLU  # noqa: F401
+from chainer.functions.rnn._cudnn_rnn import NStepBiRNNTanh  # noqa: F401
+from chainer.functions.rnn._cudnn_rnn import NStepRNNReLU  # noqa: F401
+from chainer.functions.rnn._cudnn_rnn import NStepRNNTanh  # noqa: F401
 from chainer.utils import argument
 
 _TRAIN_MSG = 'train argument is not supported anymore. Use chainer.using_config'
@@ -179,6 +186,22 @@ def n_step_rnn(n_layers, dropout_ratio, hx, ws, bs, xs, activation='tanh', **kwa
     Returns:
         tuple: ``(hy, ys)``: the last hidden states ``(n_layers, B, N)`` and the list of
         outputs ``ys[t]`` of shape ``(B_t, N)``.
+
+    .. admonition:: Example
+
+        >>> n_layers, in_size, units = 1, 2, 3
+        >>> ws = [[np.full((units, in_size), 0.5, np.float32),  # input weights
+        ...        np.zeros((units, units), np.float32)]]  # hidden weights
+        >>> bs = [[np.zeros(units, np.float32), np.zeros(units, np.float32)]]
+        >>> xs = [np.ones((2, in_size), np.float32),
+        ...       np.ones((1, in_size), np.float32)]  # time major: sequences of lengths 2 and 1
+        >>> hx = np.zeros((n_layers, 2, units), np.float32)
+        >>> hy, ys = F.n_step_rnn(n_layers, 0.0, hx, ws, bs, xs, activation='relu')
+        >>> hy.array
+        array([[[1., 1., 1.],
+                [1., 1., 1.]]], dtype=float32)
+        >>> [y.shape for y in ys]
+        [(2, 3), (1, 3)]
     """
     return n_step_rnn_base(n_layers, dropout_ratio, hx, ws, bs, xs, activation, False,
                            **kwargs)
@@ -196,6 +219,22 @@ def n_step_birnn(n_layers, dropout_ratio, hx, ws, bs, xs, activation='tanh', **k
 
     Returns:
         tuple: ``(hy, ys)``.
+
+    .. admonition:: Example
+
+        >>> n_layers, in_size, units = 1, 2, 3
+        >>> ws = [[np.full((units, in_size), 0.5, np.float32),
+        ...        np.zeros((units, units), np.float32)] for direction in range(2)]
+        >>> bs = [[np.zeros(units, np.float32), np.zeros(units, np.float32)]
+        ...       for direction in range(2)]
+        >>> xs = [np.ones((2, in_size), np.float32),
+        ...       np.ones((1, in_size), np.float32)]  # time major: sequences of lengths 2 and 1
+        >>> hx = np.zeros((2 * n_layers, 2, units), np.float32)
+        >>> hy, ys = F.n_step_birnn(n_layers, 0.0, hx, ws, bs, xs)
+        >>> hy.shape
+        (2, 2, 3)
+        >>> [y.shape for y in ys]
+        [(2, 6), (1, 6)]
     """
     return n_step_rnn_base(n_layers, dropout_ratio, hx, ws, bs, xs, activation, True,
                            **kwargs)

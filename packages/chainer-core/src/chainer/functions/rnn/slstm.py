@@ -166,5 +166,17 @@ def slstm(c_prev1, c_prev2, x1, x2):
 
     Returns:
         tuple: ``(c, h)``, the new cell state and the output.
+
+    .. admonition:: Example
+
+        >>> c_prev1 = np.array([[2]], np.float32)  # (batch, units): the cells of two children
+        >>> c_prev2 = np.array([[4]], np.float32)
+        >>> x1 = np.zeros((1, 4), np.float32)  # (batch, 4 * units): a, i, f, o for each child
+        >>> x2 = np.zeros((1, 4), np.float32)
+        >>> c, h = F.slstm(c_prev1, c_prev2, x1, x2)
+        >>> c.array  # tanh(0) * ... + sigmoid(0) * c_prev1 + sigmoid(0) * c_prev2
+        array([[3.]], dtype=float32)
+        >>> np.round(h.array, 4)  # sigmoid(0) * tanh(c)
+        array([[0.4975]], dtype=float32)
     """
     return SLSTM().apply((c_prev1, c_prev2, x1, x2))

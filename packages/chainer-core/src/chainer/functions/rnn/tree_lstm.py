@@ -98,5 +98,16 @@ def tree_lstm(*inputs):
 
     Returns:
         tuple: ``(c, h)``, the new cell state and the output.
+
+    .. admonition:: Example
+
+        >>> c1 = np.array([[2]], np.float32)  # (batch, units): the cells of the children
+        >>> c2 = np.array([[4]], np.float32)
+        >>> x = np.zeros((1, 5), np.float32)  # (batch, (3 + children) * units): a, i, o, f1, f2
+        >>> c, h = F.tree_lstm(c1, c2, x)
+        >>> c.array  # tanh(a) * sigmoid(i) + sigmoid(f1) * c1 + sigmoid(f2) * c2
+        array([[3.]], dtype=float32)
+        >>> np.round(h.array, 4)  # sigmoid(o) * tanh(c)
+        array([[0.4975]], dtype=float32)
     """
     return TreeLSTM()(*inputs)

@@ -108,6 +108,18 @@ def forget(func, *xs):
     Returns:
         ~chainer.Variable or tuple: The outputs of ``func`` (a single Variable when it
         has one output).
+
+    .. admonition:: Example
+
+        >>> def block(x):
+        ...     return F.relu(x) * 2
+        >>> x = chainer.Variable(np.array([-1, 2], np.float32))
+        >>> y = F.forget(block, x)  # keeps no intermediate result: recomputes them in backward
+        >>> y.array
+        array([0., 4.], dtype=float32)
+        >>> F.sum(y).backward()
+        >>> x.grad
+        array([0., 2.], dtype=float32)
     """
     xs = tuple(x if isinstance(x, variable.Variable) else
                variable.Variable(x, requires_grad=True) for x in xs)

@@ -9,6 +9,18 @@ from chainer.links import _parameters
 from chainer.utils import type_check
 from chainer import variable
 
+DETERMINISTIC_MSG = (
+    'deterministic argument is not supported anymore. Use '
+    "chainer.using_config('cudnn_deterministic', value) context where value is either "
+    '`True` or `False`.')
+
+
+def pair(x):
+    """``x`` itself when it is a sequence, else ``(x, x)`` (a 2-D size, stride, ...)."""
+    if hasattr(x, '__getitem__'):
+        return x
+    return x, x
+
 
 def shift_omitted_in_channels(in_channels, out_channels, ksize):
     """Reads ``Link(out_channels, ksize)`` (``ksize`` omitted) as ``in_channels=None``.

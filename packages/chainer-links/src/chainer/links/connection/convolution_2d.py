@@ -5,18 +5,6 @@ from chainer.links.connection import _convolution
 from chainer import memory_layouts
 from chainer.utils import argument
 
-_DETERMINISTIC_MSG = (
-    'deterministic argument is not supported anymore. Use '
-    "chainer.using_config('cudnn_deterministic', value) context where value is either "
-    '`True` or `False`.')
-
-
-def _pair(x):
-    if hasattr(x, '__getitem__'):
-        return x
-    return x, x
-
-
 class Convolution2D(_convolution.LazyWeightLink):
     """Two-dimensional convolution layer (wraps :func:`~chainer.functions.convolution_2d`).
 
@@ -47,14 +35,14 @@ class Convolution2D(_convolution.LazyWeightLink):
                  initialW=None, initial_bias=None, **kwargs):
         super().__init__()
         dilate, groups = argument.parse_kwargs(
-            kwargs, ('dilate', 1), ('groups', 1), deterministic=_DETERMINISTIC_MSG)
+            kwargs, ('dilate', 1), ('groups', 1), deterministic=_convolution.DETERMINISTIC_MSG)
         in_channels, out_channels, ksize = _convolution.shift_omitted_in_channels(
             in_channels, out_channels, ksize)
         self.cudnn_fast = chainer.config.compute_mode == 'cudnn_fast'
         self.ksize = ksize
-        self.stride = _pair(stride)
-        self.pad = _pair(pad)
-        self.dilate = _pair(dilate)
+        self.stride = _convolution.pair(stride)
+        self.pad = _convolution.pair(pad)
+        self.dilate = _convolution.pair(dilate)
         self.in_channels = in_channels
         self.out_channels = out_channels
         self.groups = int(groups)
@@ -63,7 +51,7 @@ class Convolution2D(_convolution.LazyWeightLink):
 
     def _weight_shape(self, in_channels):
         _convolution.check_groups(in_channels, self.out_channels, self.groups)
-        kh, kw = _pair(self.ksize)
+        kh, kw = _convolution.pair(self.ksize)
         return self.out_channels, in_channels // self.groups, kh, kw
 
     @classmethod

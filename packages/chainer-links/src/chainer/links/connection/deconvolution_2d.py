@@ -1,10 +1,8 @@
 """Two-dimensional transposed convolution layer (``Deconvolution2D``)."""
 from chainer.functions.connection import deconvolution_2d
 from chainer.links.connection import _convolution
-from chainer.links.connection import convolution_2d
 from chainer.utils import argument
 
-_pair = convolution_2d._pair
 
 
 class Deconvolution2D(_convolution.LazyWeightLink):
@@ -40,13 +38,13 @@ class Deconvolution2D(_convolution.LazyWeightLink):
         super().__init__()
         dilate, groups = argument.parse_kwargs(
             kwargs, ('dilate', 1), ('groups', 1),
-            deterministic=convolution_2d._DETERMINISTIC_MSG)
+            deterministic=_convolution.DETERMINISTIC_MSG)
         in_channels, out_channels, ksize = _convolution.shift_omitted_in_channels(
             in_channels, out_channels, ksize)
         self.ksize = ksize
-        self.stride = _pair(stride)
-        self.pad = _pair(pad)
-        self.dilate = _pair(dilate)
+        self.stride = _convolution.pair(stride)
+        self.pad = _convolution.pair(pad)
+        self.dilate = _convolution.pair(dilate)
         self.outsize = (None, None) if outsize is None else outsize
         self.out_channels = out_channels
         self.groups = int(groups)
@@ -54,7 +52,7 @@ class Deconvolution2D(_convolution.LazyWeightLink):
 
     def _weight_shape(self, in_channels):
         _convolution.check_groups(in_channels, self.out_channels, self.groups)
-        kh, kw = _pair(self.ksize)
+        kh, kw = _convolution.pair(self.ksize)
         return in_channels, self.out_channels // self.groups, kh, kw
 
     def forward(self, x):

@@ -5,7 +5,6 @@ from chainer import link
 from chainer.links.connection import _convolution
 from chainer.links.connection import convolution_2d
 
-_pair = convolution_2d._pair
 
 
 class DeformableConvolution2D(link.Chain):
@@ -39,7 +38,7 @@ class DeformableConvolution2D(link.Chain):
                  offset_nobias=False, offset_initialW=None, offset_initial_bias=None,
                  deform_nobias=False, deform_initialW=None, deform_initial_bias=None):
         super().__init__()
-        kh, kw = _pair(ksize)
+        kh, kw = _convolution.pair(ksize)
         with self.init_scope():
             self.offset_conv = convolution_2d.Convolution2D(
                 in_channels, 2 * kh * kw, ksize, stride, pad, offset_nobias,
@@ -78,15 +77,15 @@ class DeformableConvolution2DSampler(_convolution.LazyWeightLink):
                  initialW=None, initial_bias=None):
         super().__init__()
         self.ksize = ksize
-        self.stride = _pair(stride)
-        self.pad = _pair(pad)
+        self.stride = _convolution.pair(stride)
+        self.pad = _convolution.pair(pad)
         self.out_channels = out_channels
         self.initialW = initialW
         self._init_weights(in_channels, initialW, nobias, initial_bias, out_channels,
                            default_initializer=initializers.Zero())
 
     def _weight_shape(self, in_channels):
-        return (self.out_channels, in_channels) + tuple(_pair(self.ksize))
+        return (self.out_channels, in_channels) + tuple(_convolution.pair(self.ksize))
 
     def forward(self, x, offset):
         """Convolves ``x`` sampled at the ``offset`` positions.

@@ -4,9 +4,7 @@ import numpy
 from chainer.functions.connection import depthwise_convolution_2d
 from chainer import initializers
 from chainer.links.connection import _convolution
-from chainer.links.connection import convolution_2d
 
-_pair = convolution_2d._pair
 
 
 class DepthwiseConvolution2D(_convolution.LazyWeightLink):
@@ -37,15 +35,15 @@ class DepthwiseConvolution2D(_convolution.LazyWeightLink):
                  nobias=False, initialW=None, initial_bias=None):
         super().__init__()
         self.ksize = ksize
-        self.stride = _pair(stride)
-        self.pad = _pair(pad)
+        self.stride = _convolution.pair(stride)
+        self.pad = _convolution.pair(pad)
         self.channel_multiplier = channel_multiplier
         self.nobias = nobias
         self._init_weights(in_channels, initialW, nobias, initial_bias, None,
                            default_initializer=initializers.HeNormal(1. / numpy.sqrt(2)))
 
     def _weight_shape(self, in_channels):
-        return (self.channel_multiplier, in_channels) + tuple(_pair(self.ksize))
+        return (self.channel_multiplier, in_channels) + tuple(_convolution.pair(self.ksize))
 
     def _initialize_params(self, in_channels):
         super()._initialize_params(in_channels)

@@ -1,9 +1,7 @@
 """Two-dimensional dilated convolution layer (``DilatedConvolution2D``)."""
 from chainer.functions.connection import dilated_convolution_2d
 from chainer.links.connection import _convolution
-from chainer.links.connection import convolution_2d
 
-_pair = convolution_2d._pair
 
 
 class DilatedConvolution2D(_convolution.LazyWeightLink):
@@ -36,14 +34,14 @@ class DilatedConvolution2D(_convolution.LazyWeightLink):
         in_channels, out_channels, ksize = _convolution.shift_omitted_in_channels(
             in_channels, out_channels, ksize)
         self.ksize = ksize
-        self.stride = _pair(stride)
-        self.pad = _pair(pad)
-        self.dilate = _pair(dilate)
+        self.stride = _convolution.pair(stride)
+        self.pad = _convolution.pair(pad)
+        self.dilate = _convolution.pair(dilate)
         self.out_channels = out_channels
         self._init_weights(in_channels, initialW, nobias, initial_bias, out_channels)
 
     def _weight_shape(self, in_channels):
-        return (self.out_channels, in_channels) + tuple(_pair(self.ksize))
+        return (self.out_channels, in_channels) + tuple(_convolution.pair(self.ksize))
 
     def forward(self, x):
         """Applies the dilated convolution to ``x`` of shape ``(N, in_channels, h, w)``."""

@@ -76,4 +76,4 @@ class Linear(link.Link):
         """
         if self.W.array is None:
             self._initialize_params(utils.size_of_shape(x.shape[n_batch_axes:]))
-        return linear.linear(x, self.W, self.b, n_batch_axes=n_batch_axes)
+        return linear.linear(x, self.W, self.b, n_batch_axes)

@@ -2,10 +2,9 @@
 from chainer.functions.connection import local_convolution_2d
 from chainer import link
 from chainer.links import _parameters
-from chainer.links.connection import convolution_2d
+from chainer.links.connection import _convolution
 from chainer.utils import conv
 
-_pair = convolution_2d._pair
 
 
 class LocalConvolution2D(link.Link):
@@ -38,17 +37,17 @@ class LocalConvolution2D(link.Link):
         # v7 accepts and ignores further keyword arguments
         super().__init__()
         self.ksize = ksize
-        self.stride = _pair(stride)
+        self.stride = _convolution.pair(stride)
         self.nobias = nobias
         self.out_channels = out_channels
         with self.init_scope():
             self.W = _parameters.weight_parameter(initialW)
             self.b = _parameters.bias_parameter(nobias, initial_bias, None)
         if in_channels is not None and in_size is not None:
-            self._initialize_params(in_channels, _pair(in_size))
+            self._initialize_params(in_channels, _convolution.pair(in_size))
 
     def _initialize_params(self, in_channels, in_size):
-        kh, kw = _pair(self.ksize)
+        kh, kw = _convolution.pair(self.ksize)
         sy, sx = self.stride
         out_h = conv.get_conv_outsize(in_size[0], kh, sy, 0)
         out_w = conv.get_conv_outsize(in_size[1], kw, sx, 0)

@@ -1,6 +1,7 @@
 """Network-in-network convolution block (``MLPConvolution2D``)."""
 from chainer.functions.activation import relu
 from chainer import link
+from chainer.links.connection import _convolution
 from chainer.links.connection import convolution_2d
 from chainer.utils import argument
 
@@ -38,8 +39,8 @@ class MLPConvolution2D(link.ChainList):
         argument.check_unexpected_kwargs(kwargs, wscale=_WSCALE_MSG)
         conv_init, bias_init = argument.parse_kwargs(
             kwargs, ('conv_init', None), ('bias_init', None))
-        if ksize is None:
-            out_channels, ksize, in_channels = in_channels, out_channels, None
+        in_channels, out_channels, ksize = _convolution.shift_omitted_in_channels(
+            in_channels, out_channels, ksize)
         if len(out_channels) == 0:
             raise AssertionError('MLPConvolution2D: out_channels must not be empty')
         convs = [convolution_2d.Convolution2D(

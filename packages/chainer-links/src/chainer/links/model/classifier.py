@@ -50,6 +50,8 @@ class Classifier(link.Chain):
 
     def _split_label(self, args, kwargs):
         key = self.label_key
+        if key == -1 and args:
+            return args[-1], args[:-1], kwargs
         if isinstance(key, int):
             if not -len(args) <= key < len(args):
                 raise ValueError('Label key %d is out of bounds' % key)
@@ -67,13 +69,14 @@ class Classifier(link.Chain):
             ~chainer.Variable: The loss.
         """
         t, args, kwargs = self._split_label(args, kwargs)
-        self.y = None
-        self.loss = None
-        self.accuracy = None
-        self.y = self.predictor(*args, **kwargs)
-        self.loss = self.lossfun(self.y, t)
-        reporter.report({'loss': self.loss}, self)
+        # plain attributes (never links or parameters): set in the instance dict directly,
+        # which spares the registration checks of Link.__setattr__ on this hot path
+        attrs = self.__dict__
+        attrs['y'] = attrs['loss'] = attrs['accuracy'] = None
+        y = attrs['y'] = self.predictor(*args, **kwargs)
+        loss = attrs['loss'] = self.lossfun(y, t)
+        reporter.report({'loss': loss}, self)
         if self.compute_accuracy:
-            self.accuracy = self.accfun(self.y, t)
-            reporter.report({'accuracy': self.accuracy}, self)
-        return self.loss
+            accuracy = attrs['accuracy'] = self.accfun(y, t)
+            reporter.report({'accuracy': accuracy}, self)
+        return loss

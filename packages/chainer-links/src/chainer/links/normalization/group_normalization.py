@@ -1,18 +1,7 @@
 """Group normalization layer (``GroupNormalization``)."""
-import chainer
 from chainer.functions.normalization import group_normalization
-from chainer import initializers
 from chainer import link
-
-
-def scale_and_shift(initial_gamma, initial_beta, size):
-    """The ``gamma`` (1 by default) and ``beta`` (0 by default) parameters of a
-    normalization layer, of shape ``size`` (``None``: decided later)."""
-    gamma = chainer.Parameter(
-        initializers._get_initializer(1 if initial_gamma is None else initial_gamma), size)
-    beta = chainer.Parameter(
-        initializers._get_initializer(0 if initial_beta is None else initial_beta), size)
-    return gamma, beta
+from chainer.links import _parameters
 
 
 class GroupNormalization(link.Link):
@@ -37,7 +26,7 @@ class GroupNormalization(link.Link):
         super().__init__()
         self.groups = groups
         with self.init_scope():
-            self.gamma, self.beta = scale_and_shift(initial_gamma, initial_beta, size)
+            self.gamma, self.beta = _parameters.scale_and_shift(initial_gamma, initial_beta, size)
         self.eps = eps
 
     def forward(self, x):

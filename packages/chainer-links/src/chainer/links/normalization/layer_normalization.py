@@ -1,7 +1,7 @@
 """Layer normalization layer (``LayerNormalization``)."""
 from chainer.functions.normalization import layer_normalization
 from chainer import link
-from chainer.links.normalization import group_normalization
+from chainer.links import _parameters
 
 
 class LayerNormalization(link.Link):
@@ -24,7 +24,7 @@ class LayerNormalization(link.Link):
     def __init__(self, size=None, eps=1e-6, initial_gamma=None, initial_beta=None):
         super().__init__()
         with self.init_scope():
-            self.gamma, self.beta = group_normalization.scale_and_shift(
+            self.gamma, self.beta = _parameters.scale_and_shift(
                 initial_gamma, initial_beta, size)
         self.eps = eps
 

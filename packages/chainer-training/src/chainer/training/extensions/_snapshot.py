@@ -38,8 +38,14 @@ def _find_snapshot_files(fmt, path):
     for entry in os.scandir(path):
         if regex.fullmatch(entry.name) and entry.is_file():
             found.append((entry.stat().st_mtime, entry.name))
-    found.sort()
+    # equal times (a coarse clock) are ordered by the numbers in the names
+    found.sort(key=lambda item: (item[0], _natural_key(item[1])))
     return found
+
+
+def _natural_key(name):
+    return [(0, int(part), '') if part.isdigit() else (1, 0, part)
+            for part in re.split(r'(\d+)', name)]
 
 
 def _find_latest_snapshot(fmt, path):
@@ -189,6 +195,21 @@ def snapshot_object(target, filename, savefun=None, **kwargs):
         n_retains (int): Keep only the newest ``n_retains`` snapshots (all when negative).
         autoload (bool): Load the newest complete snapshot found in the output directory
             before training (a truncated one is skipped with a warning).
+
+    .. admonition:: Example
+
+        >>> import os, tempfile
+        >>> from chainer import testing
+        >>> from chainer.training import extensions
+        >>> model = chainer.Link()
+        >>> with tempfile.TemporaryDirectory() as out:
+        ...     trainer = testing.get_trainer_with_mock_updater((3, 'iteration'))
+        ...     trainer.out = out
+        ...     trainer.extend(extensions.snapshot_object(model, 'model_{.updater.iteration}'),
+        ...                    trigger=(1, 'iteration'))
+        ...     trainer.run()
+        ...     print(sorted(os.listdir(out)))
+        ['model_1', 'model_2', 'model_3']
     """
     options = dict(zip((name for name, _ in _OPTIONS),
                        argument.parse_kwargs(kwargs, *_OPTIONS)))
@@ -213,6 +234,19 @@ def snapshot(savefun=None, filename='snapshot_iter_{.updater.iteration}', **kwar
         n_retains (int): Keep only the newest ``n_retains`` snapshots (all when negative).
         autoload (bool): Load the newest complete snapshot found in the output directory
             before training (a truncated one is skipped with a warning).
+
+    .. admonition:: Example
+
+        >>> import os, tempfile
+        >>> from chainer import testing
+        >>> from chainer.training import extensions
+        >>> with tempfile.TemporaryDirectory() as out:
+        ...     trainer = testing.get_trainer_with_mock_updater((2, 'iteration'))
+        ...     trainer.out = out
+        ...     trainer.extend(extensions.snapshot(), trigger=(1, 'iteration'))
+        ...     trainer.run()
+        ...     print(sorted(os.listdir(out)))
+        ['snapshot_iter_1', 'snapshot_iter_2']
     """
     values = argument.parse_kwargs(kwargs, ('target', None), *_OPTIONS)
     options = dict(zip(('target',) + tuple(name for name, _ in _OPTIONS), values))

@@ -155,6 +155,7 @@ class ThreadWriter(StandardWriter):
     """
 
     def create_worker(self, filename, outdir, target, **kwds):
+        """Returns a thread saving ``target``."""
         return threading.Thread(target=self.save, args=(filename, outdir, target,
                                                         self._savefun), kwargs=kwds)
 
@@ -173,6 +174,7 @@ class ProcessWriter(StandardWriter):
     """
 
     def create_worker(self, filename, outdir, target, **kwds):
+        """Returns a process saving ``target``."""
         return multiprocessing.Process(
             target=_save, args=(self._savefun, filename, outdir, target, kwds))
 
@@ -257,9 +259,11 @@ class ThreadQueueWriter(QueueWriter):
     """
 
     def create_queue(self):
+        """Returns a :class:`queue.Queue`."""
         return queue.Queue()
 
     def create_consumer(self, q):
+        """Returns the consumer thread."""
         return threading.Thread(target=self.consume, args=(q,))
 
 
@@ -274,7 +278,9 @@ class ProcessQueueWriter(QueueWriter):
     """
 
     def create_queue(self):
+        """Returns a :class:`multiprocessing.JoinableQueue`."""
         return multiprocessing.JoinableQueue()
 
     def create_consumer(self, q):
+        """Returns the consumer process."""
         return multiprocessing.Process(target=self.consume, args=(q,))

@@ -1,0 +1,1 @@
+"""Caffe's protobuf schema; :mod:`.caffe_pb2` holds its message classes."""

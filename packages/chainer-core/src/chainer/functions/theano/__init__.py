@@ -1,0 +1,1 @@
+"""Functions wrapping compiled Theano functions (``chainer.functions.theano``)."""

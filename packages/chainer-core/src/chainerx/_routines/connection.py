@@ -1,0 +1,313 @@
+"""Connections: N-d convolution, transposed convolution and linear.
+
+``conv`` computes ``y[n, o, i...] = sum_{c, k...} x_pad[n, c, s*i + k...] w[o, c, k...] + b[o]``
+with im2col and one tensor contraction; ``conv_transpose`` is its adjoint w.r.t. ``x``. The
+three primitives (``conv``, ``conv_transpose`` and the filter gradient) differentiate into each
+other, so convolutions support double backprop.
+"""
+import numbers
+
+import numpy
+
+from chainerx import _errors
+from chainerx import _graph
+from chainerx._routines import _core
+
+ndarray = _core.ndarray
+_wrap = _core.wrap_result
+
+
+def _tuple(value, n, name):
+    if isinstance(value, (numbers.Integral, numpy.integer)):
+        return (int(value),) * n
+    value = tuple(int(v) for v in value)
+    if len(value) != n:
+        raise _errors.DimensionError('{} must have {} elements, not {}'.format(
+            name, n, len(value)))
+    return value
+
+
+def _conv_outsize(size, k, s, p, cover_all):
+    if cover_all:
+        return (size + 2 * p - k + s - 1) // s + 1
+    return (size + 2 * p - k) // s + 1
+
+
+def _deconv_outsize(size, k, s, p):
+    return s * (size - 1) + k - 2 * p
+
+
+def _conv_nd():
+    from chainer.utils import conv_nd
+    return conv_nd
+
+
+def _patches(xp, x, ksize, stride, pad, cover_all):
+    return _conv_nd().im2col_nd(x, ksize, stride, pad, cover_all=cover_all)
+
+
+def _unpatches(col, stride, pad, dims):
+    return _conv_nd().col2im_nd(col, stride, pad, dims)
+
+
+def _raw_conv(xp, x, w, stride, pad, cover_all):
+    n = x.ndim - 2
+    ksize = w.shape[2:]
+    col = _patches(xp, x, ksize, stride, pad, cover_all)
+    # (N, C, k..., o...) x (O, C, k...) -> (N, o..., O)
+    y = xp.tensordot(col, w, (tuple(range(1, n + 2)), tuple(range(1, n + 2))))
+    return xp.ascontiguousarray(xp.moveaxis(y, -1, 1))
+
+
+def _raw_deconv(xp, x, w, stride, pad, outsize):
+    n = x.ndim - 2
+    # (C_in, C_out, k...) x (N, C_in, i...) -> (C_out, k..., N, i...)
+    col = xp.tensordot(w, x, (0, 1))
+    col = xp.moveaxis(col, n + 1, 0)
+    return _unpatches(xp.ascontiguousarray(col), stride, pad, outsize)
+
+
+def _raw_conv_grad_w(xp, x, gy, ksize, stride, pad, cover_all):
+    n = x.ndim - 2
+    col = _patches(xp, x, ksize, stride, pad, cover_all)
+    # (N, O, o...) x (N, C, k..., o...) -> (O, C, k...)
+    axes_gy = (0,) + tuple(range(2, n + 2))
+    axes_col = (0,) + tuple(range(n + 2, 2 * n + 2))
+    return xp.tensordot(gy, col, (axes_gy, axes_col)).astype(x.dtype, copy=False)
+
+
+def _is_chx(xp):
+    return xp.__name__ == 'chainerx'
+
+
+def _bias_grad(gy):
+    return gy.sum(axis=(0,) + tuple(range(2, gy.ndim)))
+
+
+def _conv_bw(xp, op, xs, ys, gys):
+    stride, pad, cover_all, has_b = op.params
+    x, w = xs[0], xs[1]
+    gy = gys[0]
+    inputs = op.inputs
+    dims = x.shape[2:]
+    ksize = w.shape[2:]
+    gx = gw = gb = None
+    if inputs[0] is not None:
+        gx = (conv_transpose(gy, w, None, stride, pad, dims) if _is_chx(xp)
+              else _raw_deconv(xp, gy, w, stride, pad, dims))
+    if inputs[1] is not None:
+        gw = (_conv_grad_w(x, gy, ksize, stride, pad, cover_all) if _is_chx(xp)
+              else _raw_conv_grad_w(xp, x, gy, ksize, stride, pad, cover_all))
+    if has_b and inputs[2] is not None:
+        gb = _bias_grad(gy)
+    return (gx, gw, gb) if has_b else (gx, gw)
+
+
+def _check_conv_args(x, w, b, name, w_in_axis):
+    _core.check_array(x, 'x')
+    _core.check_array(w, 'w')
+    arrays = [x, w]
+    if b is not None:
+        _core.check_array(b, 'b')
+        arrays.append(b)
+    _core.check_same_device(*arrays)
+    if x.ndim < 3:
+        raise _errors.DimensionError('{}: x must have at least 3 dimensions, not {}'.format(
+            name, x.ndim))
+    if w.ndim != x.ndim:
+        raise _errors.DimensionError('{}: x and w must have the same number of dimensions '
+                                     '({} != {})'.format(name, x.ndim, w.ndim))
+    if x.shape[1] != w.shape[w_in_axis]:
+        raise _errors.DimensionError('{}: the input channels of x ({}) and w ({}) do not '
+                                     'match'.format(name, x.shape[1], w.shape[w_in_axis]))
+    out_channels = w.shape[1 - w_in_axis]
+    if b is not None and b.shape != (out_channels,):
+        raise _errors.DimensionError('{}: b must have the shape ({},), not {}'.format(
+            name, out_channels, b.shape))
+
+
+def _promoted(*arrays):
+    from chainerx import _dtypes
+    dtype = arrays[0]._data.dtype
+    for a in arrays[1:]:
+        if a is not None:
+            dtype = _dtypes.promote(dtype, a._data.dtype)
+    return [None if a is None else a._data.astype(dtype, copy=False) for a in arrays]
+
+
+def _add_bias(xp, y, b):
+    return y + b.reshape((1, -1) + (1,) * (y.ndim - 2))
+
+
+def conv(x, w, b=None, stride=1, pad=0, cover_all=False):
+    """N-dimensional convolution.
+
+    Args:
+        x (~chainerx.ndarray): Input ``(N, C, d_1, ..., d_n)``.
+        w (~chainerx.ndarray): Filters ``(O, C, k_1, ..., k_n)``.
+        b (~chainerx.ndarray): Bias ``(O,)`` (optional).
+        stride (int or tuple of ints): Strides.
+        pad (int or tuple of ints): Zero paddings on both sides.
+        cover_all (bool): Add output positions so that every input element is covered.
+
+    Returns:
+        ~chainerx.ndarray: Output ``(N, O, o_1, ..., o_n)``.
+    """
+    _check_conv_args(x, w, b, 'conv', 1)
+    n = x.ndim - 2
+    stride = _tuple(stride, n, 'stride')
+    pad = _tuple(pad, n, 'pad')
+    for d, k, s, p in zip(x.shape[2:], w.shape[2:], stride, pad):
+        if s <= 0 or p < 0 or _conv_outsize(d, k, s, p, cover_all) <= 0:
+            raise _errors.DimensionError('conv: invalid output size for input {} kernel {} '
+                                         'stride {} pad {}'.format(x.shape, w.shape, stride,
+                                                                   pad))
+    xd, wd, bd = _promoted(x, w, b)
+    xp = x._device.xp
+    with x._device._use():
+        out = _raw_conv(xp, xd, wd, stride, pad, cover_all)
+        if bd is not None:
+            out = _add_bias(xp, out, bd)
+    y = _wrap(out, x._device)
+    inputs = (x, w) if b is None else (x, w, b)
+    if any(a._nodes is not None for a in inputs) and out.dtype.kind == 'f':
+        _graph.record(inputs, (y,), _conv_bw, (stride, pad, cover_all, b is not None), True)
+    return y
+
+
+def _deconv_bw(xp, op, xs, ys, gys):
+    stride, pad, cover_all, has_b = op.params
+    x, w = xs[0], xs[1]
+    gy = gys[0]
+    inputs = op.inputs
+    ksize = w.shape[2:]
+    gx = gw = gb = None
+    if inputs[0] is not None:
+        gx = (conv(gy, w, None, stride, pad, cover_all) if _is_chx(xp)
+              else _raw_conv(xp, gy, w, stride, pad, cover_all))
+    if inputs[1] is not None:
+        gw = (_conv_grad_w(gy, x, ksize, stride, pad, cover_all) if _is_chx(xp)
+              else _raw_conv_grad_w(xp, gy, x, ksize, stride, pad, cover_all))
+    if has_b and inputs[2] is not None:
+        gb = _bias_grad(gy)
+    return (gx, gw, gb) if has_b else (gx, gw)
+
+
+def conv_transpose(x, w, b=None, stride=1, pad=0, outsize=None):
+    """N-dimensional transposed convolution (the adjoint of :func:`conv` w.r.t. its input).
+
+    Args:
+        x (~chainerx.ndarray): Input ``(N, C_in, d_1, ..., d_n)``.
+        w (~chainerx.ndarray): Filters ``(C_in, C_out, k_1, ..., k_n)``.
+        b (~chainerx.ndarray): Bias ``(C_out,)`` (optional).
+        stride (int or tuple of ints): Strides.
+        pad (int or tuple of ints): Paddings.
+        outsize (tuple of ints): Output spatial size (``s (d - 1) + k - 2p`` when None).
+
+    Returns:
+        ~chainerx.ndarray: Output ``(N, C_out, o_1, ..., o_n)``.
+    """
+    _check_conv_args(x, w, b, 'conv_transpose', 0)
+    n = x.ndim - 2
+    stride = _tuple(stride, n, 'stride')
+    pad = _tuple(pad, n, 'pad')
+    ksize = w.shape[2:]
+    dims = x.shape[2:]
+    if outsize is None:
+        outsize = tuple(_deconv_outsize(d, k, s, p) for d, k, s, p in zip(dims, ksize, stride,
+                                                                            pad))
+    else:
+        outsize = _tuple(outsize, n, 'outsize')
+    cover_all = None
+    for flag in (False, True):
+        if all(_conv_outsize(o, k, s, p, flag) == d
+               for o, k, s, p, d in zip(outsize, ksize, stride, pad, dims)):
+            cover_all = flag
+            break
+    if cover_all is None or any(o <= 0 for o in outsize):
+        raise _errors.DimensionError('conv_transpose: output size {} does not match input {} '
+                                     'kernel {} stride {} pad {}'.format(outsize, x.shape,
+                                                                         w.shape, stride, pad))
+    xd, wd, bd = _promoted(x, w, b)
+    xp = x._device.xp
+    with x._device._use():
+        out = _raw_deconv(xp, xd, wd, stride, pad, outsize).astype(xd.dtype, copy=False)
+        if bd is not None:
+            out = _add_bias(xp, out, bd)
+    y = _wrap(out, x._device)
+    inputs = (x, w) if b is None else (x, w, b)
+    if any(a._nodes is not None for a in inputs) and out.dtype.kind == 'f':
+        _graph.record(inputs, (y,), _deconv_bw, (stride, pad, cover_all, b is not None), True)
+    return y
+
+
+def _conv_grad_w_bw(xp, op, xs, ys, gys):
+    ksize, stride, pad, cover_all = op.params
+    x, gy = xs
+    ggw = gys[0]
+    dims = x.shape[2:]
+    inputs = op.inputs
+    gx = ggy = None
+    if inputs[0] is not None:
+        gx = (conv_transpose(gy, ggw, None, stride, pad, dims) if _is_chx(xp)
+              else _raw_deconv(xp, gy, ggw, stride, pad, dims))
+    if inputs[1] is not None:
+        ggy = (conv(x, ggw, None, stride, pad, cover_all) if _is_chx(xp)
+               else _raw_conv(xp, x, ggw, stride, pad, cover_all))
+    return gx, ggy
+
+
+def _conv_grad_w(x, gy, ksize, stride, pad, cover_all):
+    """The filter gradient of ``conv(x, w)`` given its output gradient ``gy``."""
+    xd, gd = _promoted(x, gy)
+    with x._device._use():
+        out = _raw_conv_grad_w(x._device.xp, xd, gd, ksize, stride, pad, cover_all)
+    y = _wrap(out, x._device)
+    if x._nodes is not None or gy._nodes is not None:
+        _graph.record((x, gy), (y,), _conv_grad_w_bw, (ksize, stride, pad, cover_all), True)
+    return y
+
+
+def linear(x, w, b=None, n_batch_axes=1):
+    """Linear function ``y = x W^T + b``.
+
+    Args:
+        x (~chainerx.ndarray): Input; its first ``n_batch_axes`` axes are batch axes and the
+            rest is flattened into the features.
+        w (~chainerx.ndarray): Weight ``(out_size, in_size)``.
+        b (~chainerx.ndarray): Bias ``(out_size,)`` (optional).
+        n_batch_axes (int): The number of batch axes of ``x``.
+
+    Returns:
+        ~chainerx.ndarray: ``batch_shape + (out_size,)``.
+    """
+    _core.check_array(x, 'x')
+    _core.check_array(w, 'w')
+    from chainerx._routines import arithmetic
+    from chainerx._routines import linalg
+    from chainerx._routines import manipulation
+    if n_batch_axes <= 0:
+        raise _errors.DimensionError('n_batch_axes must be positive, not {}'.format(
+            n_batch_axes))
+    if x.ndim < n_batch_axes:
+        raise _errors.DimensionError('x has fewer dimensions than n_batch_axes')
+    if w.ndim != 2:
+        raise _errors.DimensionError('w must be a matrix, not {}-d'.format(w.ndim))
+    batch_shape = x.shape[:n_batch_axes]
+    x2 = x
+    if x.ndim != 2 or n_batch_axes != 1:
+        x2 = manipulation.reshape(x, (int(numpy.prod(batch_shape)), -1) if x.size or
+                                  not batch_shape else (0, w.shape[1]))
+    if x2.shape[1] != w.shape[1]:
+        raise _errors.DimensionError('linear: x has {} features but w expects {}'.format(
+            x2.shape[1], w.shape[1]))
+    y = linalg._matmul2d(x2, manipulation.transpose(w))
+    if b is not None:
+        _core.check_array(b, 'b')
+        if b.shape != (w.shape[0],):
+            raise _errors.DimensionError('b must have the shape ({},), not {}'.format(
+                w.shape[0], b.shape))
+        y = arithmetic.add(y, b)
+    if n_batch_axes != 1:
+        y = manipulation.reshape(y, batch_shape + (w.shape[0],))
+    return y

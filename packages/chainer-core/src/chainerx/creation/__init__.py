@@ -1,0 +1,1 @@
+"""Array creation routines implemented over NumPy data (``chainerx.creation``)."""

@@ -1,0 +1,2 @@
+"""Shape manipulation: :func:`ravel`."""
+from chainerx._routines.manipulation import ravel  # noqa: F401

@@ -1,0 +1,1 @@
+"""Mathematical routines written in terms of other routines (``chainerx.math``)."""
