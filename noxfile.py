@@ -135,9 +135,12 @@ nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1'
 # --- sessions ---------------------------------------------------------------------------------
 
 def _test_requirements(names):
+    """The test groups of ``names`` but their sibling packages (installed editable already: pip
+    does not match a named requirement with an editable install of it)."""
     reqs = []
     for name in names:
-        reqs += [r for r in PACKAGES[name]['test'] if r not in reqs]
+        reqs += [r for r in PACKAGES[name]['test']
+                 if r not in reqs and _req_name(r) not in PACKAGES]
     return reqs
 
 
@@ -339,7 +342,7 @@ def mn(session):
     for sibling in PACKAGES['chainer-mn']['test_deps']:
         names += [n for n in _closure(sibling) if n not in names]
     editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
-    session.install(*editable, *PACKAGES['chainer-mn']['test'], 'scikit-learn>=1.3')
+    session.install(*editable, *_test_requirements(['chainer-mn']), 'scikit-learn>=1.3')
     tests = str(PACKAGES['chainer-mn']['path'] / 'tests')
     for n in (2, 3):
         session.run(*_mpiexec(n, 'python', '-m', 'pytest', '-m', 'not gpu', '-q',
