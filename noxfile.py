@@ -320,9 +320,11 @@ def examples(session):
 # --- chainer-mn under MPI ---------------------------------------------------------------------
 
 # Open MPI from pip, allowed to run as root (CI may), its processes on this machine only and
-# talking through shared memory (no TCP transport).
+# talking through shared memory (no TCP transport); more processes than cores, so a waiting
+# process yields its core.
 _MPI_ENV = {'OMPI_ALLOW_RUN_AS_ROOT': '1', 'OMPI_ALLOW_RUN_AS_ROOT_CONFIRM': '1',
-            'OMPI_MCA_btl': 'self,sm', 'OMPI_MCA_rmaps_base_oversubscribe': '1'}
+            'OMPI_MCA_btl': 'self,sm', 'OMPI_MCA_rmaps_base_oversubscribe': '1',
+            'OMPI_MCA_mpi_yield_when_idle': '1'}
 
 
 def _mpiexec(n, *command):

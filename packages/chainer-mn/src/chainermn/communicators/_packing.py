@@ -13,11 +13,13 @@ def comm_dtype(arrays, dtype):
 
 
 class PackedMean:
-    """Averages a list of arrays over the processes with a single ``Allreduce``.
+    """Averages a list of arrays over the processes as one packed buffer.
 
-    The arrays are copied into one contiguous host buffer (kept between calls), averaged and
-    copied back. CuPy arrays are packed on their device first, so that one transfer moves the
-    whole buffer to and from the host.
+    NumPy arrays are streamed through a cache-sized host buffer: each chunk of their
+    concatenation is copied in, summed with one ``Allreduce`` and scaled back into the arrays,
+    so the data goes through main memory once, as it would for an in-place average. CuPy
+    arrays are packed into one device buffer first, so that one transfer moves it to and from
+    the host.
     """
 
     def __init__(self):
@@ -30,22 +32,61 @@ class PackedMean:
         return buf[:n]
 
     def __call__(self, mpi_comm, arrays, dtype=None):
-        if not arrays:
+        if not arrays or mpi_comm.size == 1:
             return
         dtype = comm_dtype(arrays, dtype)
         n = sum(a.size for a in arrays)
-        host = self._host_buffer(n, dtype)
         if isinstance(arrays[0], numpy.ndarray):
-            pack(arrays, host)
-            _allreduce.mean_inplace(mpi_comm, host)
-            unpack(host, arrays)
+            buf = self._host_buffer(min(n, _allreduce.MEAN_CHUNK), dtype)
+            _stream_mean(mpi_comm, arrays, buf)
             return
+        host = self._host_buffer(n, dtype)
         packed = backend.get_array_module(arrays[0]).empty(n, dtype=dtype)
         pack(arrays, packed)
         packed.get(out=host)
         _allreduce.mean_inplace(mpi_comm, host)
         packed.set(host)
         unpack(packed, arrays)
+
+
+def _flat_views(arrays):
+    """Flat views of the arrays (contiguous copies of the others, with their originals)."""
+    views = []
+    for a in arrays:
+        if a.flags.c_contiguous:
+            views.append((a.reshape(-1), None))
+        else:
+            views.append((a.ravel(), a))
+    return views
+
+
+def _stream_mean(mpi_comm, arrays, buf):
+    """Averages host arrays chunk by chunk of their concatenation through ``buf``."""
+    views = _flat_views(arrays)
+    scale = buf.dtype.type(1.0 / mpi_comm.size)
+    pieces = [(flat, 0) for flat, _ in views if flat.size]
+    k = 0  # the array being packed, and where in it
+    while k < len(pieces):
+        parts = []
+        filled = 0
+        while filled < buf.size and k < len(pieces):
+            flat, start = pieces[k]
+            take = min(buf.size - filled, flat.size - start)
+            buf[filled:filled + take] = flat[start:start + take]
+            parts.append((flat, start, take, filled))
+            filled += take
+            if start + take == flat.size:
+                k += 1
+            else:
+                pieces[k] = (flat, start + take)
+        chunk = buf[:filled]
+        _allreduce.sum_inplace(mpi_comm, chunk)
+        for flat, start, take, at in parts:
+            numpy.multiply(chunk[at:at + take], scale, out=flat[start:start + take],
+                           casting='unsafe')
+    for flat, original in views:
+        if original is not None:
+            original[...] = flat.reshape(original.shape)
 
 
 def pack(arrays, buf):
