@@ -178,3 +178,12 @@ def test_experimental_warnings(comm, function, name):
     messages = [str(m.message) for m in w]
     assert ('chainermn.functions.{} is experimental. The interface can change in the future.'
             .format(name)) in messages
+
+
+def test_nodes_are_callable_like_v7_functions(comm):
+    from chainermn.functions import collective_communication as cc
+    x = chainer.Variable(_x(comm.rank))
+    ys = cc.AllGather(comm)(x)
+    ys = ys if isinstance(ys, tuple) else (ys,)
+    assert len(ys) == comm.size
+    numpy.testing.assert_array_equal(ys[-1].array, _x(comm.size - 1))

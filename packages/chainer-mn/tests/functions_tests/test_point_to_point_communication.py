@@ -138,3 +138,23 @@ def test_send_numerical_gradient(comm, need_processes, numerical_global_grads):
     numeric, = numerical_global_grads(lambda xs: loss(xs[0], False), [x])
     if comm.rank < 2:
         numpy.testing.assert_allclose(xv.grad, numeric, rtol=1e-5)
+
+
+def test_nodes_are_callable_like_v7_functions(comm, need_processes):
+    need_processes(2)
+    from chainermn.functions import point_to_point_communication as p2p
+    x = chainer.Variable(_x())
+    y = None
+    if comm.rank == 0:
+        delegate = p2p.Send(comm, peer_rank=1, peer_tag=3)(x)
+        assert isinstance(delegate, chainer.Variable) and delegate.shape == (0,)
+        delegate.grad = numpy.empty((0,), numpy.float32)
+        delegate.backward()
+    elif comm.rank == 1:
+        dummy = chainer.Variable(numpy.empty((0,), numpy.float32))
+        y = p2p.Recv(comm, peer_rank=0, peer_tag=3)(dummy)
+        F.sum(y * 2).backward()
+    if comm.rank == 0:
+        numpy.testing.assert_array_equal(x.grad, numpy.full((2, 3), 2))
+    elif comm.rank == 1:
+        numpy.testing.assert_array_equal(y.array, _x())

@@ -87,8 +87,11 @@ class MultiNodeBNImplSelector:
         self.comm = comm
         self.communication_backend = get_communication_backend(comm, communication_backend_name)
 
-    def __call__(self):
-        """Returns the implementation object (with a ``sum(arrays)`` method)."""
+    def __call__(self, batch_norm_func=None, inputs=None):
+        """Returns the implementation object (with a ``sum(arrays)`` method).
+
+        The arguments (the function and its inputs, as v7 passes them) do not change it.
+        """
         if self.communication_backend == 'nccl':
             return _NcclImpl(self.comm)
         return _MpiImpl(self.comm)

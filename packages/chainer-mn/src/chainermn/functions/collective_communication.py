@@ -5,7 +5,7 @@ and in backward. The backward of each is the dual collective: bcast <-> gather (
 scatter <-> gather, allgather <-> alltoall (summed), alltoall <-> alltoall.
 """
 import chainer
-from chainer import function_node
+from chainermn.functions import _callable
 from chainermn.functions import _delegate
 
 
@@ -21,7 +21,7 @@ def _sum(arrays):
     return total
 
 
-class AllGather(function_node.FunctionNode):
+class AllGather(_callable.CallableFunctionNode):
     """Gathers the input of every process at every process (one output per rank)."""
 
     def __init__(self, comm):
@@ -40,7 +40,7 @@ class AllGather(function_node.FunctionNode):
         return chainer.Variable(_sum(self.comm.alltoall(gys))),
 
 
-class AllToAll(function_node.FunctionNode):
+class AllToAll(_callable.CallableFunctionNode):
     """Sends its ``i``-th input to the process ``i``; outputs what each process sent here."""
 
     def __init__(self, comm):
@@ -58,7 +58,7 @@ class AllToAll(function_node.FunctionNode):
         return tuple(chainer.Variable(gxs[i]) for i in indexes)
 
 
-class Bcast(function_node.FunctionNode):
+class Bcast(_callable.CallableFunctionNode):
     """Broadcasts the input of ``root``; the others pass a delegate input."""
 
     def __init__(self, comm, root):
@@ -85,7 +85,7 @@ class Bcast(function_node.FunctionNode):
         return chainer.Variable(_delegate.empty(self._delegate_xp)),
 
 
-class Gather(function_node.FunctionNode):
+class Gather(_callable.CallableFunctionNode):
     """Gathers the inputs at ``root`` (one output per rank there, a delegate elsewhere)."""
 
     def __init__(self, comm, root):
@@ -110,7 +110,7 @@ class Gather(function_node.FunctionNode):
         return chainer.Variable(gx),
 
 
-class Scatter(function_node.FunctionNode):
+class Scatter(_callable.CallableFunctionNode):
     """Sends the ``i``-th input of ``root`` to the process ``i`` (delegate inputs elsewhere)."""
 
     def __init__(self, comm, root):

@@ -1,6 +1,6 @@
 """Differentiable point-to-point communication: ``send`` and ``recv``."""
 import chainer
-from chainer import function_node
+from chainermn.functions import _callable
 from chainermn.functions import _delegate
 
 
@@ -10,15 +10,16 @@ def _check_peer(communicator, rank):
                          'occurs (rank {})'.format(rank))
 
 
-class Send(function_node.FunctionNode):
+class Send(_callable.CallableFunctionNode):
     """Sends its inputs to a peer process; its backward receives their gradients from it.
 
-    The output is an empty delegate variable (see :func:`send`). With ``n_sent``, only the
-    first ``n_sent`` inputs are sent: a trailing delegate input keeps the node in the graph
-    when none of the sent variables requires a gradient.
+    The output is an empty delegate variable (see :func:`send`). The inputs travel as a tuple
+    when ``is_tuple`` (by default, when there are several). With ``n_sent``, only the first
+    ``n_sent`` inputs are sent: a trailing delegate input keeps the node in the graph when none
+    of the sent variables requires a gradient.
     """
 
-    def __init__(self, comm, peer_rank, peer_tag, is_tuple=False, n_sent=None):
+    def __init__(self, comm, peer_rank, peer_tag, is_tuple=None, n_sent=None):
         chainer.utils.experimental('chainermn.functions.Send')
         self.comm = comm
         self.peer_rank = peer_rank
@@ -32,6 +33,8 @@ class Send(function_node.FunctionNode):
 
     def forward(self, inputs):
         xs = inputs if self._n_sent is None else inputs[:self._n_sent]
+        if self._is_tuple is None:
+            self._is_tuple = len(xs) > 1
         self.comm.send(xs if self._is_tuple else xs[0], self.peer_rank, self.peer_tag)
         return _delegate.empty(_delegate.xp_of(xs[0])),
 
@@ -45,7 +48,7 @@ class Send(function_node.FunctionNode):
         return tuple(gxs[i] for i in indexes)
 
 
-class Recv(function_node.FunctionNode):
+class Recv(_callable.CallableFunctionNode):
     """Receives arrays from a peer process; its backward sends their gradients back to it.
 
     Its only input is a delegate variable, which connects the graph of an earlier
