@@ -187,3 +187,15 @@ def test_nodes_are_callable_like_v7_functions(comm):
     ys = ys if isinstance(ys, tuple) else (ys,)
     assert len(ys) == comm.size
     numpy.testing.assert_array_equal(ys[-1].array, _x(comm.size - 1))
+
+
+@pytest.mark.gpu
+def test_gpu_variables(comm):
+    import chainermn.testing
+    device = chainermn.testing.get_device(comm.intra_rank)
+    x = chainer.Variable(device.send(_x(comm.rank)))
+    ys = chainermn.functions.allgather(comm, x)
+    F.sum(sum(ys)).backward()
+    assert all(isinstance(y.array, device.supported_array_types) for y in ys)
+    numpy.testing.assert_array_equal(chainer.backend.CpuDevice().send(x.grad),
+                                     numpy.full((2, 3), comm.size))
