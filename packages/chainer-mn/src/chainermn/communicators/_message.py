@@ -9,6 +9,7 @@ import numpy
 
 import chainer
 from chainer import backend
+from chainermn.communicators import _communication_utility
 
 # What the receiver needs to allocate one array: its shape, dtype and whether it goes to a GPU.
 Header = collections.namedtuple('Header', ('shape', 'dtype', 'gpu'))
@@ -79,7 +80,7 @@ def to_device(host, gpu):
 
 def byte_buffer(host):
     """The mpi4py buffer spec that moves the bytes of a contiguous host array."""
-    from mpi4py import MPI
+    MPI = _communication_utility.mpi()
     return [host.reshape(-1).view(numpy.uint8), MPI.BYTE]
 
 

@@ -26,9 +26,7 @@ def _grad_dtype(dtype):
     return dtype
 
 
-def _mpi():
-    from mpi4py import MPI
-    return MPI
+_mpi = _communication_utility.mpi
 
 
 class MpiCommunicatorBase(communicator_base.CommunicatorBase):
