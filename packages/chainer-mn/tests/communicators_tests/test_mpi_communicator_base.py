@@ -304,3 +304,15 @@ def test_experimental_warnings(communicator, method, name):
     messages = [str(m.message) for m in w if issubclass(m.category, FutureWarning)]
     assert 'chainermn.communicators.{} is experimental. The interface can change in the ' \
         'future.'.format(name) in messages
+
+
+def test_allgather_of_arrays_whose_sizes_misalign_the_next(communicator):
+    x = numpy.ones(3, numpy.bool_) if communicator.rank % 2 == 0 else \
+        numpy.ones(3, numpy.float64)
+    headers = communicator.allgather(numpy.array(x.dtype.itemsize, numpy.int64))
+    ys = communicator.gather(x, root=0)
+    if communicator.rank == 0:
+        for r, y in enumerate(ys):
+            assert y.flags.aligned
+            assert y.dtype.itemsize == int(headers[r])
+            numpy.testing.assert_array_equal(y, numpy.ones(3))

@@ -89,12 +89,14 @@ def nbytes(head):
 
 
 def split_bytes(buf, headers):
-    """Splits a byte array into host arrays described by ``headers``, in order."""
+    """Splits a byte array into host arrays described by ``headers``, in order (views of it,
+    or copies where a view would not be aligned for its dtype)."""
     arrays = []
     offset = 0
     for head in headers:
         n = nbytes(head)
-        arrays.append(buf[offset:offset + n].view(numpy.dtype(head.dtype)).reshape(head.shape))
+        array = buf[offset:offset + n].view(numpy.dtype(head.dtype)).reshape(head.shape)
+        arrays.append(array if array.flags.aligned else array.copy())
         offset += n
     return arrays
 
