@@ -1,5 +1,6 @@
 """create_mnbn_model: a copy of a model with MultiNodeBatchNormalization links."""
 import numpy
+import pytest
 
 import chainer
 import chainer.links as L
@@ -57,3 +58,9 @@ def test_model_without_batch_normalization(comm):
     copied = chainermn.links.create_mnbn_model(model, comm)
     assert copied is not model
     numpy.testing.assert_array_equal(copied.predictor.W.array, model.predictor.W.array)
+
+
+def test_batch_normalization_without_size(comm):
+    with pytest.raises(ValueError, match='has no size yet'):
+        chainermn.links.create_mnbn_model(chainer.Sequential(L.BatchNormalization(axis=0)),
+                                          comm)

@@ -13,6 +13,9 @@ def _batch_normalization_class():
 
 
 def _to_mnbn(bn, comm, communication_backend):
+    if bn.avg_mean is None:
+        raise ValueError('create_mnbn_model: a BatchNormalization link has no size yet (it was '
+                         'created with size=None): run the model once before converting it')
     size = bn.avg_mean.shape
     mnbn = batch_normalization.MultiNodeBatchNormalization(
         size, comm, decay=bn.decay, eps=bn.eps, dtype=bn.avg_mean.dtype,
