@@ -16,7 +16,7 @@ import chainer
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 SET_VERSION = ROOT / 'tools' / 'set-version'
 SIBLINGS = {'chainer', 'chainer-core', 'chainer-datasets', 'chainer-links', 'chainer-training',
-            'chainer-caffe'}
+            'chainer-caffe', 'chainer-mn'}
 
 
 def _pyprojects(root):
