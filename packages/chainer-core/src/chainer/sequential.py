@@ -90,10 +90,17 @@ class Sequential(_link.ChainList):
             replacement = list(layer)
             for each in replacement:
                 _require_callable(each)
-            start = range(len(self._layers))[i].start if self._layers else 0
+            positions = range(len(self._layers))[i]
+            if i.step not in (None, 1):  # an extended slice: one layer per position
+                if len(replacement) != len(positions):
+                    raise ValueError('attempt to assign a sequence of size {} to an extended '
+                                     'slice of size {}'.format(len(replacement), len(positions)))
+                for position, each in zip(positions, replacement):
+                    self[position] = each
+                return
             del self[i]
             for offset, each in enumerate(replacement):
-                self.insert(min(start, len(self._layers)) + offset, each)
+                self.insert(positions.start + offset, each)
             return
         size = len(self._layers)
         if i >= size:

@@ -265,3 +265,16 @@ def test_pickle_with_partial():
     x = numpy.ones((2, 3), numpy.float32)
     numpy.testing.assert_allclose(loaded(x).array, s(x).array)
     assert loaded[0].name == '0'
+
+
+def test_slice_assignment_keeps_list_semantics():
+    # v7 has no slice assignment; ours orders the layers as a list would
+    l1, l2, l3, l4 = Scale(), Scale(), Scale(), Scale()
+    s = chainer.Sequential(l1, F.relu, l2, l3)
+    s[0:2] = [l4]
+    assert list(s) == [l4, l2, l3]
+    s[::2] = [double, F.relu]
+    assert list(s) == [double, l2, F.relu]
+    assert list(s.children()) == [l2] and l2.name == '0'
+    with pytest.raises(ValueError):
+        s[::2] = [double]
