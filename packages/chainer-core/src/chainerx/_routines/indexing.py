@@ -15,6 +15,7 @@ from chainerx._routines import _core
 
 ndarray = _core.ndarray
 _wrap = _core.wrap
+_unary_output = _core.unary_output
 _BASIC_TYPES = (numbers.Integral, numpy.integer, slice, type(None), type(Ellipsis))
 
 
@@ -57,10 +58,7 @@ def _scatter_bw(xp, op, xs, ys, gys):
 def _scatter(g, key, shape):
     with g._device._use():
         data = _scatter_raw(g._device.xp, g._data, key, shape)
-    y = _wrap(data, g._device)
-    if g._nodes is not None:
-        _graph.record_unary(g, y, _scatter_bw, (key, shape), False, False)
-    return y
+    return _unary_output(g, data, _scatter_bw, (key, shape))
 
 
 def get_item(a, key):
@@ -148,10 +146,7 @@ def _take_scatter_bw(xp, op, xs, ys, gys):
 def _take_scatter(g, indices, axis, shape):
     with g._device._use():
         data = _take_scatter_raw(g._device.xp, g._data, indices, axis, shape)
-    y = _wrap(data, g._device)
-    if g._nodes is not None:
-        _graph.record_unary(g, y, _take_scatter_bw, (indices, axis, shape), False, False)
-    return y
+    return _unary_output(g, data, _take_scatter_bw, (indices, axis, shape))
 
 
 def _take_raw_indices(a, indices, axis):

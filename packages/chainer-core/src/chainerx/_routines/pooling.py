@@ -13,6 +13,7 @@ from chainerx._routines import connection
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
+_unary_output = _core.unary_output
 
 
 def _is_chx(xp):
@@ -93,19 +94,13 @@ def _max_pool_gather_bw(xp, op, xs, ys, gys):
 def _max_pool_scatter(gy, index, params):
     with gy._device._use():
         out = _max_pool_scatter_raw(gy._device.xp, gy._data, index, params)
-    y = _wrap(out, gy._device)
-    if gy._nodes is not None:
-        _graph.record_unary(gy, y, _max_pool_scatter_bw, (index, params), False, False)
-    return y
+    return _unary_output(gy, out, _max_pool_scatter_bw, (index, params))
 
 
 def _max_pool_gather(gx, index, params):
     with gx._device._use():
         out = _max_pool_gather_raw(gx._device.xp, gx._data, index, params)
-    y = _wrap(out, gx._device)
-    if gx._nodes is not None:
-        _graph.record_unary(gx, y, _max_pool_gather_bw, (index, params), False, False)
-    return y
+    return _unary_output(gx, out, _max_pool_gather_bw, (index, params))
 
 
 def max_pool(x, ksize, stride=None, pad=0, cover_all=False):
@@ -191,19 +186,13 @@ def _avg_pool_grad_bw(xp, op, xs, ys, gys):
 def _avg_pool(x, params):
     with x._device._use():
         out = _avg_pool_raw(x._device.xp, x._data, params)
-    y = _wrap(out, x._device)
-    if x._nodes is not None:
-        _graph.record_unary(x, y, _avg_pool_bw, params, False, False)
-    return y
+    return _unary_output(x, out, _avg_pool_bw, params)
 
 
 def _avg_pool_grad(gy, params):
     with gy._device._use():
         out = _avg_pool_grad_raw(gy._device.xp, gy._data, params)
-    y = _wrap(out, gy._device)
-    if gy._nodes is not None:
-        _graph.record_unary(gy, y, _avg_pool_grad_bw, params, False, False)
-    return y
+    return _unary_output(gy, out, _avg_pool_grad_bw, params)
 
 
 def average_pool(x, ksize, stride=None, pad=0, pad_mode='ignore'):
