@@ -129,15 +129,18 @@ PYTHONS = _discover_pythons() or [f'{sys.version_info[0]}.{sys.version_info[1]}'
 OLDEST, NEWEST = PYTHONS[0], PYTHONS[-1]
 
 nox.options.sessions = ['lint', 'build', f'tests-{NEWEST}', 'isolated', 'numpy1', 'caffe',
-                        'examples']
+                        'examples', 'mn']
 
 
 # --- sessions ---------------------------------------------------------------------------------
 
 def _test_requirements(names):
+    """The test groups of ``names`` but their sibling packages (installed editable already: pip
+    does not match a named requirement with an editable install of it)."""
     reqs = []
     for name in names:
-        reqs += [r for r in PACKAGES[name]['test'] if r not in reqs]
+        reqs += [r for r in PACKAGES[name]['test']
+                 if r not in reqs and _req_name(r) not in PACKAGES]
     return reqs
 
 
@@ -234,7 +237,7 @@ def build(session):
 _INSTALLED_CHECK = """
 import importlib.metadata, io, sys
 import chainer, chainer.links, chainer.links.caffe, chainer.training, chainer.datasets
-import chainer.dataset, chainer.iterators
+import chainer.dataset, chainer.iterators, chainermn
 out = io.StringIO()
 chainer.print_runtime_info(out)
 print(out.getvalue())
@@ -312,3 +315,57 @@ def examples(session):
     for pattern in ('log', 'loss.png', 'accuracy.png', 'cg.dot', 'snapshot_iter_*'):
         if not any(path.is_file() for path in out.glob(pattern)):
             session.error('examples/mnist did not write {}'.format(out / pattern))
+
+
+# --- chainer-mn under MPI ---------------------------------------------------------------------
+
+# Open MPI from pip, allowed to run as root (CI may), its processes on this machine only and
+# talking through shared memory (no TCP transport); more processes than cores, so a waiting
+# process yields its core.
+_MPI_ENV = {'OMPI_ALLOW_RUN_AS_ROOT': '1', 'OMPI_ALLOW_RUN_AS_ROOT_CONFIRM': '1',
+            'OMPI_MCA_btl': 'self,sm', 'OMPI_MCA_rmaps_base_oversubscribe': '1',
+            'OMPI_MCA_mpi_yield_when_idle': '1'}
+
+
+def _mpiexec(n, *command):
+    return ('mpiexec', '-n', str(n), '--oversubscribe', '--host', f'127.0.0.1:{n}', *command)
+
+
+def _test_accuracy(output):
+    found = re.search(r'Test accuracy \(digits\): ([0-9.]+)', output)
+    return None if found is None else float(found.group(1))
+
+
+@nox.session(python=NEWEST)
+def mn(session):
+    """chainer-mn's tests on 2 and 3 MPI processes (Open MPI and mpi4py from pip), and the
+    multi-process MNIST example against the single-process run (offline, on the digits)."""
+    names = _closure('chainer-mn')
+    for sibling in PACKAGES['chainer-mn']['test_deps']:
+        names += [n for n in _closure(sibling) if n not in names]
+    editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
+    session.install(*editable, *_test_requirements(['chainer-mn']), 'scikit-learn>=1.3')
+    tests = str(PACKAGES['chainer-mn']['path'] / 'tests')
+    for n in (2, 3):
+        session.run(*_mpiexec(n, 'python', '-m', 'pytest', '-m', 'not gpu', '-q',
+                              '-p', 'no:cacheprovider', *session.posargs, tests), env=_MPI_ENV)
+
+    tmp = pathlib.Path(session.create_tmp())
+    offline = {'CHAINER_DATASET_ROOT': str(tmp / 'dataset'), 'http_proxy': 'http://127.0.0.1:9',
+               'https_proxy': 'http://127.0.0.1:9', 'no_proxy': '', **_MPI_ENV}
+    script = str(ROOT / 'examples' / 'mnist' / 'train_mnist_multi.py')
+    common = ('--epoch', '10', '--unit', '100', '--seed', '1')
+    accuracies = []
+    for n in (1, 2):  # the same global batch of 50
+        out = tmp / f'mnist-{n}'
+        shutil.rmtree(out, ignore_errors=True)
+        output = session.run(*_mpiexec(n, 'python', script, '--batchsize', str(50 // n),
+                                       '--out', str(out), *common), env=offline, silent=True)
+        print(output)
+        accuracies.append(_test_accuracy(output))
+        if accuracies[-1] is None:
+            session.error(f'examples/mnist/train_mnist_multi.py on {n} processes printed no '
+                          'test accuracy')
+    if accuracies[1] < accuracies[0] - 0.01:
+        session.error('2 processes reached a test accuracy of {:.4f}, more than 1 point below '
+                      'the {:.4f} of 1 process'.format(accuracies[1], accuracies[0]))

@@ -47,9 +47,9 @@ def test_backprop_step_lazy_sum():
     x, y, z = _graph()
     previous = chainer.Variable(numpy.array([10., 10.]))
     grad_inputs = {x.node: [previous]}
-    with chainer.using_config('lazy_grad_sum', True):
-        _backprop_utils.backprop_step(
-            z.creator_node, (0,), (chainer.Variable(numpy.ones(2)),), grad_inputs, False)
+    z.creator_node.lazy_grad_sum = True
+    _backprop_utils.backprop_step(
+        z.creator_node, (0,), (chainer.Variable(numpy.ones(2)),), grad_inputs, False)
     assert len(grad_inputs[x.node]) == 2
 
 
@@ -101,7 +101,7 @@ def test_backprop_step_wrong_number_of_gradients():
 def test_backprop_step_debug_checks():
     x, y, z = _graph()
     func = z.creator_node
-    with pytest.raises(ValueError, match='sorted'):
+    with pytest.raises(AssertionError):
         _backprop_utils.backprop_step(
             func, (1, 0), (chainer.Variable(numpy.ones(2)),), {}, True)
     nan = chainer.Variable(numpy.array([numpy.nan, 1.]))
@@ -125,14 +125,13 @@ def test_grad_table():
     assert table.pop(None) is None
     g1 = chainer.Variable(numpy.ones(2))
     table[x.node] = g1
-    assert x.node in table
     table.accumulate(x.node, chainer.Variable(numpy.full(2, 2.)))
     assert len(table.get_as_list(x.node)) == 2
     testing.assert_allclose(table.pop(x.node).array, [3., 3.])
     table[y.node] = None
     assert table.get_as_list(y.node) == []
     table.assert_no_grads()
-    with pytest.raises(ValueError):
+    with pytest.raises(AssertionError):
         table[None] = g1
 
 
@@ -168,3 +167,69 @@ def test_backward_through_steps_matches_variable_backward():
         funcs.sort(key=lambda f: -f.rank)
     expected = numpy.exp(xs.array) * (xs.array + 1)
     testing.assert_allclose(table.pop(xs.node).array, expected)
+
+
+# --- backward_step: the one step every backward walk runs --------------------------------
+
+
+def _exp_node():
+    x = chainer.Variable(numpy.array([0.5, 1.]))
+    y = F.exp(x)
+    return x, y, y.creator_node
+
+
+@pytest.mark.parametrize('raw', [True, False])
+def test_backward_step_returns_gradients_of_the_kind_it_gets(raw):
+    x, y, func = _exp_node()
+    gy = numpy.array([1., 2.])
+    gys = (gy,) if raw else (chainer.Variable(gy),)
+    gx, = _backprop_utils.backward_step(func, (0,), gys, raw, None)
+    if raw:
+        assert type(gx) is numpy.ndarray
+    else:
+        assert isinstance(gx, chainer.Variable)
+        gx = gx.array
+    testing.assert_allclose(gx, numpy.exp([0.5, 1.]) * [1., 2.])
+
+
+def test_backward_step_runs_hooks_around_the_differentiable_backward():
+    x, y, func = _exp_node()
+    events = []
+
+    class Recorder(chainer.FunctionHook):
+        def backward_preprocess(self, function, in_data, out_grad):
+            events.append(('pre', function.label, out_grad[0].tolist()))
+
+        def backward_postprocess(self, function, in_data, out_grad):
+            events.append(('post', function.label))
+
+    gx, = _backprop_utils.backward_step(
+        func, (0,), (numpy.ones(2),), True, {'recorder': Recorder()})
+    assert type(gx) is numpy.ndarray
+    assert events == [('pre', 'exp', [1., 1.]), ('post', 'exp')]
+
+
+def test_backward_step_passes_the_stored_gradients_to_backward_accumulate():
+    x = chainer.Variable(numpy.array([1., 2.]))
+    received = []
+
+    class Accumulating(function_node.FunctionNode):
+        def forward(self, inputs):
+            return inputs[0] * 2,
+
+        def backward_accumulate(self, indexes, grad_outputs, grad_inputs):
+            received.append(grad_inputs)
+            return grad_outputs[0] * 2 + grad_inputs[0],
+
+    func = Accumulating().apply((x,))[0].creator_node
+    gx, = _backprop_utils.backward_step(
+        func, (0,), (numpy.ones(2),), True, None, (numpy.full(2, 10.),))
+    testing.assert_allclose(gx, [12., 12.])
+    assert isinstance(received[0][0], chainer.Variable)
+
+
+def test_backward_step_checks_fast_path_gradients_in_debug_mode():
+    x, y, func = _exp_node()
+    with pytest.raises(RuntimeError, match='NaN is detected on backward computation of exp'):
+        _backprop_utils.backward_step(
+            func, (0,), (numpy.array([numpy.nan, 1.]),), True, None, None, True)

@@ -104,3 +104,11 @@ def test_numerical_grad():
         return x ** 2,
     gx, = gradient_check.numerical_grad(f, (x,), (numpy.ones(2),))
     numpy.testing.assert_allclose(gx, 2 * x, rtol=1e-5)
+
+
+def test_assert_allclose_is_deprecated():
+    with pytest.warns(DeprecationWarning):
+        gradient_check.assert_allclose(numpy.ones(2), numpy.ones(2))
+    with pytest.warns(DeprecationWarning):
+        with pytest.raises(AssertionError):
+            gradient_check.assert_allclose(numpy.ones(2), numpy.zeros(2))

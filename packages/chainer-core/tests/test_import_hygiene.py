@@ -10,7 +10,7 @@ import json
 import subprocess
 import sys
 
-FORBIDDEN = ('cupy', 'cupyx', 'h5py', 'PIL', 'matplotlib', 'google.protobuf')
+FORBIDDEN = ('cupy', 'cupyx', 'h5py', 'PIL', 'matplotlib', 'google.protobuf', 'mpi4py')
 SIBLING_PACKAGES = ('chainer.links', 'chainer.training', 'chainer.datasets', 'chainer.dataset',
                     'chainer.iterators')
 PACKAGES_OF = {

@@ -12,7 +12,7 @@ import chainer
 from chainer import _runtime_info
 
 DISTRIBUTIONS = ('chainer-core', 'chainer-datasets', 'chainer-links', 'chainer-training',
-                 'chainer-caffe', 'chainer')
+                 'chainer-caffe', 'chainer-mn', 'chainer')
 
 
 def _installed():

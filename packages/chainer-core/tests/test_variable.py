@@ -1,5 +1,5 @@
+import operator
 import pickle
-import threading
 import warnings
 
 import numpy
@@ -63,12 +63,21 @@ class TestConstruction:
         with pytest.raises(ValueError):
             chainer.Variable(_f32(2)).item()
 
-    def test_comparison_is_not_supported(self):
+    @pytest.mark.parametrize('op,func', [
+        ('==', operator.eq), ('!=', operator.ne), ('<', operator.lt), ('<=', operator.le),
+        ('>', operator.gt), ('>=', operator.ge)])
+    def test_comparison_is_not_supported(self, op, func):
         v = chainer.Variable(_f32(2))
-        with pytest.raises(NotImplementedError):
-            v == v  # noqa: B015
-        with pytest.raises(NotImplementedError):
+        with pytest.raises(TypeError, match='Variables do not support {} operator'.format(op)):
+            func(v, v)
+
+    def test_no_bool_and_no_hash(self):
+        v = chainer.Variable(numpy.ones(1, 'f'))
+        with pytest.raises(TypeError, match='cannot be evaluated as Python bool'):
             bool(v)
+        with pytest.raises(TypeError, match='unhashable'):
+            hash(v)
+        assert v in [v]
 
     def test_grad_setter_checks(self):
         v = chainer.Variable(_f32(2))
@@ -97,7 +106,7 @@ class TestBackward:
         y = F.sum(x * x + 2 * x)
         y.backward()
         numpy.testing.assert_allclose(x.grad, 2 * x.array + 2)
-        assert y.grad == 1
+        assert y.grad is None  # released after backward (v7)
 
     def test_accumulates_into_leaf(self):
         x = chainer.Variable(numpy.array([1., 2.], 'f'))
@@ -196,58 +205,11 @@ class TestBackward:
         y.creator_node = node
         assert y.rank == node.rank + 1
 
-    def test_chainer_backward_multiple_outputs(self):
-        x = chainer.Variable(numpy.array([1., 2.], 'f'))
-        a = x * 2
-        b = x * x
-        chainer.backward([a, b], [numpy.ones(2, 'f'), numpy.ones(2, 'f')])
-        numpy.testing.assert_allclose(x.grad, 2 + 2 * x.array)
-
     def test_freed_intermediate_retained_output(self):
         x = chainer.Variable(numpy.array([0.5, 1.0], 'f'))
         y = F.sum(x ** 2)
         y.backward()
         numpy.testing.assert_allclose(x.grad, 2 * x.array)
-
-
-class TestGrad:
-
-    def test_grad_does_not_touch_attributes(self):
-        x = chainer.Variable(numpy.array([1., 2.], 'f'))
-        w = chainer.Variable(numpy.array([3., 4.], 'f'))
-        y = F.sum(x * w)
-        gx, = chainer.grad([y], [x])
-        numpy.testing.assert_allclose(gx.array, w.array)
-        assert x.grad is None and w.grad is None
-
-    def test_grad_set_grad_and_grad_inputs(self):
-        x = chainer.Variable(numpy.array([1., 2.], 'f'))
-        y = F.sum(x * x)
-        gx, = chainer.grad([y], [x], grad_inputs=[chainer.Variable(numpy.ones(2, 'f'))],
-                           set_grad=True)
-        numpy.testing.assert_allclose(gx.array, 2 * x.array + 1)
-        numpy.testing.assert_allclose(x.grad, gx.array)
-
-    def test_grad_of_intermediate(self):
-        x = chainer.Variable(numpy.array([1., 2.], 'f'))
-        h = x * 3
-        y = F.sum(h * h)
-        gh, = chainer.grad([y], [h])
-        numpy.testing.assert_allclose(gh.array, 2 * h.array)
-
-    def test_grad_double(self):
-        x = chainer.Variable(numpy.array([1., 2.], 'f'))
-        y = F.sum(x ** 3)
-        gx, = chainer.grad([y], [x], enable_double_backprop=True)
-        ggx, = chainer.grad([F.sum(gx)], [x])
-        numpy.testing.assert_allclose(ggx.array, 6 * x.array)
-
-    def test_grad_errors(self):
-        x = chainer.Variable(_f32(2))
-        with pytest.raises(TypeError):
-            chainer.grad(F.sum(x), [x])
-        with pytest.raises(ValueError):
-            chainer.grad([F.sum(x)], [x], grad_outputs=[None, None])
 
 
 class TestCopyAndAddGrad:
@@ -274,77 +236,13 @@ class TestCopyAndAddGrad:
         numpy.testing.assert_array_equal(a.grad, numpy.zeros(3))
 
 
-class TestConfig:
-
-    def test_thread_local(self):
-        seen = {}
-
-        def worker():
-            seen['train'] = chainer.config.train
-
-        with chainer.using_config('train', False):
-            t = threading.Thread(target=worker)
-            t.start()
-            t.join()
-            assert chainer.config.train is False
-        assert seen['train'] is True
-        assert chainer.config.train is True
-
-    def test_debug_nan_forward(self):
-        x = chainer.Variable(numpy.array([-1.0], 'f'))
-        with chainer.using_config('debug', True):
-            assert chainer.is_debug()
-            with pytest.raises(RuntimeError, match='NaN is detected on forward'):
-                with warnings.catch_warnings():
-                    warnings.simplefilter('ignore')
-                    x ** 0.5
-        assert not chainer.is_debug()
-
-    def test_debug_nan_backward(self):
-
-        class NanGrad(chainer.FunctionNode):
-            def forward(self, inputs):
-                return inputs[0] * 2,
-
-            def backward(self, indexes, grad_outputs):
-                return chainer.Variable(numpy.array([numpy.nan], 'f')),
-
-        x = chainer.Variable(numpy.array([0.0], 'f'))
-        y = NanGrad().apply((x,))[0]
-        with chainer.using_config('debug', True):
-            with pytest.raises(RuntimeError, match='NaN is detected on backward.*NanGrad'):
-                y.grad = numpy.ones(1, 'f')
-                y.backward()
-
-    def test_set_debug_and_debug_mode(self):
-        with chainer.DebugMode(True):
-            assert chainer.is_debug()
-        chainer.set_debug(True)
-        try:
-            assert chainer.is_debug()
-        finally:
-            chainer.set_debug(False)
-
-    def test_get_dtype(self):
-        assert chainer.get_dtype() == numpy.float32
-        with chainer.using_config('dtype', chainer.mixed16):
-            assert chainer.get_dtype() == numpy.float16
-            assert chainer.get_dtype(map_mixed16=numpy.float32) == numpy.float32
-        assert chainer.get_dtype(numpy.float64) == numpy.float64
-
-    def test_show(self, capsys):
-        chainer.config.show()
-        out = capsys.readouterr().out
-        assert 'enable_backprop' in out and 'type_check' in out
-
-
 class TestParameter:
 
     def test_array_initializer(self):
         p = chainer.Parameter(numpy.ones((2, 2), 'f'), name='W')
         assert p.is_initialized
         assert p.grad is None
-        assert repr(p).startswith('parameter W(')
+        assert repr(p).startswith('variable W(')  # v7 prints Parameters as variables
 
     def test_pickle(self):
         p = chainer.Parameter(numpy.ones((2,), 'f'))
@@ -358,19 +256,6 @@ class TestParameterizeWorks:
 
     def test_dtype_attr(self):
         assert self.dtype in (numpy.float16, numpy.float32)
-
-
-def test_in_place_accumulation_does_not_touch_aliased_gradients():
-    # x feeds four additions; Add passes the same gy array to both of its inputs, so the
-    # engine must never accumulate into an array it did not allocate itself.
-    x = chainer.Variable(numpy.array([1., 2.], 'f'))
-    y = chainer.Variable(numpy.array([3., 4.], 'f'))
-    s = (x + y) + (x + y) + x * 2 + x
-    s.grad = numpy.ones(2, 'f')
-    s.backward(retain_grad=True)
-    numpy.testing.assert_array_equal(x.grad, [5., 5.])
-    numpy.testing.assert_array_equal(y.grad, [2., 2.])
-    numpy.testing.assert_array_equal(s.grad, [1., 1.])
 
 
 def test_retained_output_recreated_without_reference_cycle():
@@ -402,3 +287,417 @@ def test_retained_output_recreated_without_reference_cycle():
         assert func_ref() is None  # freed by reference counting alone
     finally:
         gc.enable()
+
+
+# --- v7 behaviours of Variable.backward (checked against Chainer v7.8.1) -------------------
+
+
+def _v(values, dtype='f', **kwargs):
+    return chainer.Variable(numpy.array(values, dtype), **kwargs)
+
+
+class TestBackwardGradientsOfOutputs:
+
+    def test_output_gradient_is_released(self):
+        x = _v([1., 2.])
+        y = F.sum(x * 2)
+        y.backward()
+        assert y.grad is None and y.grad_var is None
+        numpy.testing.assert_array_equal(x.grad, [2., 2.])
+
+    def test_gradient_set_by_the_user_is_released_too(self):
+        x = _v([1., 2.])
+        y = x * 2
+        y.grad = numpy.array([3., 4.], 'f')
+        gy = y.grad_var
+        y.backward()
+        assert y.grad is None
+        numpy.testing.assert_array_equal(gy.array, [3., 4.])
+        numpy.testing.assert_array_equal(x.grad, [6., 8.])
+
+    def test_retain_grad_keeps_the_initial_gradient(self):
+        x = _v([2.])
+        y = x * 2
+        y.grad = numpy.array([5.], 'f')
+        y.backward(retain_grad=True)
+        numpy.testing.assert_array_equal(y.grad, [5.])
+        numpy.testing.assert_array_equal(x.grad, [10.])
+
+    def test_retain_grad_keeps_the_seeded_gradient_with_its_loss_scale(self):
+        x = _v([1., 2.])
+        y = F.sum(x * 2)
+        y.backward(retain_grad=True, loss_scale=3.)
+        assert type(y.grad) is numpy.ndarray and y.grad.shape == ()
+        assert y.grad == 3.
+        numpy.testing.assert_array_equal(x.grad, [6., 6.])
+
+    def test_loss_scale_scales_only_a_seeded_gradient(self):
+        x = _v(2.)
+        y = x * 2
+        y.grad = numpy.array(5., 'f')
+        y.backward(loss_scale=2., retain_grad=True)
+        assert y.grad == 5.
+        assert x.grad == 10.
+
+    def test_loss_scale_keeps_the_dtype(self):
+        x = _v(2., 'e')
+        y = x * 2
+        y.backward(loss_scale=numpy.float64(3))
+        assert x.grad.dtype == numpy.float16
+        assert x.grad == 6.
+
+    def test_intermediate_gradients_are_released_unless_retained(self):
+        x = _v([1., 2.])
+        h = x * 2
+        y = F.sum(h * h)
+        y.backward()
+        assert h.grad is None and y.grad is None
+        x.cleargrad()
+        y = F.sum(h * h)
+        y.backward(retain_grad=True)
+        numpy.testing.assert_array_equal(h.grad, [4., 8.])
+        assert y.grad == 1.
+        numpy.testing.assert_array_equal(x.grad, [8., 16.])
+
+    def test_retain_grad_sums_over_the_uses_of_a_variable(self):
+        x = _v([1., 2.])
+        h = x * 2
+        y = F.sum(h) + F.sum(h * h)
+        y.backward(retain_grad=True)
+        numpy.testing.assert_array_equal(h.grad, [5., 9.])
+
+
+class TestBackwardInitialGradient:
+
+    def test_size_one_output_is_seeded_with_a_deprecation_warning(self):
+        x = _v([[1.]])
+        y = x * 2
+        with pytest.warns(DeprecationWarning, match='only one element'):
+            y.backward()
+        numpy.testing.assert_array_equal(x.grad, [[2.]])
+        assert y.grad is None
+
+    def test_scalar_leaf_gets_its_seed(self):
+        x = _v(2.)
+        x.backward()
+        assert x.grad == 1.
+        z = _v(2.)
+        z.backward(loss_scale=5)
+        assert z.grad == 5.
+
+    def test_leaf_not_requiring_grad_gets_its_seed(self):
+        x = _v(2., requires_grad=False)
+        x.backward()
+        assert x.grad == 1.
+
+    def test_leaf_keeps_its_gradient(self):
+        x = _v([2., 1.])
+        x.grad = numpy.array([3., 1.], 'f')
+        x.backward()
+        numpy.testing.assert_array_equal(x.grad, [3., 1.])
+
+    def test_non_scalar_leaf_without_gradient(self):
+        x = _v([2., 1.])
+        x.backward()
+        assert x.grad is None
+
+    @pytest.mark.parametrize('func', [
+        F.identity, lambda x: x + 1, lambda x: F.identity(x) + 1])
+    def test_non_scalar_output_without_gradient_gives_none(self, func):
+        # as v7: the creator's backward runs with no output gradient
+        x = _v([1., 2.])
+        func(x).backward()
+        assert x.grad is None
+
+    @pytest.mark.parametrize('func', [
+        lambda x: x * 2, lambda x: x * x, lambda x: -x, F.exp])
+    def test_non_scalar_output_without_gradient_raises_where_v7_raises(self, func):
+        x = _v([1., 2.])
+        with pytest.raises(TypeError):
+            func(x).backward()
+
+    def test_output_not_connected_to_a_leaf(self):
+        x = _v(2., requires_grad=False)
+        with chainer.no_backprop_mode():
+            y = x * 2
+        y.backward()
+        assert x.grad is None
+
+
+class TestBackwardAccumulation:
+
+    def test_into_an_existing_gradient(self):
+        x = _v([1., 2.])
+        x.grad = numpy.ones(2, 'f')
+        y = x * x
+        y.grad = numpy.ones(2, 'f')
+        y.backward()
+        numpy.testing.assert_array_equal(x.grad, [3., 5.])
+
+    def test_variable_used_several_times_with_an_existing_gradient(self):
+        x = _v([1., 2.])
+        x.grad = numpy.ones(2, 'f')
+        F.sum(x + x + x).backward()
+        numpy.testing.assert_array_equal(x.grad, [4., 4.])
+
+    def test_variable_given_twice_to_one_function(self):
+        x = _v([1., 2.])
+        x.grad = numpy.full(2, 10, 'f')
+        F.sum(F.concat((x, x), axis=0)).backward()
+        numpy.testing.assert_array_equal(x.grad, [12., 12.])
+
+    @pytest.mark.parametrize('func', [F.identity, lambda x: x * 2, lambda x: x + x])
+    def test_existing_gradient_array_is_replaced_not_modified(self, func):
+        x = _v([1., 2.])
+        x.grad = numpy.ones(2, 'f')
+        old = x.grad
+        F.sum(func(x)).backward()
+        assert x.grad is not old
+        numpy.testing.assert_array_equal(old, [1., 1.])
+
+    def test_second_backward_accumulates(self):
+        x = _v([1., 2.])
+        F.sum(x).backward()
+        first = x.grad
+        F.sum(x * 2).backward()
+        numpy.testing.assert_array_equal(x.grad, [3., 3.])
+        assert x.grad is not first
+
+
+class TestUnchain:
+
+    def test_unchain_stops_backprop_at_the_variable(self):
+        x = _v([1., 2.])
+        h = x * 2
+        y = h * 3
+        h.unchain()
+        assert h.creator is None and h.creator_node is None
+        assert h.rank == 1
+        F.sum(y).backward()
+        assert x.grad is None
+        numpy.testing.assert_array_equal(h.grad, [3., 3.])
+
+    def test_unchain_keeps_the_function_outputs(self):
+        x = _v([1., 2.])
+        h = x * 2
+        func = h.creator_node
+        h.unchain()
+        assert func.outputs[0]() is h.node
+        assert func.inputs[0] is x.node
+
+    def test_unchain_backward_clears_the_graph_behind(self):
+        x = _v([1., 2.])
+        h = x * 2
+        f = h.creator_node
+        y = h * 3
+        g = y.creator_node
+        y.unchain_backward()
+        assert y.creator is None and h.creator is None
+        assert y.rank == 2
+        assert f.inputs is None and f.outputs is None
+        assert g.inputs is None and g.outputs is None
+        numpy.testing.assert_array_equal(y.array, [6., 12.])
+
+    def test_unchain_backward_of_a_leaf_keeps_the_graph(self):
+        x = _v([1., 2.])
+        h = x * 2
+        x.unchain_backward()
+        assert h.creator is not None
+
+    def test_function_node_unchain(self):
+        x = _v([1., 2.])
+        h = x * 2
+        f = h.creator_node
+        f.unchain()
+        assert f.inputs is None and f.outputs is None
+        assert h.creator is None and h.rank == 1
+
+    @pytest.mark.parametrize('attr', ['creator', 'creator_node'])
+    def test_creator_set_to_none_and_back(self, attr):
+        x = _v([1., 2.])
+        h = x * 2
+        y = F.sum(h * 3)
+        saved = getattr(h, attr)
+        setattr(h, attr, None)
+        assert h.creator is None and h.creator_node is None
+        assert h.rank == 1
+        setattr(h, attr, saved)
+        assert h.creator_node is not None
+        y.backward()
+        numpy.testing.assert_array_equal(x.grad, [6., 6.])
+
+    def test_node_creator_set_to_none(self):
+        x = _v([1., 2.])
+        h = x * 2
+        h.node.creator = None
+        assert h.creator is None and h.rank == 1
+        h.node.set_creator(None)
+        assert h.node.creator_node is None
+
+    def test_set_creator_node_sets_the_rank(self):
+        x = _v([1., 2.])
+        f = (x * 2).creator_node
+        y = _v([0., 0.])
+        y.creator_node = f
+        assert y.creator is f and y.rank == 1
+        z = _v([0., 0.])
+        z.set_creator_node(f)
+        assert z.rank == 1
+
+
+class TestPrivateAttributesOfV7:
+
+    def test_grad_alias(self):
+        v = _v([1., 2.])
+        assert v._grad is None
+        v.grad = numpy.ones(2, 'f')
+        numpy.testing.assert_array_equal(v._grad, [1., 1.])
+        v._grad = numpy.full(2, 3, 'f')
+        numpy.testing.assert_array_equal(v.grad_var.array, [3., 3.])
+        p = chainer.Parameter(numpy.zeros(2, 'f'))
+        p._grad = numpy.ones(2, 'f')
+        numpy.testing.assert_array_equal(p.grad, [1., 1.])
+
+    def test_has_chainerx_array(self):
+        assert chainer.Variable(numpy.zeros(2, 'f'))._has_chainerx_array is False
+        assert chainer.Variable._has_chainerx_array is False
+
+    def test_init_unchecked(self):
+        data = numpy.zeros(2, 'f')
+        v = chainer.Variable._init_unchecked(data, name='a', requires_grad=False)
+        assert type(v) is chainer.Variable
+        assert v.array is data and v.name == 'a' and not v.requires_grad
+        assert v.grad is None
+        assert repr(chainer.Variable._init_unchecked()) == 'variable(None)'
+        # no checks: a gradient of another shape is taken as is
+        w = chainer.Variable._init_unchecked(data, grad=numpy.ones(3, 'd'))
+        numpy.testing.assert_array_equal(w.grad, [1., 1., 1.])
+        assert type(chainer.Parameter._init_unchecked(data)) is chainer.Variable
+
+
+class TestPos:
+
+    def test_pos_is_the_variable_itself(self):
+        v = _v([1., 2.])
+        assert (+v) is v
+        assert (+v).creator is None
+
+
+class TestConstructionFromUncheckedArrays:
+
+    @pytest.mark.parametrize('value', [[1., 2.], (1, 2), 3, 3.0, numpy.float32(1)])
+    def test_non_arrays_are_rejected(self, value):
+        with pytest.raises(TypeError, match='are expected'):
+            chainer.Variable(value)
+
+    @pytest.mark.parametrize('value', [numpy.array(1.), numpy.array([1, 2]),
+                                       numpy.zeros((0, 3), 'f'), numpy.array([True])])
+    def test_any_ndarray_is_accepted(self, value):
+        assert chainer.Variable(value).array is value
+
+    def test_positional_name_is_rejected(self):
+        with pytest.raises(TypeError):
+            chainer.Variable(numpy.zeros(2, 'f'), 'x')
+
+    def test_grad_is_not_checked_against_the_data(self):
+        v = chainer.Variable(numpy.zeros(2, 'f'), grad=numpy.zeros(2, 'd'))
+        assert v.grad.dtype == numpy.float64
+        u = chainer.Variable(None, grad=numpy.zeros(3, 'f'))
+        assert u.grad.shape == (3,)
+
+
+class TestGradSetterMessages:
+
+    def test_dtype(self):
+        v = _v([1., 2.])
+        with pytest.raises(TypeError, match='Dtype of data and grad mismatch'):
+            v.grad = numpy.zeros(2, 'd')
+
+    def test_shape(self):
+        v = _v([1., 2.])
+        with pytest.raises(ValueError, match='Shape of data and grad mismatch'):
+            v.grad = numpy.zeros(3, 'f')
+
+    @pytest.mark.parametrize('value', [1.0, [1., 2.], numpy.float32(1)])
+    def test_type(self, value):
+        v = _v([1., 2.])
+        with pytest.raises(TypeError, match='Type of grad is invalid'):
+            v.grad = value
+
+    def test_grad_var(self):
+        v = _v([1., 2.])
+        with pytest.raises(ValueError, match='Shape of data and grad mismatch'):
+            v.grad_var = chainer.Variable(numpy.zeros(3, 'f'))
+
+
+_ID = '0x[0-9a-f]+'
+
+
+class TestPrintedText:
+
+    @pytest.mark.parametrize('variable,text_repr,text_str', [
+        (_v([1., 2.]), 'variable([1., 2.])', 'variable([1. 2.])'),
+        (_v([1., 2.], name='x'), 'variable x([1., 2.])', 'variable x([1. 2.])'),
+        (_v(3.5), 'variable(3.5)', 'variable(3.5)'),
+        (chainer.Variable(numpy.zeros((0, 3), 'f')), 'variable([], shape=(0, 3))',
+         'variable([])'),
+        (chainer.Variable(None, name='n'), 'variable n(None)', 'variable n(None)'),
+        (chainer.Variable(numpy.array([1, 2], 'i')), 'variable([1, 2])', 'variable([1 2])'),
+        (chainer.Parameter(numpy.array([1., 2.], 'f')), 'variable([1., 2.])',
+         'variable([1. 2.])'),
+        (chainer.Parameter(), 'variable(None)', 'variable(None)'),
+        (_v([[1e-8, 2.], [3, 4]], name='long_name'),
+         'variable long_name([[1.e-08, 2.e+00],\n                    [3.e+00, 4.e+00]])',
+         'variable long_name([[1.e-08 2.e+00]\n                    [3.e+00 4.e+00]])'),
+    ])
+    def test_repr_and_str(self, variable, text_repr, text_str):
+        assert repr(variable) == text_repr
+        assert str(variable) == text_str
+
+    def test_summary(self):
+        v = _v([1.])
+        assert v.summary() == '<variable at 0x%x>' % id(v)
+        v.name = 'w'
+        assert v.summary() == '<variable w>'
+
+    def test_debug_print(self):
+        v = _v([1., 2.], name='x')
+        v.grad = numpy.array([0.5, 1.], 'f')
+        assert v.debug_print() == (
+            "<variable x>\n"
+            "- device: CPU\n"
+            "- backend: <class 'numpy.ndarray'>\n"
+            "- shape: (2,)\n"
+            "- dtype: float32\n"
+            "- statistics: mean=1.50000000, std=0.50000000\n"
+            "- grad: mean=0.75000000, std=0.25000000")
+
+    def test_debug_print_of_integers_zero_grad_and_no_grad(self):
+        v = chainer.Variable(numpy.array([1, 2], 'i'), name='i')
+        assert v.debug_print().splitlines()[-2:] == [
+            '- statistics: mean=1.50000000, std=0.50000000', '- grad: None']
+        w = _v([[1., 2.]], 'd', name='q')
+        w.grad = numpy.zeros((1, 2), 'd')
+        assert w.debug_print().splitlines()[-1] == '- grad: 0'
+
+    def test_debug_print_of_empty_and_uninitialized(self):
+        v = chainer.Variable(numpy.zeros((0, 3), 'f'), name='e')
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', RuntimeWarning)  # v7 lets NumPy warn here
+            lines = v.debug_print().splitlines()
+        assert lines[-2:] == ['- statistics: mean=nan, std=nan', '- grad: None']
+        u = chainer.Variable(None, name='u')
+        assert u.debug_print() == (
+            '<variable u>\n- device: None\n- backend: None\n- shape: None\n'
+            '- dtype: None\n- statistics: None\n- grad: None')
+
+
+def test_variable_node_is_slotted_but_extensible_and_picklable():
+    x = chainer.Variable(numpy.ones(3, numpy.float32), name='x')
+    node = x.node
+    assert type(type(node).__dict__['creator_node']).__name__ == 'member_descriptor'
+    node.note = 'user attribute'
+    assert node.note == 'user attribute'
+    clone = pickle.loads(pickle.dumps(x))
+    assert clone.name == 'x'
+    numpy.testing.assert_array_equal(clone.array, x.array)

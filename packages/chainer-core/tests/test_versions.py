@@ -16,7 +16,7 @@ import chainer
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 SET_VERSION = ROOT / 'tools' / 'set-version'
 SIBLINGS = {'chainer', 'chainer-core', 'chainer-datasets', 'chainer-links', 'chainer-training',
-            'chainer-caffe'}
+            'chainer-caffe', 'chainer-mn'}
 
 
 def _pyprojects(root):
@@ -131,3 +131,8 @@ def test_set_version_rejects_invalid_version(tmp_path):
     proc = _set_version('not-a-version', '--root', str(root))
     assert proc.returncode != 0
     assert 'not a PEP 440 version' in proc.stderr
+
+
+def test_version_module():
+    from chainer import _version
+    assert _version.__version__ == chainer.__version__

@@ -99,6 +99,7 @@ from chainer._runtime_info import print_runtime_info  # noqa: E402,F401
 sys.modules['chainer.cuda'] = cuda
 
 from chainer import functions  # noqa: E402,F401  (installs the Variable operators)
+from chainer.functions.math import basic_math  # noqa: E402,F401  (v7's chainer.basic_math)
 
 
 class _FallbackType:

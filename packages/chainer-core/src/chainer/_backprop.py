@@ -2,45 +2,30 @@
 
 Function nodes are visited in descending rank with a heap, so every node's gradient is complete
 when its creator runs. Gradients are kept per VariableNode and popped as soon as they are
-consumed, so intermediate gradients are freed early unless ``retain_grad`` is set.
+consumed, so intermediate gradients are freed early unless ``retain_grad`` is set. Each node's
+gradients come from :func:`chainer._backprop_utils.backward_step`, or straight from its
+array-level ``_backward_arrays`` when the step has nothing else to do.
 """
 import heapq
 import warnings
 
 import numpy
 
+from chainer import _backprop_utils
 from chainer import _hooks
 from chainer import backend
 from chainer import configuration
 from chainer import variable as variable_module
 
 _config = configuration.config
-_MISSING = object()
 _numpy_scalar = numpy.generic
 _make_variable = variable_module._make_variable
+_Variable = variable_module.Variable
+_backward_step = _backprop_utils.backward_step
+_MISSING = configuration._MISSING
 
-
-def _initial_grad(var, gy, loss_scale):
-    if gy is None:
-        gv = var._grad_var
-        if gv is None:
-            array = var._array
-            if array.size != 1:
-                return None
-            if array.ndim != 0:
-                warnings.warn(
-                    'Treating a variable with only one element as a scalar in'
-                    ' Variable.backward is deprecated. A scalar variable must be a'
-                    ' 0-dimensional array. Apply chainer.functions.squeeze to obtain a'
-                    ' scalar variable. If the size of this variable accidentally becomes'
-                    ' one, set zero to grad.', DeprecationWarning)
-            xp = backend.get_array_module(array)
-            gv = _make_variable(xp.ones_like(array), False)
-            var._grad_var = gv
-        gy = gv
-    if loss_scale is not None:
-        gy = _make_variable(gy._array * loss_scale, False)
-    return gy
+_NO_GRAD_WARNING = ('outputs contains a Variable without grad, or duplicate outputs. Note that '
+                    'chainer.backward does not set default grad.')
 
 
 def _walk(pairs, retain_grad, double, targets=None):
@@ -56,6 +41,8 @@ def _walk(pairs, retain_grad, double, targets=None):
     """
     hooks = _hooks.active_hooks()
     raw = not double and hooks is None
+    debug = _config.debug
+    fast = raw and not debug
     # ids of gradient arrays in ``grads`` that the walk itself allocated (sums): only those
     # may be accumulated in place; any other array may be aliased by a function's output.
     owned = set()
@@ -65,8 +52,6 @@ def _walk(pairs, retain_grad, double, targets=None):
     seen = set()
     counter = 0
     for node, gy in pairs:
-        if gy is None:
-            continue
         if raw:
             gy = gy._array
         prev = grads.get(node)
@@ -77,61 +62,76 @@ def _walk(pairs, retain_grad, double, targets=None):
             heapq.heappush(heap, (-func.rank, counter, func))
             counter += 1
 
-    debug = _config.debug
     plain = targets is None and not retain_grad  # no gradient to keep but the leaves'
     heappop = heapq.heappop
     heappush = heapq.heappush
-    while heap:
-        func = heappop(heap)[2]
-        outputs = func.outputs
-        if plain and len(outputs) == 1:
-            gy = grads.pop(outputs[0](), None)  # a dead node (None) is never a key
-            if gy is None:
-                continue
-            if owned:
-                owned.discard(id(gy))
-            gys = (gy,)
-        else:
-            gys = _pop_output_grads(outputs, grads, owned, targets, found, retain_grad, raw)
-            if gys is None:
-                continue
-        in_nodes = func.inputs
-        if in_nodes is None:
-            continue
-        indexes = func._grad_input_indexes
-        if indexes is None:
-            indexes = tuple([i for i, x in enumerate(in_nodes) if x.requires_grad])
-            if not indexes:
-                continue
-
-        if raw and func._local_function_hooks is None and func._backward_arrays is not None:
-            gxs = func._backward_arrays(indexes, gys)
-        else:
-            gxs = _backward_variables(func, indexes, gys, raw, hooks)
-        for i, gx in zip(indexes, gxs):
-            if gx is None:
-                continue
-            if raw and isinstance(gx, _numpy_scalar):
-                gx = numpy.asarray(gx)  # NumPy returns scalars for 0-dim ufunc results
-            node = in_nodes[i]
-            if debug:
-                _check_backward_output(func, node, gx if raw else gx._array)
-            prev = grads.get(node)
-            if prev is None:
-                grads[node] = gx
+    func = None
+    try:
+        while heap:
+            func = heappop(heap)[2]
+            outputs = func.outputs
+            if plain and len(outputs) == 1:
+                gy = grads.pop(outputs[0](), None)  # a dead node (None) is never a key
+                if gy is None:
+                    continue
+                if owned:
+                    owned.discard(id(gy))
+                gys = (gy,)
             else:
-                grads[node] = _accumulate(prev, gx, raw, owned)
-            creator = node.creator_node
-            if creator is not None and creator not in seen:
-                seen.add(creator)
-                heappush(heap, (-creator.rank, counter, creator))
-                counter += 1
+                gys = _pop_output_grads(outputs, grads, owned, targets, found, retain_grad, raw)
+                if gys is None:
+                    continue
+            in_nodes = func.inputs
+            if in_nodes is None:
+                continue
+            indexes = func._grad_input_indexes
+            if indexes is None:
+                indexes = tuple([i for i, x in enumerate(in_nodes) if x.requires_grad])
+                if not indexes:
+                    continue
+
+            if (fast and func._backward_arrays is not None
+                    and func._local_function_hooks is None):
+                gxs = func._backward_arrays(indexes, gys)
+            else:
+                previous = None
+                if func._accumulates:
+                    previous = tuple([_take(grads, owned, in_nodes[i]) for i in indexes])
+                gxs = _backward_step(func, indexes, gys, raw, hooks, previous, debug)
+            for i, gx in zip(indexes, gxs):
+                if gx is None:
+                    continue
+                if raw and isinstance(gx, _numpy_scalar):
+                    gx = numpy.asarray(gx)  # NumPy returns scalars for 0-dim ufunc results
+                node = in_nodes[i]
+                prev = grads.get(node)
+                if prev is None:
+                    grads[node] = gx
+                else:
+                    grads[node] = _accumulate(prev, gx, raw, owned)
+                creator = node.creator_node
+                if creator is not None and creator not in seen:
+                    seen.add(creator)
+                    heappush(heap, (-creator.rank, counter, creator))
+                    counter += 1
+    except Exception as e:
+        if func is not None:
+            _backprop_utils.attach_forward_stack(func, e)
+        raise
 
     if targets is not None:
         for node in targets:
             if node not in found and node in grads:
                 found[node] = grads[node]
     return grads, found, raw
+
+
+def _take(grads, owned, node):
+    """Removes and returns the gradient stored for ``node`` (None if there is none)."""
+    g = grads.pop(node, None)
+    if g is not None and owned:
+        owned.discard(id(g))
+    return g
 
 
 def _pop_output_grads(outputs, grads, owned, targets, found, retain_grad, raw):
@@ -176,36 +176,6 @@ def _sum_variables(a, b):
     return a + b
 
 
-def _backward_variables(func, indexes, gys, raw, hooks):
-    if raw:
-        gys = tuple([None if g is None else _make_variable(g, False) for g in gys])
-    local_hooks = func._local_function_hooks
-    call_hooks = hooks
-    if local_hooks:
-        call_hooks = dict(hooks or ())
-        call_hooks.update(local_hooks)
-    if call_hooks:
-        in_data = tuple([x.data for x in func.inputs])
-        out_grad = tuple([None if g is None else g._array for g in gys])
-        for hook in call_hooks.values():
-            hook.backward_preprocess(func, in_data, out_grad)
-    gxs = func._backward_targets(indexes, gys)
-    if call_hooks:
-        for hook in call_hooks.values():
-            hook.backward_postprocess(func, in_data, out_grad)
-    if raw:
-        gxs = tuple([None if g is None else g._array for g in gxs])
-    return gxs
-
-
-def _check_backward_output(func, node, gx):
-    """Debug mode: the gradient array ``gx`` for input ``node`` must match it and be NaN-free."""
-    variable_module._check_grad_type(func, node, True, gx)
-    xp = backend.get_array_module(gx)
-    if gx.dtype.kind == 'f' and xp.isnan(gx).any():
-        raise RuntimeError('NaN is detected on backward computation of {}'.format(func.label))
-
-
 def _writeable(array):
     """``array``, or a writeable copy of a read-only NumPy array (e.g. a broadcast view):
     optimizers update gradients in place."""
@@ -214,23 +184,22 @@ def _writeable(array):
     return array
 
 
-def backward_from_variables(outputs, grad_outputs, retain_grad, enable_double_backprop,
-                            loss_scale):
-    """Backprop from several outputs; leaf gradients are accumulated into ``grad``."""
-    pairs = []
-    for y, gy in zip(outputs, grad_outputs):
-        node = y._node
-        if node is None or node.creator_node is None:
-            continue
-        gy = _initial_grad(y, gy, loss_scale)
-        pairs.append((node, gy))
-    if not pairs:
-        return
+def _ones_like(array, scale):
+    """The initial gradient of an output: ones of its dtype, times ``scale`` if given."""
+    ones = backend.get_array_module(array).ones_like(array)
+    if scale is not None:
+        ones *= scale  # in place: the dtype stays that of the output
+    return ones
+
+
+def _backprop_to_leaves(pairs, retain_grad, double, loss_scale):
+    """Walks from ``(node, grad Variable)`` pairs and adds the results to the leaves' grads."""
+    # using_config('enable_backprop', double), written out: this runs on every backward
     local = _config.__dict__
     saved = local.get('enable_backprop', _MISSING)
-    local['enable_backprop'] = enable_double_backprop
+    local['enable_backprop'] = double
     try:
-        grads, _, raw = _walk(pairs, retain_grad, enable_double_backprop)
+        grads, _, raw = _walk(pairs, retain_grad, double)
     finally:
         if saved is _MISSING:
             del local['enable_backprop']
@@ -243,14 +212,68 @@ def backward_from_variables(outputs, grad_outputs, retain_grad, enable_double_ba
         if var is None:
             continue
         if raw:
-            g = _make_variable(_writeable(g), False)
-        elif not enable_double_backprop:
-            array = _writeable(g._array)
-            if array is not g._array:
-                g = _make_variable(array, False)
+            if g.base is not None:  # only a view (e.g. a broadcast) can be read-only
+                g = _writeable(g)
+            g = _make_variable(g, False)
+        elif not double:
+            array = g._array
+            if array.base is not None:
+                array = _writeable(array)
+                if array is not g._array:
+                    g = _make_variable(array, False)
         prev = var._grad_var
         var._grad_var = g if prev is None else _sum_variables(prev, g)
-        var._loss_scale = loss_scale
+        if loss_scale is not None or var._loss_scale is not None:
+            var._loss_scale = loss_scale
+
+
+def variable_backward(var, retain_grad, enable_double_backprop, loss_scale):
+    """Implementation of :meth:`Variable.backward`.
+
+    The initial gradient is ``var.grad``; when it is unset and ``var`` has one element, it
+    becomes ones (times ``loss_scale``). The gradient of ``var`` itself is released afterwards
+    unless ``retain_grad`` is set (a leaf keeps it).
+    """
+    gy = var._grad_var
+    if gy is None:
+        array = var._array
+        if array is not None and array.size == 1:
+            if array.ndim != 0:
+                warnings.warn(
+                    'Treating a variable with only one element as a scalar in'
+                    ' Variable.backward is deprecated. A scalar variable must be a'
+                    ' 0-dimensional array. Apply chainer.functions.squeeze to obtain a'
+                    ' scalar variable. If the size of this variable accidentally becomes'
+                    ' one, set zero to grad.', DeprecationWarning)
+            gy = var._grad_var = _make_variable(_ones_like(array, loss_scale), False)
+    func = var.creator_node
+    if func is None:
+        return
+    if gy is None:
+        # As v7: the creator's backward runs without an output gradient (most raise).
+        with configuration.using_config('enable_backprop', enable_double_backprop):
+            pairs = _step_without_grad(func)
+    else:
+        pairs = [(var._node, gy)]
+    _backprop_to_leaves(pairs, retain_grad, enable_double_backprop, loss_scale)
+    if not retain_grad:
+        var._grad_var = None
+
+
+def _step_without_grad(func):
+    """Runs ``func``'s backward with no output gradient; returns (input node, grad) pairs."""
+    in_nodes = func.inputs
+    indexes = tuple([i for i, x in enumerate(in_nodes) if x.requires_grad])
+    if not indexes:
+        return []
+    gys = (None,) * len(func.outputs)
+    try:
+        gxs = _backward_step(func, indexes, gys, False, _hooks.active_hooks(), None,
+                             _config.debug)
+    except Exception as e:
+        _backprop_utils.attach_forward_stack(func, e)
+        raise
+    return [(in_nodes[i], gx) for i, gx in zip(indexes, gxs) if gx is not None]
 
 
 def backward(outputs, grad_outputs=None, **kwargs):
@@ -259,7 +282,8 @@ def backward(outputs, grad_outputs=None, **kwargs):
     Args:
         outputs (tuple or list of Variable): Output variables.
         grad_outputs (tuple or list of Variable or None): Initial gradients; when None the
-            ``grad_var`` of each output is used.
+            ``grad_var`` of each output is used (outputs without one are skipped with a
+            warning). Gradients given for the same output twice are summed.
         enable_double_backprop (bool): Record the backward computation.
 
     .. admonition:: Example
@@ -274,61 +298,82 @@ def backward(outputs, grad_outputs=None, **kwargs):
         array([3., 5., 7.], dtype=float32)
     """
     from chainer.utils import argument
-    enable_double_backprop, = argument.parse_kwargs(
-        kwargs, ('enable_double_backprop', False))
     if not isinstance(outputs, (tuple, list)):
         raise TypeError('outputs must be a tuple or a list, not {}.'.format(type(outputs)))
     for y in outputs:
-        if not isinstance(y, variable_module.Variable):
+        if not isinstance(y, _Variable):
             raise TypeError('each output must be a Variable, not {}'.format(type(y)))
-    if grad_outputs is None:
-        grad_outputs = [None] * len(outputs)
-    else:
+    if grad_outputs is not None:
         if not isinstance(grad_outputs, (tuple, list)):
-            raise TypeError('grad_outputs must be a tuple or a list or None')
+            raise TypeError('grad_outputs must be None, a tuple, or a list, not {}.'
+                            .format(type(grad_outputs)))
         if len(outputs) != len(grad_outputs):
-            raise ValueError('grad_outputs must be of the same length as outputs.')
-        grad_outputs = [g if g is None or isinstance(g, variable_module.Variable)
-                        else _make_variable(g, False) for g in grad_outputs]
+            raise ValueError('grad_outputs must be of the same length as outputs.\n'
+                             'len(outputs) = {}, len(grad_outputs) = {}'
+                             .format(len(outputs), len(grad_outputs)))
+    if 'retain_grad' in kwargs:
+        raise ValueError('semantics for retain_grad=True is under discussion')
+    if 'loss_scale' in kwargs:
+        raise ValueError('chainer.backward does not support loss_scale option')
+    enable_double_backprop, = argument.parse_kwargs(
+        kwargs, ('enable_double_backprop', False))
     if outputs and _chainerx_function()._check_all_chainerx(outputs, 'outputs'):
-        _chainerx_function().backprop(outputs, grad_outputs, enable_double_backprop)
+        gys = [None] * len(outputs) if grad_outputs is None else grad_outputs
+        _chainerx_function().backprop(outputs, gys, enable_double_backprop)
         return
-    pairs = []
-    for y, gy in zip(outputs, grad_outputs):
-        if gy is None:
+
+    seeds = {}
+    used = []
+    if grad_outputs is None:
+        for y in outputs:
+            node = y.node
             gy = y._grad_var
+            if gy is None or node in seeds:
+                warnings.warn(_NO_GRAD_WARNING, RuntimeWarning)
+                continue
+            seeds[node] = gy
+            used.append(y)
+    else:
+        for y, gy in zip(outputs, grad_outputs):
             if gy is None:
-                raise ValueError('grad of an output must be set (or given in grad_outputs)')
+                continue
+            if not isinstance(gy, _Variable):
+                gy = _make_variable(gy, False)
+            node = y.node
+            prev = seeds.get(node)
+            seeds[node] = gy if prev is None else _sum_variables(prev, gy)
+            used.append(y)
+    if not seeds:
+        return
+    _backprop_to_leaves(list(seeds.items()), False, enable_double_backprop, None)
+    for y in used:
         if y.creator_node is not None:
-            pairs.append((y, gy))
-    backward_from_variables([p[0] for p in pairs], [p[1] for p in pairs], False,
-                            enable_double_backprop, None)
+            y._grad_var = None
 
 
 def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
          enable_double_backprop, loss_scale):
-    """Implementation of :func:`chainer.grad` (arguments already validated)."""
+    """Implementation of :func:`chainer.grad` (arguments already validated).
+
+    An output without a given gradient starts from ones (times ``loss_scale``); for an output
+    given twice the last gradient counts.
+    """
     chx = _chainerx_function()
     if chx._check_all_chainerx(list(outputs) + list(inputs), 'outputs and inputs'):
         return chx.grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
                         enable_double_backprop, loss_scale)
-    pairs = []
+    seeds = {}
     for i, y in enumerate(outputs):
         gy = None if grad_outputs is None else grad_outputs[i]
-        if gy is not None and not isinstance(gy, variable_module.Variable):
-            gy = _make_variable(gy, False)
         if gy is None:
-            array = y._array
-            if array.size != 1:
-                raise ValueError('grad_outputs must be given for a non-scalar output')
-            xp = backend.get_array_module(array)
-            gy = _make_variable(xp.ones_like(array), False)
-        if loss_scale is not None:
-            gy = _make_variable(gy._array * loss_scale, False)
-        pairs.append((y.node, gy))
+            gy = _make_variable(_ones_like(y._array, loss_scale), False)
+        elif not isinstance(gy, _Variable):
+            gy = _make_variable(gy, False)
+        seeds[y.node] = gy
     targets = {x.node for x in inputs}
     with configuration.using_config('enable_backprop', enable_double_backprop):
-        _, found, raw = _walk(pairs, retain_grad, enable_double_backprop, targets)
+        _, found, raw = _walk(list(seeds.items()), retain_grad, enable_double_backprop,
+                              targets)
         if raw:
             found = {node: _make_variable(g, False) for node, g in found.items()}
         result = []

@@ -7,7 +7,7 @@ import sys
 # The distributions of Chainer 8, in dependency order.
 CHAINER_DISTRIBUTIONS = (
     'chainer-core', 'chainer-datasets', 'chainer-links', 'chainer-training', 'chainer-caffe',
-    'chainer',
+    'chainer-mn', 'chainer',
 )
 
 

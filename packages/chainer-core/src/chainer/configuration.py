@@ -5,7 +5,6 @@ entry (``chainer.config.train``) is one C-level attribute lookup: the thread's o
 one was set with :func:`using_config`, else the global one. This keeps the lookups that
 ``FunctionNode.apply`` does on every call cheap.
 """
-import contextlib
 import sys
 import threading
 
@@ -64,7 +63,33 @@ def _show(entries, file):
 _MISSING = object()
 
 
-@contextlib.contextmanager
+class _UsingConfig:
+    """The context manager returned by :func:`using_config` (a class: cheaper than a
+    generator, which matters for the backward walk that enters one per call)."""
+
+    __slots__ = ('_name', '_value', '_config', '_old')
+
+    def __init__(self, name, value, config):
+        self._name = name
+        self._value = value
+        self._config = config
+
+    def __enter__(self):
+        config = self._config
+        name = self._name
+        if isinstance(config, LocalConfig):
+            self._old = config.__dict__.get(name, _MISSING)
+        else:
+            self._old = getattr(config, name, _MISSING)
+        setattr(config, name, self._value)
+
+    def __exit__(self, *exc_info):
+        if self._old is _MISSING:
+            delattr(self._config, self._name)
+        else:
+            setattr(self._config, self._name, self._old)
+
+
 def using_config(name, value, config=None):
     """Context manager that temporarily sets one configuration entry.
 
@@ -85,18 +110,7 @@ def using_config(name, value, config=None):
     """
     if config is None:
         config = globals()['config']
-    if isinstance(config, LocalConfig):
-        old = config.__dict__.get(name, _MISSING)
-    else:
-        old = getattr(config, name, _MISSING)
-    setattr(config, name, value)
-    try:
-        yield
-    finally:
-        if old is _MISSING:
-            delattr(config, name)
-        else:
-            setattr(config, name, old)
+    return _UsingConfig(name, value, config)
 
 
 global_config = GlobalConfig()

@@ -90,29 +90,28 @@ class FunctionAdapter(function_node.FunctionNode):
         if not isinstance(outputs, tuple):
             raise TypeError('%s.forward must return a tuple' % self.label)
         retained = self._function._output_indexes_to_retain
-        self.retain_outputs(tuple(range(len(outputs))) if retained is None else retained)
+        if retained is not None:  # no output is retained unless the function asks (v7)
+            self.retain_outputs(retained)
         return outputs
 
-    def backward(self, target_input_indexes, grad_outputs):
-        in_data = tuple([x.data for x in self.inputs])
-        grad_out = tuple([None if g is None else g.array for g in grad_outputs])
-        gxs = self._function.backward(in_data, grad_out)
-        if not isinstance(gxs, tuple):
-            raise TypeError('%s.backward must return a tuple' % self.label)
-        if len(gxs) != len(in_data):
-            raise ValueError('%s.backward returned %d gradients for %d inputs'
-                             % (self.label, len(gxs), len(in_data)))
+    def _array_grads(self, target_input_indexes, grad_outputs):
+        # The function's own backward works on arrays: this is the node's gradient formula.
+        inputs = self.inputs
+        gxs = self._function.backward(tuple([x.data for x in inputs]), grad_outputs)
         ret = []
         for i in target_input_indexes:
             gx = gxs[i]
-            if gx is None:
-                ret.append(None)
-                continue
-            x = self.inputs[i]
-            if x.shape is not None and numpy.isscalar(gx):
-                gx = backend.get_array_module(gx).full(x.shape, gx, x.dtype)
-            ret.append(variable_module._make_variable(gx, False))
+            variable_module._check_grad_type(self._function, inputs[i], True, gx)
+            ret.append(gx)
         return tuple(ret)
+
+    _backward_arrays = _array_grads
+
+    def backward(self, target_input_indexes, grad_outputs):
+        gxs = self._array_grads(
+            target_input_indexes, tuple([None if g is None else g.array for g in grad_outputs]))
+        return tuple([None if gx is None else variable_module._make_variable(gx, False)
+                      for gx in gxs])
 
 
 class Function:

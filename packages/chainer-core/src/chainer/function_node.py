@@ -7,6 +7,7 @@ import numpy
 
 import chainer
 import chainerx
+from chainer import _backprop_utils
 from chainer import _hooks
 from chainer import backend
 from chainer import configuration
@@ -19,6 +20,7 @@ _make_variable = variable_module._make_variable
 _make_output_variable = variable_module._make_output_variable
 _weakref = weakref.ref
 _type_check_state = type_check._state
+_ndarray = numpy.ndarray
 _CHX = chainerx.ndarray
 
 
@@ -42,6 +44,9 @@ class FunctionNode:
     rank = 0
     stack = None
     lazy_grad_sum = False
+    # Inputs of one dtype and one shape pass ``check_type_forward`` (so a pair of such
+    # Variables skips it): set by nodes whose check asks no more (the arithmetic operators).
+    _equal_inputs_pass_type_check = False
     _input_indexes_to_retain = None
     _output_indexes_to_retain = None
     _retained_output_data = None
@@ -49,11 +54,25 @@ class FunctionNode:
 
     # Optional fast path: ``_backward_arrays(indexes, grad_outputs)`` takes and returns raw
     # arrays (None allowed) and is used when neither double backprop nor hooks are active.
-    # It must compute exactly what ``backward`` computes.
+    # It must compute exactly what ``backward`` computes (both call the same array helper;
+    # ``chainer.testing._fast_backward`` checks it). A subclass that overrides ``backward``
+    # or ``backward_accumulate`` without defining it loses the inherited one.
     _backward_arrays = None
+
+    # Whether the class overrides ``backward_accumulate`` (the walk then calls it with the
+    # gradients accumulated so far); set by ``__init_subclass__``.
+    _accumulates = False
 
     # Indexes of the inputs that required a gradient when the node was connected.
     _grad_input_indexes = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        if 'backward_accumulate' in own:
+            cls._accumulates = True
+        if ('backward' in own or 'backward_accumulate' in own) and '_backward_arrays' not in own:
+            cls._backward_arrays = None
 
     @property
     def local_function_hooks(self):
@@ -95,6 +114,67 @@ class FunctionNode:
         Returns:
             A tuple of output :class:`~chainer.Variable` objects.
         """
+        # the pair path skips only the type check it knows the result of (see _apply_pair)
+        if len(inputs) == 2 and (self._equal_inputs_pass_type_check
+                                 or not _config.type_check):
+            x0, x1 = inputs
+            if isinstance(x0, _Variable) and isinstance(x1, _Variable):
+                return self._apply_pair(x0, x1)
+        return self._apply(inputs)
+
+    def _apply_pair(self, x0, x1):
+        """:meth:`apply` of two Variables, in straight-line code when there is nothing but
+        the computation to do: no hooks, no debug mode and no type check to run (off, or
+        inputs that pass it by construction, see ``_equal_inputs_pass_type_check``).
+
+        The arithmetic operators call it directly, on every call.
+        """
+        config = _config
+        a = x0._array
+        b = x1._array
+        if (_hooks._local.hooks or self._local_function_hooks is not None or config.debug
+                or type(a) is _CHX or type(b) is _CHX
+                or config.type_check and not (
+                    self._equal_inputs_pass_type_check
+                    and (a.dtype is b.dtype or a.dtype == b.dtype) and a.shape == b.shape)):
+            return self._apply((x0, x1))
+        outputs = self.forward((a, b))
+        if type(outputs) is not tuple or len(outputs) != 1 or type(outputs[0]) is not _ndarray:
+            _check_output_arrays(self, outputs)
+        requires_grad = x0._requires_grad or x1._requires_grad
+        if not (requires_grad and config.enable_backprop):
+            return _wrap_unconnected(outputs, requires_grad)
+        n0 = x0._node
+        if n0 is None:
+            n0 = x0.node
+        n1 = x1._node
+        if n1 is None:
+            n1 = x1.node
+        rank = n0.rank if n0.rank > n1.rank else n1.rank
+        self.rank = rank
+        self.inputs = (n0, n1)
+        if not n1.requires_grad:
+            self._grad_input_indexes = (0,)
+        elif not n0.requires_grad:
+            self._grad_input_indexes = (1,)
+        else:
+            self._grad_input_indexes = (0, 1)
+        retained = self._input_indexes_to_retain
+        if retained is not None:
+            if 0 in retained:
+                n0.data = a
+            if 1 in retained:
+                n1.data = b
+        if len(outputs) != 1 or self._output_indexes_to_retain is not None:
+            return self._connect_outputs(outputs, rank + 1)
+        # _connect_outputs for the common case, inlined
+        var = _make_output_variable(outputs[0], self, rank + 1)
+        self.outputs = (_weakref(var._node),)
+        return var,
+
+    def _apply(self, inputs):
+        """:meth:`apply` of any inputs: type check, hooks, debug checks, graph."""
+        config = _config
         in_data = []
         requires_grad = False
         all_variables = True
@@ -114,8 +194,6 @@ class FunctionNode:
             from chainer import _chainerx_function
             return _chainerx_function.apply(self, inputs)
         in_data = tuple(in_data)
-        config = _config
-
         if config.type_check:
             self._check_types(in_data)
 
@@ -128,26 +206,35 @@ class FunctionNode:
                 hook.forward_preprocess(self, in_data)
 
         outputs = self.forward(in_data)
-        if type(outputs) is not tuple and not isinstance(outputs, tuple):
-            raise TypeError('%s.forward must return a tuple, not %s'
-                            % (self.label, type(outputs).__name__))
+        if type(outputs) is not tuple or len(outputs) != 1 or type(outputs[0]) is not _ndarray:
+            _check_output_arrays(self, outputs)
         debug = config.debug
         if debug:
-            self._check_outputs(in_data, outputs)
+            self._check_nan(outputs)
 
         if hooks:
             for hook in hooks.values():
                 hook.forward_postprocess(self, in_data)
 
         if not (requires_grad and config.enable_backprop):
-            if len(outputs) == 1:
-                return _make_variable(outputs[0], requires_grad),
-            return tuple([_make_variable(y, requires_grad) for y in outputs])
+            return _wrap_unconnected(outputs, requires_grad)
 
         if debug:
             self.stack = traceback.extract_stack()
         self._connect_inputs(inputs if all_variables else _as_variables(inputs))
-        rank = self.rank + 1
+        if self._input_indexes_to_retain is not None:
+            input_nodes = self.inputs
+            for index in self._input_indexes_to_retain:
+                input_nodes[index].data = in_data[index]
+        if len(outputs) != 1 or self._output_indexes_to_retain is not None:
+            return self._connect_outputs(outputs, self.rank + 1)
+        # _connect_outputs for the common case, inlined
+        var = _make_output_variable(outputs[0], self, self.rank + 1)
+        self.outputs = (_weakref(var._node),)
+        return var,
+
+    def _connect_outputs(self, outputs, rank):
+        """Wraps the output arrays in Variables created by this node (of rank ``rank``)."""
         if len(outputs) == 1:
             var = _make_output_variable(outputs[0], self, rank)
             ret = (var,)
@@ -155,11 +242,6 @@ class FunctionNode:
         else:
             ret = tuple([_make_output_variable(y, self, rank) for y in outputs])
             self.outputs = tuple([_weakref(v._node) for v in ret])
-
-        if self._input_indexes_to_retain is not None:
-            input_nodes = self.inputs
-            for index in self._input_indexes_to_retain:
-                input_nodes[index].data = in_data[index]
         if self._output_indexes_to_retain is not None:
             self._retained_output_data = tuple(
                 [outputs[index] for index in self._output_indexes_to_retain])
@@ -214,11 +296,8 @@ class FunctionNode:
                 self.label, str(e))
             raise type_check.InvalidType(e.expect, e.actual, msg=msg) from None
 
-    def _check_outputs(self, in_data, outputs):
-        for y in outputs:
-            if not variable_module._is_array(y):
-                raise TypeError('%s.forward returned a non-array: %s'
-                                % (self.label, type(y)))
+    def _check_nan(self, outputs):
+        """Debug mode: no output may contain NaN."""
         if _any_nan(outputs):
             raise RuntimeError(
                 'NaN is detected on forward computation of {}'.format(self.label))
@@ -274,8 +353,13 @@ class FunctionNode:
         return (None,) * len(target_input_indexes)
 
     def backward_accumulate(self, target_input_indexes, grad_outputs, grad_inputs):
-        """Computes gradients and adds them to ``grad_inputs`` (the already stored ones)."""
-        gxs = self._backward_targets(target_input_indexes, grad_outputs)
+        """Computes gradients and adds them to ``grad_inputs`` (the already stored ones).
+
+        The backward walk calls it instead of :meth:`backward` only when a subclass
+        overrides it; the result then replaces the stored gradients.
+        """
+        gxs = _backprop_utils.target_gradients(
+            self, target_input_indexes, self.backward(target_input_indexes, grad_outputs))
         ret = []
         for gx, g_input in zip(gxs, grad_inputs):
             if g_input is None:
@@ -285,19 +369,6 @@ class FunctionNode:
             else:
                 ret.append(gx + g_input)
         return tuple(ret)
-
-    def _backward_targets(self, target_input_indexes, grad_outputs):
-        gxs = self.backward(target_input_indexes, grad_outputs)
-        n_inputs = len(self.inputs)
-        if not isinstance(gxs, tuple):
-            gxs = tuple(gxs)
-        if len(gxs) == n_inputs and n_inputs != len(target_input_indexes):
-            gxs = tuple([gxs[i] for i in target_input_indexes])
-        elif len(gxs) != len(target_input_indexes):
-            raise ValueError(
-                'number of gradients returned by %s (%s) is incorrect.'
-                % (self.label, len(gxs)))
-        return gxs
 
     def get_retained_inputs(self):
         """Returns the retained inputs as a tuple of Variables."""
@@ -333,6 +404,7 @@ class FunctionNode:
             if node is not None:
                 node.unchain()
         self.inputs = None
+        self.outputs = None
         self._retained_output_data = None
 
     def add_hook(self, hook, name=None):
@@ -358,6 +430,25 @@ def _as_variables(inputs):
     return [x if isinstance(x, _Variable) else _make_variable(x, False) for x in inputs]
 
 
+def _wrap_unconnected(outputs, requires_grad):
+    # the outputs of a node that is not recorded in the graph
+    if len(outputs) == 1:
+        return _make_variable(outputs[0], requires_grad),
+    return tuple([_make_variable(y, requires_grad) for y in outputs])
+
+
+def _check_output_arrays(func, outputs):
+    """``forward`` must return a tuple of arrays (NumPy scalars are not arrays)."""
+    if type(outputs) is not tuple and not isinstance(outputs, tuple):
+        raise TypeError('forward output must be a tuple ({})\nActual: {}'
+                        .format(func.label, type(outputs)))
+    for y in outputs:
+        if type(y) is not _ndarray and not variable_module._is_array(y):
+            raise TypeError('forward output must be a tuple of ndarrays.\nFunction: {}\n'
+                            'Actual output types: {}'.format(
+                                func.label, tuple([type(y) for y in outputs])))
+
+
 def _any_nan(arrays):
     for a in arrays:
         if a is None or a.dtype.kind not in 'fc':
@@ -378,13 +469,13 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
     Args:
         outputs (tuple of Variable): Output variables to differentiate.
         inputs (tuple of Variable): Variables w.r.t. which the gradients are computed.
-        grad_outputs (tuple of Variable or None): Initial output gradients (ones for scalars
-            when omitted).
+        grad_outputs (tuple of Variable or None): Initial output gradients; an output whose
+            gradient is omitted (or None) starts from ones.
         grad_inputs (tuple of Variable or None): Initial input gradients added to the result.
         set_grad (bool): Also store the results in ``inputs[i].grad_var``.
         retain_grad (bool): Keep the gradients of intermediate variables.
         enable_double_backprop (bool): Build the graph of the backward computation.
-        loss_scale (float): Scaling factor of the initial gradients.
+        loss_scale (float): Scaling factor of the gradients that start from ones.
 
     Returns:
         A list of gradient Variables, one per input (None where unreachable).
@@ -409,16 +500,23 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
         raise TypeError('inputs must be a tuple or a list, not {}.'.format(type(inputs)))
     for x in inputs:
         if not x.requires_grad:
-            raise ValueError('input with requires_grad=False cannot be differentiated')
+            raise ValueError('input with requires_grad=False cannot be differentiated '
+                             '(its graph is not recorded)')
     if grad_outputs is not None:
         if not isinstance(grad_outputs, (tuple, list)):
-            raise TypeError('grad_outputs must be a tuple or a list or None')
+            raise TypeError('grad_outputs must be a tuple or a list or None, not {}.'
+                            .format(type(grad_outputs)))
         if len(outputs) != len(grad_outputs):
-            raise ValueError('grad_outputs must be of the same length as outputs.')
+            raise ValueError('grad_outputs must be of the same length as outputs.\n'
+                             'len(outputs) = {}, len(grad_outputs) = {}'
+                             .format(len(outputs), len(grad_outputs)))
     if grad_inputs is not None:
         if not isinstance(grad_inputs, (tuple, list)):
-            raise TypeError('grad_inputs must be a tuple or a list or None')
+            raise TypeError('grad_inputs must be a tuple or a list or None, not {}.'
+                            .format(type(grad_inputs)))
         if len(inputs) != len(grad_inputs):
-            raise ValueError('grad_inputs must be of the same length as inputs.')
+            raise ValueError('grad_inputs must be of the same length as inputs.\n'
+                             'len(inputs) = {}, len(grad_inputs) = {}'
+                             .format(len(inputs), len(grad_inputs)))
     return _backprop.grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
                           enable_double_backprop, loss_scale)

@@ -30,24 +30,50 @@ def _is_array(x):
 
 
 def _check_grad_type(func, x, is_node_x, gx):
-    """Raises when a gradient ``gx`` does not match the array type, dtype or shape of ``x``."""
+    """Raises when a gradient ``gx`` does not match the array type, dtype or shape of ``x``.
+
+    ``x`` is a :class:`VariableNode` when ``is_node_x`` (its recorded dtype and shape are used
+    even if its array is not retained), else a :class:`Variable`; ``func`` is the function
+    that computed ``gx`` (named in the message), or None.
+    """
     if gx is None:
         return
-    x_array = x.data if is_node_x else x.array
+    if is_node_x:
+        x_array = x.data
+        dtype = x.dtype
+        shape = x.shape
+    else:
+        x_array = x._array
+        if x_array is None:
+            return
+        dtype = x_array.dtype
+        shape = x_array.shape
     if x_array is None:
+        valid_type = _is_array(gx)
+        expected = _array_types()
+    else:
+        valid_type = type(gx) is type(x_array)
+        expected = (type(x_array),)
+    if not valid_type:
+        detail = 'Type of grad is invalid:\nExpected: Any of {}\nActual: {}'.format(
+            expected, type(gx))
+    elif dtype is not None and gx.dtype != dtype:
+        detail = 'Dtype of data and grad mismatch\ngrad: {} != data: {}'.format(
+            gx.dtype, dtype)
+    elif shape is not None and gx.shape != shape:
+        raise ValueError(_grad_error_message(
+            func, 'Shape of data and grad mismatch\ngrad: {} != data: {}'.format(
+                gx.shape, shape)))
+    else:
         return
-    if not _is_array(gx):
-        raise TypeError('type of gradient must be an ndarray, not %s' % type(gx))
-    where = '' if func is None else ' of %s' % func.label
-    if type(gx) is not type(x_array):
-        raise TypeError('Type of data and grad mismatch%s\n%s != %s'
-                        % (where, type(x_array), type(gx)))
-    if gx.dtype != x_array.dtype:
-        raise TypeError('Type of data and grad mismatch%s\n%s != %s'
-                        % (where, x_array.dtype, gx.dtype))
-    if gx.shape != x_array.shape:
-        raise ValueError('Shape of data and grad mismatch%s\n%s != %s'
-                         % (where, x_array.shape, gx.shape))
+    raise TypeError(_grad_error_message(func, detail))
+
+
+def _grad_error_message(func, detail):
+    if func is None:
+        return detail
+    return 'Function `{}` ({}) has a bug.\n\n{}'.format(
+        func.label, type(func).__name__, detail)
 
 
 def _shape_label(shape, dtype):
@@ -128,13 +154,17 @@ class VariableNode:
         return self._variable()
 
     def set_creator(self, creator):
-        """Sets the creator (a Function or FunctionNode) of this node."""
+        """Sets the creator (a Function or FunctionNode; None unchains the node)."""
         self.set_creator_node(getattr(creator, 'node', creator))
 
     def set_creator_node(self, creator_node):
-        """Sets the FunctionNode that created this node and updates the rank."""
+        """Sets the FunctionNode that created this node and updates the rank.
+
+        None unchains the node (its rank is kept, as in v7).
+        """
         self.creator_node = creator_node
-        self.rank = creator_node.rank + 1
+        if creator_node is not None:
+            self.rank = creator_node.rank + 1
 
     def unchain(self):
         """Deletes the reference to the creator of this node."""
@@ -181,6 +211,14 @@ def variable_str(var):
     return '%s(%s)' % (prefix, lst)
 
 
+class _HasChainerxArray:
+    """``Variable._has_chainerx_array``: False on the class, whether the array is a ChainerX
+    array on an instance."""
+
+    def __get__(self, var, cls=None):
+        return False if var is None else type(var._array) is _CHX
+
+
 class Variable:
     """__init__(data=None, *, name=None, grad=None, requires_grad=True)
 
@@ -201,6 +239,8 @@ class Variable:
     __array_priority__ = 200
     _chainerx_name = None
     _loss_scale = None
+    # Whether the data is a ChainerX array (read by code written for v7): False on the class.
+    _has_chainerx_array = _HasChainerxArray()
 
     def __init__(self, data=None, **kwargs):
         name = grad = None
@@ -222,6 +262,29 @@ class Variable:
         else:
             self._grad_var = None if grad is None else Variable(grad, requires_grad=False)
         self._node = VariableNode(self, name)
+
+    @staticmethod
+    def _init_unchecked(data=None, device=None, name=None, grad=None, grad_valid=True,
+                        requires_grad=True, is_chainerx_array=None, node=None, layout=None):
+        """Creates a :class:`Variable` without checking the arguments (v7's private helper).
+
+        ``device``, ``grad_valid``, ``is_chainerx_array`` and ``layout`` are accepted for
+        compatibility; ``node`` is an existing :class:`VariableNode` to attach to.
+        """
+        var = _new_variable(Variable)
+        var._requires_grad = requires_grad
+        if type(data) is _CHX:
+            var._grad_var = None
+            _chx.set_array(var, data, grad)
+        else:
+            var._array = data
+            var._grad_var = None if grad is None else _make_variable(grad, False)
+        if node is None:
+            var._node = VariableNode(var, name)
+        else:
+            var._node = node
+            node._variable = weakref.ref(var)
+        return var
 
     @classmethod
     def _from_node(cls, node):
@@ -302,11 +365,9 @@ class Variable:
 
     @creator_node.setter
     def creator_node(self, func):
-        if func is None:
-            if self._node is not None:
-                self._node.creator_node = None
-        else:
-            self.node.set_creator_node(func)
+        if func is None and self._node is None:
+            return
+        self.node.set_creator_node(func)
 
     @property
     def array(self):
@@ -378,6 +439,16 @@ class Variable:
         self._grad_var = _make_variable(g, False)
 
     @property
+    def _grad(self):
+        # v7's private name of the gradient array, read and written by code in the wild
+        gv = self._grad_var
+        return None if gv is None else gv._array
+
+    @_grad.setter
+    def _grad(self, g):
+        self._grad_var = None if g is None else _make_variable(g, False)
+
+    @property
     def grad_var(self):
         """Gradient of this variable as a :class:`Variable`."""
         if type(self._array) is _CHX:
@@ -439,32 +510,36 @@ class Variable:
         """Transposition of this variable."""
         return chainer.functions.transpose(self)
 
+    def __pos__(self):
+        """``+x`` is ``x`` itself."""
+        return self
+
     def __len__(self):
         """Returns the first dimension of the data array."""
         return len(self._array)
 
     def __bool__(self):
-        raise NotImplementedError()
+        raise TypeError('Variables cannot be evaluated as Python bool.')
 
     def __lt__(self, other):
-        raise NotImplementedError()
+        _no_comparison('<')
 
     def __le__(self, other):
-        raise NotImplementedError()
+        _no_comparison('<=')
 
     def __eq__(self, other):
-        raise NotImplementedError()
+        _no_comparison('==')
 
     def __ne__(self, other):
-        raise NotImplementedError()
+        _no_comparison('!=')
 
     def __gt__(self, other):
-        raise NotImplementedError()
+        _no_comparison('>')
 
     def __ge__(self, other):
-        raise NotImplementedError()
+        _no_comparison('>=')
 
-    __hash__ = object.__hash__
+    __hash__ = None  # as in v7: a Variable is not a dict key (its node is)
 
     def item(self):
         """Converts a one-element variable to a Python scalar."""
@@ -482,21 +557,26 @@ class Variable:
 
     def debug_print(self):
         """Returns a human-readable description of the data and gradient."""
-        lines = [self.summary()]
         arr = self._array
         if arr is None:
-            lines.append('- data: None')
+            device = backend_type = shape = dtype = statistics = None
         else:
-            lines.extend([
-                '- device: %s' % self.device,
-                '- backend: %s' % type(arr),
-                '- shape: %s' % (arr.shape,),
-                '- dtype: %s' % arr.dtype,
-                '- statistics: %s' % _statistics(arr),
-            ])
+            device = _device_label(arr)
+            backend_type = type(arr)
+            shape = arr.shape
+            dtype = arr.dtype
+            statistics = _statistics(arr)
         g = self.grad
-        lines.append('- grad: None' if g is None else '- grad: %s' % _statistics(g))
-        return '\n'.join(lines)
+        if g is None:
+            grad = None
+        elif not backend.get_array_module(g).count_nonzero(g):
+            grad = 0
+        else:
+            grad = _statistics(g)
+        return ('{summary}\n- device: {device}\n- backend: {backend}\n- shape: {shape}\n'
+                '- dtype: {dtype}\n- statistics: {statistics}\n- grad: {grad}').format(
+                    summary=self.summary(), device=device, backend=backend_type, shape=shape,
+                    dtype=dtype, statistics=statistics, grad=grad)
 
     # ----------------------------------------------------------------------------------------
     # devices
@@ -691,8 +771,13 @@ class Variable:
         if type(self._array) is _CHX:
             _chx.backward(self, retain_grad, enable_double_backprop, loss_scale)
             return
-        _backprop_module().backward_from_variables(
-            [self], [None], retain_grad, enable_double_backprop, loss_scale)
+        _backprop_module().variable_backward(
+            self, retain_grad, enable_double_backprop, loss_scale)
+
+
+def _no_comparison(op):
+    raise TypeError('Variables do not support {} operator. '
+                    'You could use `array` attribute instead.'.format(op))
 
 
 def _backprop_module():
@@ -706,14 +791,27 @@ def _backprop_module():
 _BACKPROP = None
 
 
+def _device_label(array):
+    # as v7 prints it: CPU for NumPy arrays, else the array's device
+    if type(array) is numpy.ndarray:
+        return 'CPU'
+    if type(array) is _CHX:
+        return array.device.name  # a ChainerX device prints as its name
+    return getattr(array, 'device', None)
+
+
 def _statistics(array):
+    """``mean=..., std=...`` of an array (NaN for an empty one, without NumPy warnings)."""
     if type(array) is _CHX:
         array = backend.CpuDevice().send(array)
     if array.size == 0:
-        return 'empty'
-    if array.dtype.kind not in 'fc':
-        return 'dtype %s' % array.dtype
-    return 'mean=%.8f, std=%.8f' % (float(array.mean()), float(array.std()))
+        mean = std = float('nan')
+    else:
+        xp = backend.get_array_module(array)
+        real = array.real if array.dtype.kind == 'c' else array
+        mean = float(xp.mean(real))
+        std = float(xp.std(array))
+    return 'mean={:.8f}, std={:.8f}'.format(mean, std)
 
 
 def _make_variable(array, requires_grad):
@@ -836,12 +934,6 @@ class Parameter(Variable):
     def __reduce__(self):
         return _recover_parameter, (self._array, self.name, self.grad, self.initializer,
                                     self.update_rule)
-
-    def __repr__(self):
-        return super().__repr__().replace('variable', 'parameter', 1)
-
-    def __str__(self):
-        return super().__str__().replace('variable', 'parameter', 1)
 
     @property
     def is_initialized(self):

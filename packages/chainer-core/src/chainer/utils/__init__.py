@@ -114,6 +114,7 @@ def tempdir(**kwargs):
 
 
 # Modules added by other parts of chainer-core are imported below.
+from chainer.utils._collections import collections_abc  # noqa: E402,F401
 from chainer.utils.sparse import CooMatrix, get_order, to_coo  # noqa: E402,F401
 from chainer.utils.conv import get_conv_outsize  # noqa: E402,F401
 from chainer.utils.conv import get_deconv_outsize  # noqa: E402,F401

@@ -4,6 +4,8 @@ import pytest
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.activation import hard_sigmoid
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -42,3 +44,21 @@ def test_hard_sigmoid_values():
 def test_hard_sigmoid_invalid_dtype():
     with pytest.raises(type_check.InvalidType):
         F.hard_sigmoid(numpy.zeros(3, numpy.int32))
+
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+_FAST_SHAPES = [(3, 4), (), (0, 3)]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape', _FAST_SHAPES)
+@pytest.mark.parametrize('func,low,high', [(F.hard_sigmoid, -4, 4)])
+def test_fast_backward(dtype, shape, func, low, high):
+    x = _uniform(shape, dtype, low, high)
+    gy = _uniform(shape, dtype, seed=1)
+    check_fast_backward(hard_sigmoid.HardSigmoid, func, [x], [gy])

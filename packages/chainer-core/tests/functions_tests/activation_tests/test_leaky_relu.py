@@ -5,6 +5,8 @@ import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.activation import leaky_relu
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -56,3 +58,22 @@ def test_leaky_relu_zero_slope_grad_is_zero_for_negative():
 def test_leaky_relu_invalid_dtype():
     with pytest.raises(type_check.InvalidType):
         F.leaky_relu(numpy.zeros(3, numpy.int32))
+
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+_FAST_SHAPES = [(3, 4), (), (0, 3)]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape', _FAST_SHAPES)
+@pytest.mark.parametrize('func,low,high', [(lambda v, s=slope: F.leaky_relu(v, s), -1, 1)
+                                         for slope in (0.2, 0.0, -0.5, 1.5)])
+def test_fast_backward(dtype, shape, func, low, high):
+    x = _uniform(shape, dtype, low, high)
+    gy = _uniform(shape, dtype, seed=1)
+    check_fast_backward(leaky_relu.LeakyReLU, func, [x], [gy])

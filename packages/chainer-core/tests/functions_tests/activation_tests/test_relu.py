@@ -5,6 +5,8 @@ import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.activation import relu
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _tol(dtype):
@@ -70,3 +72,21 @@ def test_relu_invalid_dtype():
 def test_relu_removed_argument():
     with pytest.raises(TypeError):
         F.relu(numpy.zeros((2, 3), numpy.float32), use_cudnn=False)
+
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+_FAST_SHAPES = [(3, 4), (), (0, 3)]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape', _FAST_SHAPES)
+@pytest.mark.parametrize('func,low,high', [(F.relu, -1, 1)])
+def test_fast_backward(dtype, shape, func, low, high):
+    x = _uniform(shape, dtype, low, high)
+    gy = _uniform(shape, dtype, seed=1)
+    check_fast_backward(relu.ReLU, func, [x], [gy])

@@ -5,6 +5,8 @@ import pytest
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.activation import softmax
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _ref_softmax(x, axis):
@@ -81,3 +83,21 @@ def test_invalid_axis(name, axis):
 def test_invalid_dtype(name):
     with pytest.raises(type_check.InvalidType):
         _FUNCTIONS[name][0](numpy.zeros((2, 3), numpy.int32))
+
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+_FAST_SHAPES = [(3, 4), (), (0, 3)]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape,axis', [
+    ((3, 4), 1), ((3, 4), 0), ((3, 4), -1), ((2, 3, 4), 2), ((4,), 0), ((0, 3), 1)])
+def test_fast_backward(dtype, shape, axis):
+    x = _uniform(shape, dtype, -2, 2)
+    gy = _uniform(shape, dtype, seed=1)
+    check_fast_backward(softmax.Softmax, lambda v: F.softmax(v, axis), [x], [gy])

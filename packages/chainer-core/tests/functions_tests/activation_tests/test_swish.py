@@ -4,6 +4,8 @@ import pytest
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.activation import swish
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product_dict(
@@ -47,3 +49,31 @@ def test_swish_invalid_beta_shape():
 def test_swish_dtype_mismatch():
     with pytest.raises(type_check.InvalidType):
         F.swish(numpy.zeros((4, 3), numpy.float32), numpy.zeros((3,), numpy.float64))
+
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+_FAST_SHAPES = [(3, 4), (), (0, 3)]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('x_shape,beta_shape', [
+    ((3, 4), (4,)), ((2, 3, 4), (3,)), ((2, 3, 4), (3, 4)), ((2, 3), ()), ((0, 3), (3,))])
+def test_fast_backward(dtype, x_shape, beta_shape):
+    x = _uniform(x_shape, dtype, -2, 2)
+    beta = _uniform(beta_shape, dtype, 0.5, 2, seed=2)
+    gy = _uniform(x_shape, dtype, seed=1)
+    check_fast_backward(swish.Swish, F.swish, [x, beta], [gy])
+
+
+@pytest.mark.parametrize('needed', [0, 1])
+def test_fast_backward_of_one_input(needed):
+    x = _uniform((2, 3), numpy.float32)
+    p = _uniform((3,), numpy.float32, 0.5, 1.5, seed=2)
+    gy = _uniform((2, 3), numpy.float32, seed=1)
+    check_fast_backward(swish.Swish, F.swish, [x, p], [gy],
+                        no_grads=[needed != 0, needed != 1])

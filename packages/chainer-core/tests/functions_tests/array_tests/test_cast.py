@@ -2,6 +2,10 @@ import numpy
 import chainer
 from chainer import functions
 from chainer import testing
+import pytest
+import chainer.functions as F
+from chainer.functions.array import cast
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -91,3 +95,19 @@ def test_cast_to_int():
     assert y.dtype == numpy.int32
     numpy.testing.assert_array_equal(y.array, x.astype(numpy.int32))
 
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('in_dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('out_dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape', [(2, 3), ()])
+def test_fast_backward_of_cast(in_dtype, out_dtype, shape):
+    x = _uniform(shape, in_dtype)
+    check_fast_backward(cast.Cast, lambda v: F.cast(v, out_dtype), [x],
+                        [_uniform(shape, out_dtype, 1)])

@@ -4,6 +4,9 @@ import pytest
 from chainer import functions
 from chainer import testing
 from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.array import concat
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product_dict(
@@ -66,3 +69,40 @@ def test_concat_invalid_type(xs, axis):
 def test_concat_axis_must_be_int():
     with pytest.raises(TypeError):
         functions.concat([numpy.zeros((2, 3), 'f')], 1.0)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+def _check_like_numpy(node_class, func, reference, xs, dtype):
+    """Checks ``node_class`` with an output gradient shaped like ``reference(*xs)``."""
+    gy = _uniform(reference(*xs).shape, dtype, 9)
+    check_fast_backward(node_class, func, xs, [gy])
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shapes,axis', [
+    ([(2, 3), (2, 1), (2, 2)], 1),
+    ([(2, 3), (1, 3)], 0),
+    ([(2, 3), (2, 2)], -1),
+    ([(2, 3)], 1),
+    ([(2, 0), (2, 2)], 1),
+])
+def test_fast_backward_of_concat(dtype, shapes, axis):
+    xs = [_uniform(s, dtype, i) for i, s in enumerate(shapes)]
+    _check_like_numpy(concat.Concat, lambda *v: F.concat(v, axis),
+                      lambda *a: numpy.concatenate(a, axis), xs, dtype)
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+def test_fast_backward_of_concat_some_inputs(dtype):
+    # only the second input needs a gradient: one entry for index 1 only
+    xs = [_uniform((2, 3), dtype, 0), _uniform((2, 2), dtype, 1)]
+    c = numpy.array(xs[0])
+    check_fast_backward(concat.Concat, lambda x1: F.concat((c, x1), 1), [xs[1]],
+                        [_uniform((2, 5), dtype, 2)])

@@ -4,6 +4,9 @@ import pytest
 from chainer import functions
 from chainer import testing
 from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.array import expand_dims
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -39,3 +42,24 @@ class TestExpandDims(testing.FunctionTestCase):
 def test_expand_dims_invalid_type(axis):
     with pytest.raises(type_check.InvalidType):
         functions.expand_dims(numpy.zeros((2, 3), numpy.float32), axis)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+def _check_like_numpy(node_class, func, reference, xs, dtype):
+    """Checks ``node_class`` with an output gradient shaped like ``reference(*xs)``."""
+    gy = _uniform(reference(*xs).shape, dtype, 9)
+    check_fast_backward(node_class, func, xs, [gy])
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape,axis', [((2, 3), 0), ((2, 3), 2), ((2, 3), -1), ((), 0)])
+def test_fast_backward_of_expand_dims(dtype, shape, axis):
+    _check_like_numpy(expand_dims.ExpandDims, lambda v: F.expand_dims(v, axis),
+                      lambda a: numpy.expand_dims(a, axis), [_uniform(shape, dtype)], dtype)

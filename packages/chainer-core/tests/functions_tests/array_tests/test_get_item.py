@@ -4,6 +4,8 @@ import pytest
 import chainer
 import chainer.functions as F
 from chainer import testing
+from chainer.functions.array import get_item
+from chainer.testing._fast_backward import check_fast_backward
 
 _DTYPES = [numpy.float16, numpy.float32, numpy.float64]
 
@@ -48,3 +50,22 @@ def test_multiple_boolean_arrays_rejected():
     mask = numpy.array([True, False])
     with pytest.raises(ValueError):
         F.get_item(x, (mask, mask))
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape,slices', [
+    ((4, 3), (slice(1, 3), 0)), ((4, 3), ([0, 2, 0],)), ((4, 3), (Ellipsis, None, 1)),
+    ((4, 3), (numpy.array([True, False, True, False]),)), ((4,), 2),
+    ((4, 3), ([1, 1], [0, 0]))])  # repeated indices accumulate
+def test_fast_backward(dtype, shape, slices):
+    x = _uniform(shape, dtype)
+    y_shape = x[slices].shape
+    check_fast_backward(get_item.GetItem, lambda v: F.get_item(v, slices), [x],
+                        [_uniform(y_shape, dtype, 1)])

@@ -4,6 +4,9 @@ import pytest
 from chainer import functions
 from chainer import testing
 from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.array import _stacking
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -51,3 +54,23 @@ def test_hstack_invalid_type(xs):
 def test_hstack_empty_list_is_invalid():
     with pytest.raises(type_check.InvalidType):
         functions.hstack([])
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shapes', [
+    [(3,), (3,)], [(3,)], [()], [(), ()], [(2, 3), (2, 3)], [(2, 3, 2), (2, 3, 2)],
+    [(2, 1), (2, 3)],
+])
+def test_fast_backward(dtype, shapes):
+    xs = [_uniform(s, dtype, i) for i, s in enumerate(shapes)]
+    y_shape = numpy.hstack(xs).shape
+    check_fast_backward(_stacking.JoinNode, lambda *v: F.hstack(v), xs,
+                        [_uniform(y_shape, dtype, 9)])

@@ -4,6 +4,9 @@ import pytest
 from chainer import functions
 from chainer import testing
 from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.array import moveaxis
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -51,3 +54,26 @@ def test_moveaxis_requires_float():
 def test_moveaxis_value_error(src, dst):
     with pytest.raises(ValueError):
         functions.moveaxis(numpy.zeros((2, 3, 4), numpy.float32), src, dst)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+def _check_like_numpy(node_class, func, reference, xs, dtype):
+    """Checks ``node_class`` with an output gradient shaped like ``reference(*xs)``."""
+    gy = _uniform(reference(*xs).shape, dtype, 9)
+    check_fast_backward(node_class, func, xs, [gy])
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('source,destination', [
+    (0, 2), (-1, 0), ((0, 1), (2, 0)), ((), ()), (1, 1)])
+def test_fast_backward_of_moveaxis(dtype, source, destination):
+    _check_like_numpy(moveaxis.Moveaxis, lambda v: F.moveaxis(v, source, destination),
+                      lambda a: numpy.moveaxis(a, source, destination),
+                      [_uniform((2, 3, 4), dtype)], dtype)

@@ -4,6 +4,9 @@ import pytest
 from chainer import functions
 from chainer import testing
 from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.array import rollaxis
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -50,3 +53,26 @@ def test_rollaxis_invalid_type(axis, start):
 def test_rollaxis_type_error(axis, start):
     with pytest.raises(TypeError):
         functions.rollaxis(numpy.zeros((2, 3), numpy.float32), axis, start)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+def _check_like_numpy(node_class, func, reference, xs, dtype):
+    """Checks ``node_class`` with an output gradient shaped like ``reference(*xs)``."""
+    gy = _uniform(reference(*xs).shape, dtype, 9)
+    check_fast_backward(node_class, func, xs, [gy])
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('axis,start', [
+    (0, 0), (0, 2), (0, 3), (2, 0), (2, 3), (-1, 1), (1, -3), (1, -1), (2, 1)])
+def test_fast_backward_of_rollaxis(dtype, axis, start):
+    _check_like_numpy(rollaxis.Rollaxis, lambda v: F.rollaxis(v, axis, start),
+                      lambda a: numpy.rollaxis(a, axis, start), [_uniform((2, 3, 4), dtype)],
+                      dtype)

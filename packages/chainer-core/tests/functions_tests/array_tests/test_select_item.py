@@ -5,6 +5,9 @@ import chainer
 from chainer import functions
 from chainer import testing
 from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.array import select_item
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -66,3 +69,20 @@ def test_select_item_out_of_range_in_debug_mode(t):
     with chainer.using_config('debug', True):
         with pytest.raises(ValueError):
             functions.select_item(x, numpy.array(t, numpy.int32))
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('t_dtype', [numpy.int32, numpy.int64])
+def test_fast_backward_of_select_item(dtype, t_dtype):
+    x = _uniform((4, 3), dtype)
+    t = numpy.array([2, 0, 1, 2], t_dtype)
+    check_fast_backward(select_item.SelectItem, F.select_item, [x, t],
+                        [_uniform((4,), dtype, 1)])

@@ -5,6 +5,9 @@ import chainer
 from chainer import functions
 from chainer import testing
 from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.array import separate
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product_dict(
@@ -63,3 +66,23 @@ def test_separate_inverts_stack():
 def test_separate_invalid_type(shape, axis):
     with pytest.raises(type_check.InvalidType):
         functions.separate(numpy.zeros(shape, numpy.float32), axis)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape,axis,missing', [
+    ((3, 2), 0, ()), ((3, 2), 1, ()), ((2, 3, 2), -2, (1,)), ((3,), 0, (0, 2)),
+])
+def test_fast_backward_of_separate(dtype, shape, axis, missing):
+    x = _uniform(shape, dtype)
+    pieces = [numpy.take(x, i, axis) for i in range(x.shape[axis])]
+    gys = [None if i in missing else _uniform(p.shape, dtype, i + 1)
+           for i, p in enumerate(pieces)]
+    check_fast_backward(separate.Separate, lambda v: F.separate(v, axis), [x], gys)

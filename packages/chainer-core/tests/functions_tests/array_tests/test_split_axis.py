@@ -5,6 +5,9 @@ import chainer
 from chainer import functions
 from chainer import testing
 from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.array import split_axis
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product_dict(
@@ -96,3 +99,27 @@ def test_split_axis_unsorted_indices_in_debug_mode():
         with pytest.raises(ValueError):
             functions.split_axis(
                 numpy.zeros((2, 4), numpy.float32), [3, 1], 1)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('spec,axis,missing', [
+    (3, 1, ()),
+    (3, 1, (1,)),
+    ([1, 2], 1, (0, 2)),
+    ([1], -2, ()),
+    ([], 0, ()),
+])
+def test_fast_backward_of_split_axis(dtype, spec, axis, missing):
+    x = _uniform((4, 6), dtype)
+    pieces = numpy.split(x, spec, axis)
+    gys = [None if i in missing else _uniform(p.shape, dtype, i + 1)
+           for i, p in enumerate(pieces)]
+    check_fast_backward(split_axis.SplitAxis, lambda v: F.split_axis(v, spec, axis), [x], gys)

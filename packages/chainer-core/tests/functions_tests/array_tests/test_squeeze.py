@@ -4,6 +4,9 @@ import pytest
 from chainer import functions
 from chainer import testing
 from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.array import squeeze
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -58,3 +61,25 @@ def test_squeeze_non_unit_axis(axis):
 def test_squeeze_axis_type_error(axis):
     with pytest.raises(TypeError):
         functions.squeeze(numpy.zeros((1, 3, 1, 2), numpy.float32), axis)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+def _check_like_numpy(node_class, func, reference, xs, dtype):
+    """Checks ``node_class`` with an output gradient shaped like ``reference(*xs)``."""
+    gy = _uniform(reference(*xs).shape, dtype, 9)
+    check_fast_backward(node_class, func, xs, [gy])
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape,axis', [
+    ((1, 3, 1), None), ((1, 3, 1), 0), ((1, 3, 1), (0, -1)), ((1,), None), ((1, 0), 0)])
+def test_fast_backward_of_squeeze(dtype, shape, axis):
+    _check_like_numpy(squeeze.Squeeze, lambda v: F.squeeze(v, axis),
+                      lambda a: numpy.squeeze(a, axis), [_uniform(shape, dtype)], dtype)

@@ -4,6 +4,9 @@ import pytest
 from chainer import functions
 from chainer import testing
 from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.array import stack
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product_dict(
@@ -57,3 +60,25 @@ def test_stack_default_axis():
 def test_stack_invalid_type(xs, axis):
     with pytest.raises(type_check.InvalidType):
         functions.stack(xs, axis)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+def _check_like_numpy(node_class, func, reference, xs, dtype):
+    """Checks ``node_class`` with an output gradient shaped like ``reference(*xs)``."""
+    gy = _uniform(reference(*xs).shape, dtype, 9)
+    check_fast_backward(node_class, func, xs, [gy])
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape,axis', [((2, 3), 0), ((2, 3), 1), ((2, 3), -1), ((), 0)])
+def test_fast_backward_of_stack(dtype, shape, axis):
+    xs = [_uniform(shape, dtype, i) for i in range(3)]
+    _check_like_numpy(stack.Stack, lambda *v: F.stack(v, axis),
+                      lambda *a: numpy.stack(a, axis), xs, dtype)

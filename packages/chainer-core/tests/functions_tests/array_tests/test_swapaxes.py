@@ -4,6 +4,9 @@ import pytest
 from chainer import functions
 from chainer import testing
 from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.array import swapaxes
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -35,3 +38,20 @@ class TestSwapaxes(testing.FunctionTestCase):
 def test_swapaxes_invalid_type(axes):
     with pytest.raises(type_check.InvalidType):
         functions.swapaxes(numpy.zeros((2, 3, 4), numpy.float32), *axes)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('axis1,axis2', [(0, 2), (-1, 1), (1, 1)])
+def test_fast_backward_of_swapaxes(dtype, axis1, axis2):
+    x = _uniform((2, 3, 4), dtype)
+    y_shape = x.swapaxes(axis1, axis2).shape
+    check_fast_backward(swapaxes.Swapaxes, lambda v: F.swapaxes(v, axis1, axis2), [x],
+                        [_uniform(y_shape, dtype, 1)])

@@ -3,6 +3,9 @@ import pytest
 
 from chainer import functions
 from chainer import testing
+import chainer.functions as F
+from chainer.functions.array import tile
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -47,3 +50,27 @@ def test_tile_type_error(reps):
 def test_tile_value_error(reps):
     with pytest.raises(ValueError):
         functions.tile(numpy.zeros((2, 3), numpy.float32), reps)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+def _check_like_numpy(node_class, func, reference, xs, dtype):
+    """Checks ``node_class`` with an output gradient shaped like ``reference(*xs)``."""
+    gy = _uniform(reference(*xs).shape, dtype, 9)
+    check_fast_backward(node_class, func, xs, [gy])
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape,reps', [
+    ((2, 3), (2, 1)), ((2, 3), 2), ((3,), (2, 2)), ((2, 1, 2), (3, 2)), ((), 3), ((), ()),
+    ((2, 3), (0, 1)),
+])
+def test_fast_backward_of_tile(dtype, shape, reps):
+    _check_like_numpy(tile.Tile, lambda v: F.tile(v, reps), lambda a: numpy.tile(a, reps),
+                      [_uniform(shape, dtype)], dtype)

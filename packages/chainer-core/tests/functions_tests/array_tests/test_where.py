@@ -5,6 +5,9 @@ import chainer
 from chainer import functions
 from chainer import testing
 from chainer.utils import type_check
+import chainer.functions as F
+from chainer.functions.array import where
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -62,3 +65,28 @@ class TestWhere(testing.FunctionTestCase):
 def test_where_invalid_type(c, x, y):
     with pytest.raises(type_check.InvalidType):
         functions.where(c, x, y)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('c_shape,x_shape,y_shape', [
+    ((2, 3), (2, 3), (2, 3)),
+    ((2, 3), (1, 3), (2, 1)),
+    ((2, 3), (), (3,)),
+    ((), (2, 3), (2, 3)),
+    ((3,), (2, 1), (2, 3)),
+])
+def test_fast_backward_of_where(dtype, c_shape, x_shape, y_shape):
+    condition = numpy.random.RandomState(5).uniform(0, 1, c_shape) > 0.5
+    x = _uniform(x_shape, dtype, 1)
+    y = _uniform(y_shape, dtype, 2)
+    out_shape = numpy.broadcast_shapes(c_shape, x_shape, y_shape)
+    check_fast_backward(where.Where, lambda a, b: F.where(condition, a, b), [x, y],
+                        [_uniform(out_shape, dtype, 3)])

@@ -4,6 +4,8 @@ import pytest
 import chainer
 import chainer.functions as F
 from chainer import testing
+from chainer.functions.connection import embed_id
+from chainer.testing._fast_backward import check_fast_backward
 from chainer.utils import type_check
 
 
@@ -111,3 +113,14 @@ def test_array_backward_equals_variable_backward(ignore_label, monkeypatch):
 
     monkeypatch.setattr(embed_module.EmbedIDFunction, 'backward', fail)
     numpy.testing.assert_array_equal(grad(False), expected)
+
+
+@pytest.mark.parametrize('ignore_label', [None, 1])
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+def test_fast_backward(ignore_label, dtype):
+    rng = numpy.random.RandomState(0)
+    x = numpy.array([[0, 1, 3], [1, 1, 2]], numpy.int32)  # repeated ids accumulate
+    W = rng.uniform(-1, 1, (4, 5)).astype(dtype)
+    gy = rng.uniform(-1, 1, (2, 3, 5)).astype(dtype)
+    check_fast_backward(embed_id.EmbedIDFunction,
+                        lambda x, W: F.embed_id(x, W, ignore_label=ignore_label), [x, W], [gy])

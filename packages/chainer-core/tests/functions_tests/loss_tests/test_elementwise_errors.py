@@ -5,6 +5,10 @@ import pytest
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.loss import absolute_error
+from chainer.functions.loss import mean_absolute_error
+from chainer.functions.loss import squared_error
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _refs(name, x0, x1):
@@ -57,3 +61,47 @@ class TestElementwiseErrors(testing.FunctionTestCase):
 def test_invalid_type(name, a, b):
     with pytest.raises(type_check.InvalidType):
         getattr(F, name)(a, b)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+def _pair(shape, dtype):
+    return _uniform(shape, dtype, 0), _uniform(shape, dtype, 1)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape', [(3, 4), ()])
+def test_fast_backward_of_mean_absolute_error(dtype, shape):
+    x0, x1 = _pair(shape, dtype)
+    check_fast_backward(mean_absolute_error.MeanAbsoluteError, F.mean_absolute_error,
+                        [x0, x1], [_uniform((), dtype, 2)])
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape', [(3, 4), (), (0, 2)])
+def test_fast_backward_of_absolute_error(dtype, shape):
+    x0, x1 = _pair(shape, dtype)
+    check_fast_backward(absolute_error.AbsoluteError, F.absolute_error, [x0, x1],
+                        [_uniform(shape, dtype, 2)])
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape', [(3, 4), (), (0, 2)])
+@pytest.mark.parametrize('func', [F.squared_error, F.squared_difference])
+def test_fast_backward_of_squared_error(dtype, shape, func):
+    x0, x1 = _pair(shape, dtype)
+    check_fast_backward(squared_error.SquaredError, func, [x0, x1],
+                        [_uniform(shape, dtype, 2)])
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+def test_fast_backward_of_squared_error_second_input_only(dtype):
+    x0, x1 = _pair((3, 4), dtype)
+    check_fast_backward(squared_error.SquaredError, lambda b: F.squared_error(x0, b), [x1],
+                        [_uniform((3, 4), dtype, 2)])

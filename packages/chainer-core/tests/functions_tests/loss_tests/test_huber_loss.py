@@ -4,6 +4,8 @@ import pytest
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.loss import huber_loss
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -59,3 +61,33 @@ def test_invalid_reduce():
 def test_invalid_type(x, t):
     with pytest.raises(type_check.InvalidType):
         F.huber_loss(x, t, 1.0)
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+def _pair(shape, dtype):
+    return _uniform(shape, dtype, 0), _uniform(shape, dtype, 1)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape', [(3, 4), (2, 3, 2), (0, 2)])
+@pytest.mark.parametrize('reduce', ['sum_along_second_axis', 'no'])
+@pytest.mark.parametrize('delta', [0.5, 2.0])
+def test_fast_backward_of_huber_loss(dtype, shape, reduce, delta):
+    x0, x1 = _pair(shape, dtype)
+    gy_shape = shape[:1] + shape[2:] if reduce == 'sum_along_second_axis' else shape
+    check_fast_backward(huber_loss.HuberLoss, lambda a, b: F.huber_loss(a, b, delta, reduce),
+                        [x0, x1], [_uniform(gy_shape, dtype, 2)])
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+def test_fast_backward_of_huber_loss_scalar(dtype):
+    x0, x1 = _pair((), dtype)
+    check_fast_backward(huber_loss.HuberLoss, lambda a, b: F.huber_loss(a, b, 0.5, 'no'),
+                        [x0, x1], [_uniform((), dtype, 2)])

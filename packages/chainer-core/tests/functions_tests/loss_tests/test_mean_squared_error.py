@@ -6,6 +6,7 @@ import chainer.functions as F
 from chainer import testing
 from chainer.functions.loss import mean_squared_error as mse_module
 from chainer.utils import type_check
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -37,32 +38,14 @@ class TestMeanSquaredError(testing.FunctionTestCase):
         return numpy.asarray((diff * diff).mean(), self.dtype),
 
 
-def _grads(x0, x1, double):
-    v0, v1 = chainer.Variable(x0.copy()), chainer.Variable(x1.copy())
-    loss = F.mean_squared_error(v0, v1)
-    loss.grad = numpy.asarray(0.7, x0.dtype)
-    loss.backward(enable_double_backprop=double)
-    return v0.grad, v1.grad
-
-
-def test_fast_path_matches_differentiable_path(monkeypatch):
-    x0 = numpy.random.uniform(-1, 1, (3, 4)).astype(numpy.float32)
-    x1 = numpy.random.uniform(-1, 1, (3, 4)).astype(numpy.float32)
-    calls = []
-    orig = mse_module.MeanSquaredError._backward_arrays
-
-    def spy(self, indexes, grad_outputs):
-        calls.append(indexes)
-        return orig(self, indexes, grad_outputs)
-
-    monkeypatch.setattr(mse_module.MeanSquaredError, '_backward_arrays', spy)
-    fast = _grads(x0, x1, False)
-    assert calls == [(0, 1)]
-    slow = _grads(x0, x1, True)
-    assert len(calls) == 1
-    for a, b in zip(fast, slow):
-        testing.assert_allclose(a, b, atol=1e-7, rtol=1e-6)
-    testing.assert_allclose(fast[0], 0.7 * 2 * (x0 - x1) / x0.size, rtol=1e-6)
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('shape', [(3, 4), ()])
+@pytest.mark.parametrize('no_grads', [(False, False), (False, True), (True, False)])
+def test_fast_backward(dtype, shape, no_grads):
+    rng = numpy.random.RandomState(0)
+    x0, x1 = (rng.uniform(-1, 1, shape).astype(dtype) for _ in range(2))
+    check_fast_backward(mse_module.MeanSquaredError, F.mean_squared_error, [x0, x1],
+                        [numpy.asarray(0.7, dtype)], no_grads=list(no_grads))
 
 
 def test_fast_path_one_input():

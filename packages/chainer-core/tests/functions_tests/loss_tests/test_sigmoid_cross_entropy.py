@@ -5,6 +5,8 @@ import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.loss import sigmoid_cross_entropy
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _ref(x, t, normalize, reduce):
@@ -79,3 +81,37 @@ def test_invalid():
     with pytest.raises(type_check.InvalidType):
         F.sigmoid_cross_entropy(numpy.zeros((2, 3), numpy.int32),
                                 numpy.zeros((2, 3), numpy.int32))
+
+
+
+def _uniform(shape, dtype, seed=0):
+    return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+def _pair(shape, dtype):
+    return _uniform(shape, dtype, 0), _uniform(shape, dtype, 1)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('shape', [(3, 4), (2, 3, 2), (0, 3)])
+@pytest.mark.parametrize('normalize', [True, False])
+@pytest.mark.parametrize('reduce', ['mean', 'no'])
+def test_fast_backward_of_sigmoid_cross_entropy(dtype, shape, normalize, reduce):
+    x = _uniform(shape, dtype) * 4
+    t = numpy.random.RandomState(1).randint(-1, 2, shape).astype(numpy.int32)
+    gy_shape = () if reduce == 'mean' else shape
+    check_fast_backward(
+        sigmoid_cross_entropy.SigmoidCrossEntropy,
+        lambda a, b: F.sigmoid_cross_entropy(a, b, normalize, reduce), [x, t],
+        [_uniform(gy_shape, dtype, 2)])
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+def test_fast_backward_of_sigmoid_cross_entropy_all_ignored(dtype):
+    x = _uniform((2, 3), dtype)
+    t = numpy.full((2, 3), -1, numpy.int64)
+    check_fast_backward(sigmoid_cross_entropy.SigmoidCrossEntropy, F.sigmoid_cross_entropy,
+                        [x, t], [_uniform((), dtype, 2)])

@@ -6,6 +6,7 @@ import chainer.functions as F
 from chainer import testing
 from chainer.functions.loss import softmax_cross_entropy as sce_module
 from chainer.utils import type_check
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _log_softmax64(x):
@@ -150,46 +151,40 @@ def _data(shape=(4, 3), dtype=numpy.float32):
     return x, t
 
 
-def _grad(x, t, double_engine, **kwargs):
-    xv = chainer.Variable(x.copy())
-    loss = F.softmax_cross_entropy(xv, t, enable_double_backprop=True, **kwargs)
-    if loss.ndim:
-        loss.grad = numpy.linspace(-1, 1, loss.size).reshape(loss.shape).astype(x.dtype)
-    loss.backward(enable_double_backprop=double_engine)
-    return xv.grad
-
-
 @pytest.mark.parametrize('kwargs', [
     {}, {'reduce': 'no'}, {'normalize': False, 'cache_score': False},
     {'class_weight': numpy.array([0.5, 1.0, 2.0], numpy.float32)},
     {'class_weight': numpy.array([0.5, 1.0, 2.0], numpy.float32), 'reduce': 'no'},
 ])
 @pytest.mark.parametrize('shape', [(4, 3), (3, 3, 2)])
-def test_fast_path_matches_differentiable_path(monkeypatch, kwargs, shape):
+@pytest.mark.parametrize('enable_double_backprop', [False, True])
+def test_fast_backward(kwargs, shape, enable_double_backprop):
+    # with enable_double_backprop, backward is v7's differentiable formula: the fast path
+    # must agree with it too
     x, t = _data(shape)
-    calls = []
-    orig = sce_module.SoftmaxCrossEntropy._backward_arrays
-
-    def spy(self, indexes, grad_outputs):
-        calls.append(1)
-        return orig(self, indexes, grad_outputs)
-
-    monkeypatch.setattr(sce_module.SoftmaxCrossEntropy, '_backward_arrays', spy)
-    g_fast = _grad(x, t, False, **kwargs)
-    assert len(calls) == 1
-    g_slow = _grad(x, t, True, **kwargs)
-    assert len(calls) == 1
-    testing.assert_allclose(g_fast, g_slow, atol=1e-6, rtol=1e-5)
+    reduced = kwargs.get('reduce', 'mean') == 'mean'
+    gy = numpy.asarray(0.7, x.dtype) if reduced else \
+        numpy.linspace(-1, 1, t.size).reshape(t.shape).astype(x.dtype)
+    check_fast_backward(
+        sce_module.SoftmaxCrossEntropy,
+        lambda a, b: F.softmax_cross_entropy(
+            a, b, enable_double_backprop=enable_double_backprop, **kwargs),
+        [x, t], [gy], atol=1e-7, rtol=1e-5)
 
 
 @pytest.mark.parametrize('reduce', ['mean', 'no'])
-def test_soft_target_fast_path_matches_differentiable_path(reduce):
+@pytest.mark.parametrize('enable_double_backprop', [False, True])
+def test_fast_backward_of_soft_targets(reduce, enable_double_backprop):
     x = numpy.random.uniform(-1, 1, (4, 3)).astype(numpy.float32)
     t = numpy.random.uniform(0.1, 1, (4, 3))
     t = (t / t.sum(axis=1, keepdims=True)).astype(numpy.float32)
-    g_fast = _grad(x, t, False, reduce=reduce)
-    g_slow = _grad(x, t, True, reduce=reduce)
-    testing.assert_allclose(g_fast, g_slow, atol=1e-6, rtol=1e-5)
+    gy = numpy.asarray(0.7, numpy.float32) if reduce == 'mean' else \
+        numpy.linspace(-1, 1, 4).astype(numpy.float32)
+    check_fast_backward(
+        sce_module.SoftmaxCrossEntropy,
+        lambda a: F.softmax_cross_entropy(
+            a, t, reduce=reduce, enable_double_backprop=enable_double_backprop),
+        [x], [gy], atol=1e-7, rtol=1e-5)
 
 
 class _CountingHook(chainer.FunctionHook):

@@ -5,6 +5,8 @@ import chainer
 from chainer import functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.math import average
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -95,3 +97,35 @@ def test_average_weights_gradient():
     testing.assert_allclose(x.grad, [0.25, 0.75])
     # d/dw (sum(w x) / sum(w)) = (x - y) / sum(w)
     testing.assert_allclose(w.grad, [(1 - 2.5) / 4, (3 - 2.5) / 4])
+
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+MEAN_CASES = [
+    ((3, 4), None, False),
+    ((3, 4), None, True),
+    ((3, 4), 0, False),
+    ((3, 4), -1, True),
+    ((2, 3, 4), (0, 2), False),
+    ((2, 3, 4), (2, 0), True),
+    ((), None, False),
+    ((0, 3), 1, False),
+    ((0, 3), 0, False),
+]
+
+
+@pytest.mark.filterwarnings('ignore:Mean of empty slice', 'ignore:invalid value encountered')
+@pytest.mark.parametrize('shape,axis,keepdims', MEAN_CASES)
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+def test_fast_backward(shape, axis, keepdims, dtype):
+    x = _uniform(shape, dtype)
+    y_shape = numpy.sum(numpy.zeros(shape), axis=axis, keepdims=keepdims).shape
+    gy = _uniform(y_shape, dtype, seed=1)
+    check_fast_backward(average.Mean, lambda v: F.average(v, axis, keepdims=keepdims),
+                        [x], [gy])

@@ -5,7 +5,11 @@ import pytest
 
 import chainer
 import chainer.functions as F
+from chainer import gradient_check
 from chainer import testing
+from chainer import utils
+from chainer.functions.math import basic_math
+from chainer.testing._fast_backward import check_fast_backward
 from chainer.utils import type_check
 
 _DTYPES = [numpy.float16, numpy.float32, numpy.float64]
@@ -186,3 +190,221 @@ def test_labels():
     assert (x + x).creator.label == '_ + _'
     assert (x * 2).creator.label == '_ * 2'
     assert (-x).creator.label == '__neg__'
+
+
+def test_negative_constants_are_parenthesized_in_labels():
+    x = chainer.Variable(numpy.ones(2, 'f'))
+    assert (x - 2).creator.label == '_ + (-2)'
+    assert (x * -2.5).creator.label == '_ * (-2.5)'
+    assert (-2 / x).creator.label == '(-2) / _'
+    assert ((-2.) ** x).creator.label == '(-2.0) ** _'
+    assert (x * numpy.ones(2, 'f')).creator.label == '_ * _'
+
+
+@pytest.mark.parametrize('op', [operator.add, operator.sub, operator.mul, operator.truediv,
+                                operator.pow])
+@pytest.mark.parametrize('reflected', [False, True])
+def test_array_operand_is_cast_to_the_variable_dtype(op, reflected):
+    x = chainer.Variable(numpy.full(3, 2, 'f'))
+    a = numpy.full(3, 3, 'd')
+    y = op(a, x) if reflected else op(x, a)
+    assert y.dtype == numpy.float32
+    expected = op(a, 2.) if reflected else op(2., a)
+    numpy.testing.assert_allclose(y.array, expected, rtol=1e-6)
+    F.sum(y).backward()
+    assert x.grad.dtype == numpy.float32
+
+
+# --- the gradient nodes v7 exposes ---------------------------------------------------------
+
+
+def _arrays(*shapes, low=0.5, high=2, dtype=numpy.float64):
+    rng = numpy.random.RandomState(len(shapes))
+    return [rng.uniform(low, high, s).astype(dtype) for s in shapes]
+
+
+@pytest.mark.parametrize('shapes', [((2, 3), (2, 3)), ((2, 3), (3,)), ((2, 1), (1, 3))])
+def test_div_grad(shapes):
+    x0, x1 = _arrays(*shapes)
+    gy = _arrays(numpy.broadcast_shapes(*shapes))[0]
+    is_elementwise = shapes[0] == shapes[1]
+    node = basic_math.DivGrad(is_elementwise)
+    assert node.is_elementwise is is_elementwise
+    gx0, gx1 = node.apply((x0, x1, gy))
+    numpy.testing.assert_allclose(gx0.array, utils.sum_to(gy / x1, x0.shape))
+    numpy.testing.assert_allclose(gx1.array, utils.sum_to(-gy * x0 / x1 ** 2, x1.shape))
+    assert node.label == 'DivGrad'
+    gradient_check.check_backward(
+        lambda *xs: basic_math.DivGrad(is_elementwise).apply(xs), (x0, x1, gy),
+        _arrays(shapes[0], shapes[1]), atol=1e-4, rtol=1e-4)
+
+
+def test_div_from_constant_grad():
+    x, gy, ggx = _arrays((2, 3), (2, 3), (2, 3))
+    gx, = basic_math.DivFromConstantGrad(2.0).apply((x, gy))
+    numpy.testing.assert_allclose(gx.array, -2.0 * gy / x ** 2)
+    gradient_check.check_backward(
+        lambda x, gy: basic_math.DivFromConstantGrad(2.0).apply((x, gy)), (x, gy), ggx,
+        atol=1e-4, rtol=1e-4)
+
+
+@pytest.mark.parametrize('value', [3.0, 2, -1.5])
+def test_pow_var_const_grad(value):
+    x, gy, ggx = _arrays((2, 3), (2, 3), (2, 3))
+    gx, = basic_math.PowVarConstGrad(value).apply((x, gy))
+    numpy.testing.assert_allclose(gx.array, value * x ** (value - 1) * gy)
+    gradient_check.check_backward(
+        lambda x, gy: basic_math.PowVarConstGrad(value).apply((x, gy)), (x, gy), ggx,
+        atol=1e-4, rtol=1e-4)
+
+
+def test_pow_const_var_grad():
+    y, gy, ggx = _arrays((2, 3), (2, 3), (2, 3))
+    gx, = basic_math.PowConstVarGrad(3.0).apply((y, gy))  # from the output y = 3 ** x
+    numpy.testing.assert_allclose(gx.array, gy * y * numpy.log(3.0))
+    gradient_check.check_backward(
+        lambda y, gy: basic_math.PowConstVarGrad(3.0).apply((y, gy)), (y, gy), ggx,
+        atol=1e-4, rtol=1e-4)
+
+
+@pytest.mark.parametrize('shapes', [((2, 3), (2, 3)), ((2, 3), (1, 3))])
+def test_pow_var_var_grad(shapes):
+    x0, x1 = _arrays(*shapes)
+    gy = _arrays(numpy.broadcast_shapes(*shapes))[0]
+    y = x0 ** x1
+    node = basic_math.PowVarVarGrad(shapes[0] == shapes[1], y)
+    gx0, gx1 = node.apply((x0, x1, gy))
+    numpy.testing.assert_allclose(gx0.array, utils.sum_to(gy * x1 * x0 ** (x1 - 1), x0.shape))
+    numpy.testing.assert_allclose(gx1.array, utils.sum_to(gy * y * numpy.log(x0), x1.shape))
+
+    def grads(x0, x1, gy):  # y follows x0 and x1 for the numerical check
+        return basic_math.PowVarVarGrad(False, x0.array ** x1.array).apply((x0, x1, gy))
+
+    def reference(x0, x1, gy):  # the gradient graph itself, with y recomputed
+        return chainer.grad([x0 ** x1], [x0, x1], [gy], enable_double_backprop=True)
+
+    ggs = _arrays(shapes[0], shapes[1])
+    gradient_check.check_backward(reference, (x0, x1, gy), ggs, atol=1e-4, rtol=1e-4)
+    gradient_check.check_backward(grads, (x0, x1, gy), ggs, atol=1e-4, rtol=1e-4)
+
+
+def test_absolute_grad():
+    x = numpy.array([[-1., 2.]])
+    gx, = basic_math.AbsoluteGrad(x).apply((numpy.array([[7., 11.]]),))
+    numpy.testing.assert_array_equal(gx.array, [[-7., 11.]])
+
+
+@pytest.mark.parametrize('op,grad_classes', [
+    (lambda a, b: a / b, (basic_math.DivGrad,)),
+    (lambda a, b: a ** b, (basic_math.PowVarVarGrad,)),
+    (lambda a, b: 2.0 / a, (basic_math.DivFromConstantGrad,)),
+    (lambda a, b: a ** 3.0, (basic_math.PowVarConstGrad,)),
+    (lambda a, b: 3.0 ** a, (basic_math.PowConstVarGrad,)),
+    (lambda a, b: abs(a), (basic_math.AbsoluteGrad,)),
+    (lambda a, b: -a, (basic_math.Neg,)),
+    (lambda a, b: a * b, (basic_math.Mul,)),
+])
+def test_double_backprop_graph_uses_the_v7_nodes(op, grad_classes):
+    a, b = (chainer.Variable(x) for x in _arrays((2, 3), (2, 3)))
+    y = op(a, b)
+    ga = chainer.grad([y], [a], [chainer.Variable(numpy.ones((2, 3)))],
+                      enable_double_backprop=True)[0]
+    assert isinstance(ga.creator, grad_classes)
+
+
+# --- the fast path equals the differentiable path -------------------------------------------
+
+
+_BROADCAST = [((3, 4), (3, 4)), ((3, 1), (1, 4)), ((4,), (3, 4)), ((), (2, 3)), ((), ())]
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+@pytest.mark.parametrize('node_class,func,low', [
+    (basic_math.Add, operator.add, -1),
+    (basic_math.Sub, operator.sub, -1),
+    (basic_math.Mul, operator.mul, -1),
+    (basic_math.Div, operator.truediv, 0.5),
+])
+@pytest.mark.parametrize('shapes', _BROADCAST)
+@pytest.mark.parametrize('dtype', _DTYPES)
+def test_fast_backward_of_binary_operators(node_class, func, low, shapes, dtype):
+    x0 = _uniform(shapes[0], dtype, low, 2)
+    x1 = _uniform(shapes[1], dtype, low, 2, seed=1)
+    gy = _uniform(numpy.broadcast_shapes(*shapes), dtype, seed=2)
+    check_fast_backward(node_class, func, [x0, x1], [gy], rtol=1e-3)
+
+
+@pytest.mark.parametrize('node_class,func', [
+    (basic_math.Neg, operator.neg),
+    (basic_math.Absolute, abs),
+    (basic_math.AddConstant, lambda x: x + 2.5),
+    (basic_math.AddConstant, lambda x: x - numpy.float64(2)),
+    (basic_math.SubFromConstant, lambda x: 3 - x),
+    (basic_math.MulConstant, lambda x: x * -1.5),
+    (basic_math.MulConstant, lambda x: x * numpy.float64(0.5)),
+    (basic_math.MulConstant, lambda x: x / 4),
+])
+@pytest.mark.parametrize('shape', [(3, 4), (), (0, 2)])
+@pytest.mark.parametrize('dtype', _DTYPES)
+def test_fast_backward_of_unary_operators(node_class, func, shape, dtype):
+    x = _uniform(shape, dtype)
+    gy = _uniform(shape, dtype, seed=1)
+    check_fast_backward(node_class, func, [x], [gy])
+
+
+@pytest.mark.parametrize('shapes', [((2, 3),) * 3, ((2, 3), (3,), (1, 3)), ((),) * 4])
+@pytest.mark.parametrize('dtype', _DTYPES)
+def test_fast_backward_of_multi_add(shapes, dtype):
+    xs = [_uniform(s, dtype, seed=i) for i, s in enumerate(shapes)]
+    gy = _uniform(numpy.broadcast_shapes(*shapes), dtype, seed=9)
+    check_fast_backward(basic_math.MultiAdd, F.add, xs, [gy])
+
+
+@pytest.mark.parametrize('value', [2.0, -3, numpy.float64(0.5)])
+@pytest.mark.parametrize('shape', [(3, 4), ()])
+@pytest.mark.parametrize('dtype', _DTYPES)
+def test_fast_backward_of_div_from_constant(value, shape, dtype):
+    x = _uniform(shape, dtype, 0.5, 2)
+    gy = _uniform(shape, dtype, seed=1)
+    check_fast_backward(basic_math.DivFromConstant, lambda v: value / v, [x], [gy],
+                        rtol=1e-3)
+
+
+@pytest.mark.parametrize('shapes', _BROADCAST)
+@pytest.mark.parametrize('dtype', _DTYPES)
+def test_fast_backward_of_pow_var_var(shapes, dtype):
+    x0 = _uniform(shapes[0], dtype, 0.5, 2)
+    x1 = _uniform(shapes[1], dtype, -1, 2, seed=1)
+    gy = _uniform(numpy.broadcast_shapes(*shapes), dtype, seed=2)
+    check_fast_backward(basic_math.PowVarVar, lambda a, b: a ** b, [x0, x1], [gy], rtol=1e-3)
+
+
+@pytest.mark.parametrize('dtype', _DTYPES)
+def test_fast_backward_of_rpow_var_var(dtype):
+    x0 = _uniform((3, 2), dtype, 0.5, 2)
+    x1 = _uniform((3, 2), dtype, -1, 2, seed=1)
+    gy = _uniform((3, 2), dtype, seed=2)
+    # ``x1.__rpow__`` with a Variable on the left: the exponent is input 1 of the node
+    check_fast_backward(basic_math.PowVarVar, lambda a, b: b.__rpow__(a), [x0, x1], [gy],
+                        rtol=1e-3)
+
+
+@pytest.mark.parametrize('value', [2, 2.0, 3.0, -1.5, 0.5, numpy.float32(1.5)])
+@pytest.mark.parametrize('shape', [(3, 4), ()])
+@pytest.mark.parametrize('dtype', _DTYPES)
+def test_fast_backward_of_pow_var_const(value, shape, dtype):
+    x = _uniform(shape, dtype, 0.5, 2)
+    gy = _uniform(shape, dtype, seed=1)
+    check_fast_backward(basic_math.PowVarConst, lambda v: v ** value, [x], [gy], rtol=1e-3)
+
+
+@pytest.mark.parametrize('value', [2.0, 3, 0.5, numpy.float64(1.5)])
+@pytest.mark.parametrize('shape', [(3, 4), ()])
+@pytest.mark.parametrize('dtype', _DTYPES)
+def test_fast_backward_of_pow_const_var(value, shape, dtype):
+    x = _uniform(shape, dtype)
+    gy = _uniform(shape, dtype, seed=1)
+    check_fast_backward(basic_math.PowConstVar, lambda v: value ** v, [x], [gy], rtol=1e-3)

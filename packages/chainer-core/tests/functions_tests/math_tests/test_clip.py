@@ -5,6 +5,8 @@ import chainer
 from chainer import functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.math import clip
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -57,3 +59,20 @@ def test_clip_invalid_bounds(x_min, x_max):
 def test_clip_invalid_type():
     with pytest.raises(type_check.InvalidType):
         F.clip(numpy.zeros(3, numpy.int32), -1, 1)
+
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('bounds', [(-0.5, 0.5), (None, 0.2), (-0.2, None)])
+@pytest.mark.parametrize('shape', [(3, 4), ()])
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+def test_fast_backward(bounds, shape, dtype):
+    x = _uniform(shape, dtype)
+    gy = _uniform(shape, dtype, seed=1)
+    check_fast_backward(clip.Clip, lambda v: F.clip(v, *bounds), [x], [gy])

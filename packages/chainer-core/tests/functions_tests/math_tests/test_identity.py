@@ -1,8 +1,11 @@
 import numpy
+import pytest
 
 import chainer
 from chainer import functions as F
 from chainer import testing
+from chainer.functions.math import identity
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -33,3 +36,27 @@ def test_identity_returns_single_or_tuple():
     assert y.creator.label == 'identity'
     ys = F.identity(x, x)
     assert isinstance(ys, tuple) and len(ys) == 2
+
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+def test_fast_backward_one(dtype):
+    x = _uniform((3, 2), dtype)
+    gy = _uniform((3, 2), dtype, seed=1)
+    check_fast_backward(identity.Identity, F.identity, [x], [gy])
+
+
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+@pytest.mark.parametrize('with_none', [False, True])
+def test_fast_backward_many(dtype, with_none):
+    xs = [_uniform((3, 2), dtype), _uniform((), dtype, seed=1), _uniform((4,), dtype, seed=2)]
+    gys = [_uniform((3, 2), dtype, seed=3), None if with_none else _uniform((), dtype, seed=4),
+           _uniform((4,), dtype, seed=5)]
+    check_fast_backward(identity.Identity, F.identity, xs, gys)

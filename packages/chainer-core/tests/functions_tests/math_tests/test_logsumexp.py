@@ -6,6 +6,8 @@ import chainer
 from chainer import functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.math import logsumexp
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -61,3 +63,21 @@ def test_logsumexp_grad_is_softmax():
     F.sum(F.logsumexp(x, axis=1)).backward()
     e = numpy.exp(x.array)
     testing.assert_allclose(x.grad, e / e.sum())
+
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('shape,axis', [((3, 4), None), ((3, 4), 1), ((3, 4), -2),
+                                        ((2, 3, 4), (0, 2)), ((), None)])
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+def test_fast_backward(shape, axis, dtype):
+    x = _uniform(shape, dtype)
+    y_shape = numpy.sum(numpy.zeros(shape), axis=axis).shape
+    gy = _uniform(y_shape, dtype, seed=1)
+    check_fast_backward(logsumexp.LogSumExp, lambda v: F.logsumexp(v, axis), [x], [gy])

@@ -5,6 +5,9 @@ import chainer
 from chainer import functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.math import maximum
+from chainer.functions.math import minimum
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -62,3 +65,35 @@ def test_tie_goes_to_first_input(op):
 def test_invalid_type(op, x1, x2):
     with pytest.raises(type_check.InvalidType):
         getattr(F, op)(x1, x2)
+
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+BROADCAST = [((3, 4), (3, 4)), ((3, 1), (1, 4)), ((4,), (3, 4)), ((), (2, 3)), ((), ())]
+
+
+@pytest.mark.parametrize('node_class,func', [(maximum.Maximum, F.maximum),
+                                             (minimum.Minimum, F.minimum)])
+@pytest.mark.parametrize('shapes', BROADCAST)
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+def test_fast_backward(node_class, func, shapes, dtype):
+    x1 = _uniform(shapes[0], dtype)
+    x2 = _uniform(shapes[1], dtype, seed=1)
+    out_shape = numpy.broadcast_shapes(*shapes)
+    gy = _uniform(out_shape, dtype, seed=2)
+    check_fast_backward(node_class, func, [x1, x2], [gy])
+
+
+@pytest.mark.parametrize('node_class,func', [(maximum.Maximum, F.maximum),
+                                             (minimum.Minimum, F.minimum)])
+def test_fast_backward_ties(node_class, func):
+    x1 = numpy.array([[0.5, 1.0], [-1.0, 2.0]], numpy.float32)
+    x2 = numpy.array([[0.5, 0.0], [-1.0, 3.0]], numpy.float32)
+    gy = _uniform((2, 2), numpy.float32)
+    check_fast_backward(node_class, func, [x1, x2], [gy])

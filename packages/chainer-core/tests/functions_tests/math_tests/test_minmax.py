@@ -5,6 +5,8 @@ import chainer
 from chainer import functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.math import minmax
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _distinct_inputs(shape, dtype):
@@ -126,3 +128,38 @@ def test_argmax_axis_errors(op):
         getattr(F, op)(x, axis=-3)
     with pytest.raises(TypeError):
         getattr(F, op)(x, axis=(0, 1))
+
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+REDUCE_CASES = [
+    ((3, 4), None, False),
+    ((3, 4), 1, False),
+    ((3, 4), -2, True),
+    ((2, 3, 4), (0, 2), False),
+    ((2, 3, 4), (1,), True),
+    ((), None, False),
+]
+
+
+@pytest.mark.parametrize('node_class,func', [(minmax.Max, F.max), (minmax.Min, F.min)])
+@pytest.mark.parametrize('shape,axis,keepdims', REDUCE_CASES)
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+def test_fast_backward(node_class, func, shape, axis, keepdims, dtype):
+    x = _uniform(shape, dtype)
+    y_shape = numpy.amax(numpy.zeros(shape), axis=axis, keepdims=keepdims).shape
+    gy = _uniform(y_shape, dtype, seed=1)
+    check_fast_backward(node_class, lambda v: func(v, axis, keepdims), [x], [gy])
+
+
+@pytest.mark.parametrize('node_class,func', [(minmax.Max, F.max), (minmax.Min, F.min)])
+def test_fast_backward_ties(node_class, func):
+    x = numpy.array([[1.0, 3.0, 3.0], [-2.0, -2.0, 0.5]], numpy.float32)
+    gy = _uniform((2,), numpy.float32)
+    check_fast_backward(node_class, lambda v: func(v, 1), [x], [gy])

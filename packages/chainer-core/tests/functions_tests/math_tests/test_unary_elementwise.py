@@ -7,6 +7,14 @@ import chainer
 from chainer import functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.math import exponential
+from chainer.functions.math import exponential_m1
+from chainer.functions.math import hyperbolic
+from chainer.functions.math import logarithm_1p
+from chainer.functions.math import sqrt
+from chainer.functions.math import square
+from chainer.functions.math import trigonometric
+from chainer.testing._fast_backward import check_fast_backward
 
 # name: (function, float64 reference, input range, node label)
 _FUNCS = {
@@ -114,3 +122,37 @@ def test_log_ndtr_extreme_values():
     # d/dx log ndtr(x) = pdf(x) / ndtr(x), finite even far in the left tail
     expected = numpy.exp(-x * x / 2 - special.log_ndtr(x)) / numpy.sqrt(2 * numpy.pi)
     testing.assert_allclose(xv.grad, expected, rtol=1e-8)
+
+
+
+def _uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+_FAST_DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+UNARY = [
+    (exponential.Exp, F.exp, -1, 1),
+    (exponential.Log, F.log, 0.5, 2),
+    (exponential.Log2, F.log2, 0.5, 2),
+    (exponential.Log10, F.log10, 0.5, 2),
+    (exponential_m1.Expm1, F.expm1, -1, 1),
+    (logarithm_1p.Log1p, F.log1p, -0.5, 1),
+    (sqrt.Sqrt, F.sqrt, 0.5, 2),
+    (square.Square, F.square, -1, 1),
+    (trigonometric.Sin, F.sin, -2, 2),
+    (trigonometric.Cos, F.cos, -2, 2),
+    (hyperbolic.Sinh, F.sinh, -1, 1),
+    (hyperbolic.Cosh, F.cosh, -1, 1),
+]
+
+
+@pytest.mark.parametrize('node_class,func,low,high', UNARY,
+                         ids=[u[0].__name__ for u in UNARY])
+@pytest.mark.parametrize('shape', [(3, 4), (), (0, 2)])
+@pytest.mark.parametrize('dtype', _FAST_DTYPES)
+def test_fast_backward(node_class, func, low, high, shape, dtype):
+    x = _uniform(shape, dtype, low, high)
+    gy = _uniform(shape, dtype, seed=1)
+    check_fast_backward(node_class, func, [x], [gy])

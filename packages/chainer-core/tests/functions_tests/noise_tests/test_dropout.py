@@ -6,6 +6,7 @@ import chainer.functions as F
 from chainer import testing
 from chainer.functions.noise import dropout as dropout_module
 from chainer.utils import type_check
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _mask(shape, dtype, ratio):
@@ -135,3 +136,18 @@ def test_function_node_mask_attribute():
     f = dropout_module.Dropout(.5)
     y, = f.apply((x,))
     numpy.testing.assert_array_equal(y.array, f.mask)
+
+
+def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('shape', [(3, 4), ()])
+def test_fast_backward(dtype, shape):
+    x = _fast_uniform(shape, dtype)
+    mask = (_fast_uniform(shape, dtype, seed=2) > 0).astype(dtype) * dtype(2)
+    gy = _fast_uniform(shape, dtype, seed=1)
+    check_fast_backward(dropout_module.Dropout, lambda v: F.dropout(v, 0.5, mask=mask),
+                        [x], [gy])

@@ -8,6 +8,7 @@ import chainer.functions as F
 from chainer import testing
 from chainer.functions.normalization import batch_normalization as bn_module
 from chainer.utils import type_check
+from chainer.testing._fast_backward import check_fast_backward
 
 # (x_shape, gamma_shape, axis): default layouts, explicit axes, channel-last, several
 # channel axes, negative axes.
@@ -356,3 +357,36 @@ def test_fixed_ignores_train_mode():
             y = F.fixed_batch_normalization(x, g, b, mean, var)
         numpy.testing.assert_allclose(y.array, (x - .5) / numpy.sqrt(4 + 2e-5), rtol=1e-5,
                                       atol=1e-6)
+
+
+def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('shape,axis', [((5, 3), None), ((4, 3, 2, 2), None),
+                                        ((4, 3, 2), (0, 2))])
+def test_fast_backward(dtype, shape, axis):
+    x = _fast_uniform(shape, dtype)
+    param_shape = tuple(s for i, s in enumerate(shape) if i not in (axis or (0,)))
+    gamma = _fast_uniform(param_shape, dtype, 0.5, 1.5, seed=1)
+    beta = _fast_uniform(param_shape, dtype, seed=2)
+    gy = _fast_uniform(shape, dtype, seed=3)
+    tol = {'atol': 2e-2, 'rtol': 2e-2} if dtype == numpy.float16 else {'rtol': 1e-5,
+                                                                      'atol': 1e-6}
+    check_fast_backward(bn_module.BatchNormalization,
+                        lambda x, g, b: F.batch_normalization(x, g, b, axis=axis),
+                        [x, gamma, beta], [gy], **tol)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+def test_fast_backward_of_fixed(dtype):
+    x = _fast_uniform((4, 3, 2), dtype)
+    gamma, beta, mean = (_fast_uniform((3,), dtype, seed=i) for i in (1, 2, 3))
+    var = _fast_uniform((3,), dtype, 0.5, 1.5, seed=4)
+    gy = _fast_uniform((4, 3, 2), dtype, seed=5)
+    tol = {'atol': 2e-2, 'rtol': 2e-2} if dtype == numpy.float16 else {'rtol': 1e-5,
+                                                                      'atol': 1e-6}
+    check_fast_backward(bn_module.FixedBatchNormalization, F.fixed_batch_normalization,
+                        [x, gamma, beta, mean, var], [gy], **tol)

@@ -5,6 +5,8 @@ import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.normalization import decorrelated_batch_normalization as dbn_module
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _to_groups(x, groups):
@@ -145,3 +147,18 @@ def test_invalid_type():
 def test_unknown_argument():
     with pytest.raises(TypeError):
         F.decorrelated_batch_normalization(numpy.zeros((4, 6), numpy.float32), group=2)
+
+
+def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+
+@pytest.mark.parametrize('groups', [1, 2])
+@pytest.mark.parametrize('shape', [(10, 4), (5, 4, 3)])
+def test_fast_backward(groups, shape):
+    x = _fast_uniform(shape, numpy.float64)
+    gy = _fast_uniform(shape, numpy.float64, seed=1)
+    check_fast_backward(dbn_module.DecorrelatedBatchNormalization,
+                        lambda v: F.decorrelated_batch_normalization(v, groups=groups),
+                        [x], [gy], rtol=1e-6, atol=1e-9)

@@ -5,6 +5,8 @@ import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.normalization import group_normalization as gn_module
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _options(dtype):
@@ -86,3 +88,22 @@ def test_errors():
     with pytest.raises(type_check.InvalidType):
         F.group_normalization(numpy.zeros((2, 4, 3), numpy.float32), 2,
                               numpy.ones(4, numpy.float64), numpy.ones(4, numpy.float64))
+
+
+def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('shape,groups', [((2, 4, 3), 2), ((2, 6, 2, 2), 3), ((3, 4, 1), 4)])
+def test_fast_backward(dtype, shape, groups):
+    x = _fast_uniform(shape, dtype)
+    gamma = _fast_uniform(shape[1:2], dtype, 0.5, 1.5, seed=1)
+    beta = _fast_uniform(shape[1:2], dtype, seed=2)
+    gy = _fast_uniform(shape, dtype, seed=3)
+    tol = {'atol': 5e-2, 'rtol': 5e-2} if dtype == numpy.float16 else {'rtol': 1e-4,
+                                                                      'atol': 1e-5}
+    check_fast_backward(gn_module.GroupNormalization,
+                        lambda x, g, b: F.group_normalization(x, groups, g, b),
+                        [x, gamma, beta], [gy], **tol)

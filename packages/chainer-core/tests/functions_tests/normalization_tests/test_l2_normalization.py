@@ -5,6 +5,8 @@ import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.normalization import l2_normalization as l2_module
+from chainer.testing._fast_backward import check_fast_backward
 
 
 @testing.parameterize(*testing.product({
@@ -68,3 +70,22 @@ def test_invalid_type():
         F.normalize(numpy.zeros((2, 3), numpy.int32))
     with pytest.raises(type_check.InvalidType):
         F.normalize(numpy.zeros((2, 3), numpy.float32), axis=2)
+
+
+def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+
+@pytest.mark.parametrize('dtype,zero_row', [
+    (numpy.float16, False), (numpy.float32, False), (numpy.float64, False),
+    (numpy.float32, True), (numpy.float64, True)])  # 1 / eps overflows float16
+@pytest.mark.parametrize('shape,axis', [((3, 4), 1), ((2, 3, 4), (1, 2)), ((3, 4), 0)])
+def test_fast_backward(dtype, zero_row, shape, axis):
+    x = _fast_uniform(shape, dtype)
+    if zero_row:
+        x[0] = 0
+    gy = _fast_uniform(shape, dtype, seed=1)
+    tol = {'atol': 1e-2, 'rtol': 1e-2} if dtype == numpy.float16 else {'rtol': 1e-5}
+    check_fast_backward(l2_module.NormalizeL2, lambda v: F.normalize(v, axis=axis), [x],
+                        [gy], **tol)

@@ -5,6 +5,8 @@ import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.normalization import layer_normalization as ln_module
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _options(dtype):
@@ -83,3 +85,21 @@ def test_dtype_mismatch():
     with pytest.raises(type_check.InvalidType):
         F.layer_normalization(numpy.zeros((2, 3), numpy.float32),
                               numpy.ones(3, numpy.float64), numpy.zeros(3, numpy.float64))
+
+
+def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('shape', [(3, 5), (1, 4)])
+def test_fast_backward(dtype, shape):
+    x = _fast_uniform(shape, dtype)
+    gamma = _fast_uniform(shape[1:], dtype, 0.5, 1.5, seed=1)
+    beta = _fast_uniform(shape[1:], dtype, seed=2)
+    gy = _fast_uniform(shape, dtype, seed=3)
+    tol = {'atol': 5e-2, 'rtol': 5e-2} if dtype == numpy.float16 else {'rtol': 1e-4,
+                                                                      'atol': 1e-5}
+    check_fast_backward(ln_module.LayerNormalization, F.layer_normalization,
+                        [x, gamma, beta], [gy], **tol)

@@ -5,6 +5,8 @@ import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.normalization import local_response_normalization as lrn_module
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _reference(x, n, k, alpha, beta):
@@ -69,3 +71,18 @@ def test_invalid_type():
         F.local_response_normalization(numpy.zeros((3,), numpy.float32))
     with pytest.raises(type_check.InvalidType):
         F.local_response_normalization(numpy.zeros((2, 3), numpy.int32))
+
+
+def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('n', [3, 5])
+def test_fast_backward(dtype, n):
+    x = _fast_uniform((2, 6, 3, 2), dtype)
+    gy = _fast_uniform((2, 6, 3, 2), dtype, seed=1)
+    tol = {'atol': 1e-2, 'rtol': 1e-2} if dtype == numpy.float16 else {'rtol': 1e-5}
+    check_fast_backward(lrn_module.LocalResponseNormalization,
+                        lambda v: F.local_response_normalization(v, n=n), [x], [gy], **tol)

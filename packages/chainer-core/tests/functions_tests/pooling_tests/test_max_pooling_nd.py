@@ -7,6 +7,8 @@ import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
+from chainer.functions.pooling import max_pooling_nd as mp_module
+from chainer.testing._fast_backward import check_fast_backward
 
 
 def _out_size(d, k, s, p, cover_all):
@@ -188,3 +190,20 @@ def test_array_backward_equals_variable_backward(ndim, ksize, stride, pad, cover
 
     monkeypatch.setattr(mp_module.MaxPoolingND, 'backward', fail)
     numpy.testing.assert_array_equal(grads(False), expected)
+
+
+def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
+    return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
+
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('ndim,kwargs', [
+    (2, dict(ksize=2, stride=2)), (2, dict(ksize=3, stride=2, pad=1, cover_all=False)),
+    (1, dict(ksize=2)), (3, dict(ksize=2, stride=1, pad=1))])
+def test_fast_backward(dtype, ndim, kwargs):
+    x = numpy.random.RandomState(0).permutation(2 * 3 * 4 ** ndim).reshape(
+        (2, 3) + (4,) * ndim).astype(dtype)  # distinct values: no ties
+    func = lambda v: F.max_pooling_nd(v, **kwargs)  # noqa: E731
+    gy = _fast_uniform(func(x).shape, dtype, seed=1)
+    check_fast_backward(mp_module.MaxPoolingND, func, [x], [gy])

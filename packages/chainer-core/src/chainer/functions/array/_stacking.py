@@ -5,10 +5,10 @@ Each joins its inputs along one axis after giving them enough dimensions (numpy'
 a lower-dimensional one is promoted to a shape with a unit joining axis, so all such inputs
 must share one shape.
 """
-import chainer
 from chainer import backend
 from chainer import function_node
 from chainer.functions._helpers import axes as _axes
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -54,19 +54,17 @@ class JoinNode(function_node.FunctionNode):
         return len(shapes), axis
 
     def backward(self, indexes, grad_outputs):
-        F = chainer.functions
-        gy, = grad_outputs
-        points, axis = self._split()
-        pieces = (gy,) if points is None else F.split_axis(gy, points, axis)
-        return tuple(p if p.shape == s else F.reshape(p, s)
-                     for p, s in zip(pieces, self._in_shapes))
+        return _join_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        points, axis = self._split()
-        if points is None:
-            pieces = (gy,)
-        else:
-            pieces = backend.get_array_module(gy).split(gy, points, axis)
-        shapes = self._in_shapes
-        return tuple([pieces[i].reshape(shapes[i]) for i in indexes])
+        return _join_back(self, indexes, grad_outputs)
+
+
+def _join_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of joining (hstack, vstack, dstack): the output gradient cut into the
+    inputs' pieces, each reshaped to its input's shape."""
+    gy, = grad_outputs
+    points, axis = node._split()
+    pieces = (gy,) if points is None else ops.split_axis(gy, points, axis)
+    shapes = node._in_shapes
+    return tuple([ops.reshape(pieces[i], shapes[i]) for i in indexes])

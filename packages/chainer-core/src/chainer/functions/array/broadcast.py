@@ -3,7 +3,7 @@ import chainer
 import chainerx
 from chainer import backend
 from chainer import function_node
-from chainer import utils
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -20,15 +20,17 @@ class Broadcast(function_node.FunctionNode):
         return tuple(xp.broadcast_arrays(*inputs))
 
     def backward(self, indexes, grad_outputs):
-        ret = []
-        for i in indexes:
-            gy = grad_outputs[i]
-            ret.append(None if gy is None else chainer.functions.sum_to(gy, self._in_shapes[i]))
-        return tuple(ret)
+        return _broadcast_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return tuple([None if grad_outputs[i] is None
-                      else utils.sum_to(grad_outputs[i], self._in_shapes[i]) for i in indexes])
+        return _broadcast_back(self, indexes, grad_outputs)
+
+
+def _broadcast_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of broadcasting: each output gradient summed to its input's shape."""
+    shapes = node._in_shapes
+    return tuple([None if grad_outputs[i] is None else ops.sum_to(grad_outputs[i], shapes[i])
+                  for i in indexes])
 
 
 def broadcast(*args):
@@ -85,10 +87,15 @@ class BroadcastTo(function_node.FunctionNode):
         self._in_shape = x.shape
         return chainerx.broadcast_to(x, self._shape),
     def backward(self, indexes, grad_outputs):
-        return chainer.functions.sum_to(grad_outputs[0], self._in_shape),
+        return _broadcast_to_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return utils.sum_to(grad_outputs[0], self._in_shape),
+        return _broadcast_to_back(self, indexes, grad_outputs)
+
+
+def _broadcast_to_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of broadcast_to: the output gradient summed to the input shape."""
+    return ops.sum_to(grad_outputs[0], node._in_shape),
 
 
 def broadcast_to(x, shape):

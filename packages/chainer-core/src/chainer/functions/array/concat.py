@@ -1,8 +1,7 @@
 """Joining of variables along an existing axis: :func:`concat`."""
-import chainer
-from chainer import backend
 from chainer import function_node
 from chainer.functions._helpers import axes as _axes
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -30,24 +29,22 @@ class Concat(function_node.FunctionNode):
 
     def forward(self, xs):
         self._lengths = [x.shape[self.axis] for x in xs]
-        xp = backend.get_array_module(*xs)
-        return xp.concatenate(xs, axis=self.axis),
+        return grad_ops.ARRAYS.concat(xs, self.axis),
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        if len(self._lengths) == 1:
-            return gy,
-        # cut the gradient back into the pieces that were joined
-        points = _axes.cumulative_offsets(self._lengths)
-        return chainer.functions.split_axis(gy, points, self.axis)
+        return _concat_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        if len(self._lengths) == 1:
-            return gy,
-        xp = backend.get_array_module(gy)
-        pieces = xp.split(gy, _axes.cumulative_offsets(self._lengths), self.axis)
-        return tuple([pieces[i] for i in indexes])
+        return _concat_back(self, indexes, grad_outputs)
+
+
+def _concat_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of a concatenation: the output gradient cut back into the pieces."""
+    gy, = grad_outputs
+    if len(node._lengths) == 1:
+        return gy,
+    pieces = ops.split_axis(gy, _axes.cumulative_offsets(node._lengths), node.axis)
+    return tuple([pieces[i] for i in indexes])
 
 
 def concat(xs, axis=1):

@@ -1,7 +1,8 @@
 """Insertion of a length-one axis: :func:`expand_dims`."""
-import chainer
 from chainer import function_node
 from chainer.functions._helpers import axes as _axes
+from chainer.functions._helpers import grad_ops
+from chainer.functions.array import reshape as _reshape
 from chainer.utils import type_check
 
 
@@ -22,10 +23,9 @@ class ExpandDims(function_node.FunctionNode):
         return x.reshape(x.shape[:position] + (1,) + x.shape[position:]),
 
     def backward(self, indexes, grad_outputs):
-        return chainer.functions.reshape(grad_outputs[0], self._in_shape),
+        return _reshape._reshape_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        return grad_outputs[0].reshape(self._in_shape),
+    _backward_arrays = _reshape._reshape_back
 
 
 def expand_dims(x, axis):

@@ -2,6 +2,7 @@
 from chainer import backend
 from chainer import function_node
 from chainer.functions._helpers import axes as _axes
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -31,12 +32,15 @@ class Moveaxis(function_node.FunctionNode):
         return xp.moveaxis(x, self.source, self.destination),
 
     def backward(self, indexes, grad_outputs):
-        # moving the axes back from where they were put
-        return Moveaxis(self.destination, self.source).apply(grad_outputs)
+        return _moveaxis_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        return backend.get_array_module(gy).moveaxis(gy, self.destination, self.source),
+        return _moveaxis_back(self, indexes, grad_outputs)
+
+
+def _moveaxis_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of a move of axes: the axes moved back from where they were put."""
+    return ops.moveaxis(grad_outputs[0], node.destination, node.source),
 
 
 def moveaxis(x, source, destination):

@@ -2,11 +2,18 @@
 import chainer
 import chainerx
 from chainer import function_node
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
 def _count_unknown_dims(shape):
     return sum(1 for s in shape if s < 0)
+
+
+def _reshape_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of any reshaping (reshape, expand_dims, squeeze): the output gradient
+    reshaped to the input shape ``node._in_shape``."""
+    return ops.reshape(grad_outputs[0], node._in_shape),
 
 
 class Reshape(function_node.FunctionNode):
@@ -42,10 +49,9 @@ class Reshape(function_node.FunctionNode):
         self._in_shape = x.shape
         return chainerx.reshape(x, self.shape),
     def backward(self, indexes, grad_outputs):
-        return reshape(grad_outputs[0], self._in_shape),
+        return _reshape_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        return grad_outputs[0].reshape(self._in_shape),
+    _backward_arrays = _reshape_back
 
 
 def reshape(x, shape):

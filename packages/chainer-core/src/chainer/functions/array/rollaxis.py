@@ -2,6 +2,7 @@
 from chainer import backend
 from chainer import function_node
 from chainer.functions._helpers import axes as _axes
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -42,11 +43,15 @@ class Rollaxis(function_node.FunctionNode):
         return landed, home
 
     def backward(self, indexes, grad_outputs):
-        return Rollaxis(*self._inverse()).apply(grad_outputs)
+        return _rollaxis_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        return backend.get_array_module(gy).rollaxis(gy, *self._inverse()),
+        return _rollaxis_back(self, indexes, grad_outputs)
+
+
+def _rollaxis_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of a roll of an axis: the roll that undoes it."""
+    return ops.rollaxis(grad_outputs[0], *node._inverse()),
 
 
 def rollaxis(x, axis, start=0):

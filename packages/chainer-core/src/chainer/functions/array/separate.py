@@ -1,9 +1,9 @@
 """Splitting of a variable into its slices along an axis: :func:`separate`."""
-import chainer
 from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer.functions._helpers import axes as _axes
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -30,19 +30,21 @@ class Separate(function_node.FunctionNode):
                 for g in grad_outputs]
 
     def backward(self, indexes, grad_outputs):
-        return chainer.functions.stack(self._filled(grad_outputs), self.axis),
+        return _separate_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return self._xp.stack(self._filled(grad_outputs), axis=self.axis),
+        return _separate_back(self, indexes, grad_outputs)
 
 
-def slices(x, axis, indexes=None):
-    """Returns the slices of the array ``x`` along ``axis`` (those at ``indexes``; all if
-    None), each as an array."""
+def _separate_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of separating: the slices' gradients stacked again (zeros where absent)."""
+    return ops.stack(node._filled(grad_outputs), node.axis),
+
+
+def slices(x, axis):
+    """Returns the slices of the array ``x`` along ``axis``, each as an array."""
     moved = backend.get_array_module(x).moveaxis(x, axis, 0)
-    if indexes is None:
-        return tuple([utils.force_array(piece) for piece in moved])
-    return tuple([utils.force_array(moved[i]) for i in indexes])
+    return tuple([utils.force_array(piece) for piece in moved])
 
 
 def separate(x, axis=0):

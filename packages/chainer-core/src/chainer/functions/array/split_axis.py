@@ -6,6 +6,7 @@ import numpy
 import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -43,7 +44,7 @@ class SplitAxis(function_node.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         self._xp = backend.get_array_module(x)
-        pieces = self._xp.split(x, self.indices_or_sections, self.axis)
+        pieces = grad_ops.ARRAYS.split_axis(x, self.indices_or_sections, self.axis)
         self._piece_shapes = [p.shape for p in pieces]
         self._dtype = x.dtype
         return tuple(pieces)
@@ -54,10 +55,15 @@ class SplitAxis(function_node.FunctionNode):
                 for g, shape in zip(grad_outputs, self._piece_shapes)]
 
     def backward(self, indexes, grad_outputs):
-        return chainer.functions.concat(self._filled(grad_outputs), self.axis),
+        return _split_axis_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return self._xp.concatenate(self._filled(grad_outputs), axis=self.axis),
+        return _split_axis_back(self, indexes, grad_outputs)
+
+
+def _split_axis_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of a split: the pieces' gradients joined again (zeros where absent)."""
+    return ops.concat(node._filled(grad_outputs), node.axis),
 
 
 def split_axis(x, indices_or_sections, axis, force_tuple=True):

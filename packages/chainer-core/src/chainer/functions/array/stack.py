@@ -1,9 +1,7 @@
 """Joining of variables along a new axis: :func:`stack`."""
-import chainer
-from chainer import backend
 from chainer import function_node
 from chainer.functions._helpers import axes as _axes
-from chainer.functions.array import separate as _separate
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -22,15 +20,19 @@ class Stack(function_node.FunctionNode):
         _axes.expect_axis(head, self.axis, new_axis=True)
 
     def forward(self, inputs):
-        xp = backend.get_array_module(*inputs)
-        return xp.stack(inputs, axis=self.axis),
+        return grad_ops.ARRAYS.stack(inputs, self.axis),
 
     def backward(self, indexes, grad_outputs):
-        # unstacking along the same axis gives one gradient per input
-        return chainer.functions.separate(grad_outputs[0], self.axis)
+        return _stack_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return _separate.slices(grad_outputs[0], self.axis, indexes)
+        return _stack_back(self, indexes, grad_outputs)
+
+
+def _stack_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of stacking: the output gradient separated along the same axis."""
+    pieces = ops.separate(grad_outputs[0], node.axis)
+    return tuple([pieces[i] for i in indexes])
 
 
 def stack(xs, axis=0):

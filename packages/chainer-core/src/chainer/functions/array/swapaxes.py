@@ -1,6 +1,7 @@
 """Exchange of two axes: :func:`swapaxes`."""
 from chainer import function_node
 from chainer.functions._helpers import axes as _axes
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -25,11 +26,15 @@ class Swapaxes(function_node.FunctionNode):
         return x.swapaxes(self.axis1, self.axis2),
 
     def backward(self, indexes, grad_outputs):
-        # an exchange of two axes undoes itself
-        return Swapaxes(self.axis1, self.axis2).apply(grad_outputs)
+        return _swapaxes_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return grad_outputs[0].swapaxes(self.axis1, self.axis2),
+        return _swapaxes_back(self, indexes, grad_outputs)
+
+
+def _swapaxes_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of an exchange of two axes: the same exchange (it undoes itself)."""
+    return ops.swapaxes(grad_outputs[0], node.axis1, node.axis2),
 
 
 def swapaxes(x, axis1, axis2):

@@ -1,9 +1,8 @@
 """Repetition of a whole array along each axis: :func:`tile`."""
-import chainer
 from chainer import backend
 from chainer import function_node
-from chainer import utils
 from chainer.functions._helpers import axes as _axes
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -39,15 +38,17 @@ class Tile(function_node.FunctionNode):
         return interleaved, tuple(range(0, 2 * ndim, 2))
 
     def backward(self, indexes, grad_outputs):
-        F = chainer.functions
-        interleaved, copies_axes = self._fold()
-        gx = F.sum(F.reshape(grad_outputs[0], interleaved), axis=copies_axes)
-        return F.reshape(gx, self._in_shape),
+        return _tile_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        interleaved, copies_axes = self._fold()
-        gx = grad_outputs[0].reshape(interleaved).sum(axis=copies_axes)
-        return utils.force_array(gx).reshape(self._in_shape),
+        return _tile_back(self, indexes, grad_outputs)
+
+
+def _tile_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of tiling: the gradients of the copies added up."""
+    interleaved, copies_axes = node._fold()
+    gx = ops.sum(ops.reshape(grad_outputs[0], interleaved), copies_axes)
+    return ops.reshape(gx, node._in_shape),
 
 
 def tile(x, reps):

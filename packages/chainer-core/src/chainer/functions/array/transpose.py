@@ -3,6 +3,7 @@ import numpy
 
 import chainerx
 from chainer import function_node
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -35,10 +36,15 @@ class Transpose(function_node.FunctionNode):
         return tuple(int(i) for i in numpy.argsort([a % len(axes) for a in axes]))
 
     def backward(self, indexes, grad_outputs):
-        return Transpose(self._inverse_axes()).apply(grad_outputs)
+        return _transpose_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return grad_outputs[0].transpose(self._inverse_axes()),
+        return _transpose_back(self, indexes, grad_outputs)
+
+
+def _transpose_back(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of a transposition: the output gradient under the inverse permutation."""
+    return ops.transpose(grad_outputs[0], node._inverse_axes()),
 
 
 def transpose(x, axes=None):

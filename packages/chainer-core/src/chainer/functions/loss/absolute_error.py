@@ -34,13 +34,15 @@ class AbsoluteError(function_node.FunctionNode):
         return utils.force_array(xp.abs(diff, out=diff), x0.dtype),
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        gx = gy * self._sign
-        return _loss_helpers.difference_grads(gx, indexes)
+        return _absolute_error_backward(self, indexes, grad_outputs)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        gx = utils.force_array(grad_outputs[0] * self._sign)
-        return _loss_helpers.difference_grads(gx, indexes)
+    _backward_arrays = backward
+
+
+def _absolute_error_backward(node, indexes, grad_outputs):
+    """The gradient of ``|x0 - x1|``: ``gy * sign(x0 - x1)`` (the opposite for ``x1``);
+    the same arithmetic on Variables and on arrays."""
+    return _loss_helpers.difference_grads(grad_outputs[0] * node._sign, indexes)
 
 
 def absolute_error(x0, x1):

@@ -36,23 +36,14 @@ class ConnectionistTemporalClassification(function_node.FunctionNode):
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('input_length', 'label_length', 't', 'x'))
-        input_length_type, label_length_type, t_type, x_type = in_types
-        type_check.expect(
-            input_length_type.dtype == numpy.int32,
-            input_length_type.ndim == 1,
-            label_length_type.dtype == numpy.int32,
-            label_length_type.ndim == 1,
-            t_type.ndim == 2,
-            t_type.dtype == numpy.int32,
-            x_type.ndim == 3,
-            x_type.dtype.kind == 'f',
-        )
-        n_batch = x_type.shape[1]
-        type_check.expect(
-            t_type.shape[0] == n_batch,
-            input_length_type.shape[0] == n_batch,
-            label_length_type.shape[0] == n_batch,
-        )
+        *int_types, x_type = in_types
+        # the lengths are vectors and the labels a matrix, with one row per sequence
+        for int_type, ndim in zip(int_types, (1, 1, 2)):
+            type_check.expect(int_type.dtype == numpy.int32, int_type.ndim == ndim)
+        type_check.expect(x_type.ndim == 3, x_type.dtype.kind == 'f')
+        batch = x_type.shape[1]  # x is (time, batch, vocabulary)
+        for int_type in (int_types[2], int_types[0], int_types[1]):
+            type_check.expect(int_type.shape[0] == batch)
 
     def forward(self, inputs):
         input_length, label_length, t, x = inputs

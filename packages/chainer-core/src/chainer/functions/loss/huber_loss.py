@@ -1,6 +1,6 @@
-import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions._helpers import grad_ops
 from chainer.functions._helpers import loss as _loss_helpers
 from chainer import utils
 from chainer.functions._helpers.loss import check_reduce
@@ -45,15 +45,7 @@ class HuberLoss(function_node.FunctionNode):
         return utils.force_array(y, dtype),
 
     def backward(self, indexes, grad_outputs):
-        F = chainer.functions
-        x0, x1 = self.get_retained_inputs()
-        gy, = grad_outputs
-        diff = x0 - x1
-        g = F.where(self._mask, diff, self._clipped(diff.array))
-        if self.reduce == 'sum_along_second_axis':
-            gy = F.expand_dims(gy, 1)
-        gx = F.broadcast_to(gy, g.shape) * g
-        return _loss_helpers.difference_grads(gx, indexes)
+        return _huber_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _clipped(self, diff):
         # outside the quadratic zone the gradient is the constant delta * sign(diff)
@@ -62,14 +54,20 @@ class HuberLoss(function_node.FunctionNode):
         return clipped.astype(diff.dtype, copy=False)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        xp = backend.get_array_module(gy)
-        diff = utils.force_array(self.inputs[0].data - self.inputs[1].data)
-        g = utils.force_array(xp.where(self._mask, diff, self._clipped(diff)))
-        if self.reduce == 'sum_along_second_axis':
-            gy = gy.reshape(gy.shape[:1] + (1,) + gy.shape[1:])
-        g *= gy
-        return _loss_helpers.difference_grads(g, indexes)
+        return _huber_backward(self, indexes, grad_outputs)
+
+
+def _huber_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of the Huber loss of ``d = x0 - x1``: ``gy * d`` in the quadratic zone,
+    ``gy * delta * sign(d)`` outside (for ``x0``; the opposite for ``x1``)."""
+    x0, x1 = ops.retained_inputs(node)
+    gy, = grad_outputs
+    diff = x0 - x1
+    g = ops.where(node._mask, diff, node._clipped(ops.data(diff)))
+    if node.reduce == 'sum_along_second_axis':
+        gy = ops.reshape(gy, gy.shape[:1] + (1,) + gy.shape[1:])
+    gx = ops.broadcast_to(gy, g.shape) * g
+    return _loss_helpers.difference_grads(gx, indexes)
 
 
 def huber_loss(x, t, delta, reduce='sum_along_second_axis'):

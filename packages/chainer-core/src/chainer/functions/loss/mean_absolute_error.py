@@ -1,6 +1,6 @@
-import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions._helpers import grad_ops
 from chainer.functions._helpers import loss as _loss_helpers
 from chainer import utils
 from chainer.functions.loss.absolute_error import _check_pair
@@ -26,16 +26,19 @@ class MeanAbsoluteError(function_node.FunctionNode):
         return utils.force_array(y, x0.dtype),
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        coeff = 1.0 / self._size
-        gx = chainer.functions.broadcast_to(gy * coeff, self._sign.shape) * self._sign
-        return _loss_helpers.difference_grads(gx, indexes)
+        return _mean_absolute_error_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        gy = utils.force_array(gy * utils.force_type(gy.dtype, 1.0 / self._size))
-        gx = utils.force_array(gy * self._sign)
-        return _loss_helpers.difference_grads(gx, indexes)
+        return _mean_absolute_error_backward(self, indexes, grad_outputs)
+
+
+def _mean_absolute_error_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of ``mean(|x0 - x1|)``: ``gy * sign(x0 - x1) / n`` (the opposite for
+    ``x1``)."""
+    gy, = grad_outputs
+    gy = gy * gy.dtype.type(1.0 / node._size)
+    gx = ops.broadcast_to(gy, node._sign.shape) * node._sign
+    return _loss_helpers.difference_grads(gx, indexes)
 
 
 def mean_absolute_error(x0, x1):

@@ -1,6 +1,6 @@
-import chainer
 from chainer import backend
 from chainer import function_node
+from chainer.functions._helpers import grad_ops
 from chainer.functions._helpers import loss as _loss_helpers
 from chainer import utils
 from chainer.functions.loss.absolute_error import _check_pair
@@ -25,21 +25,20 @@ class MeanSquaredError(function_node.FunctionNode):
         return utils.force_array(y, x0.dtype),
 
     def backward(self, indexes, grad_outputs):
-        x0, x1 = self.get_retained_inputs()
-        gy, = grad_outputs
-        diff = x0 - x1
-        gx = chainer.functions.broadcast_to(gy * (2.0 / diff.size), diff.shape) * diff
-        return _loss_helpers.difference_grads(gx, indexes)
+        return _mean_squared_error_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        x0 = self.inputs[0].data
-        diff = utils.force_array(x0 - self.inputs[1].data)
-        diff *= gy * x0.dtype.type(2.0 / diff.size)
-        ret = []
-        for i in indexes:
-            ret.append(diff if i == 0 else utils.force_array(-diff))
-        return tuple(ret)
+        return _mean_squared_error_backward(self, indexes, grad_outputs)
+
+
+def _mean_squared_error_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of ``mean((x0 - x1) ** 2)``: ``2 gy (x0 - x1) / n`` (the opposite for
+    ``x1``)."""
+    x0, x1 = ops.retained_inputs(node)
+    gy, = grad_outputs
+    diff = x0 - x1
+    gx = ops.broadcast_to(gy * gy.dtype.type(2.0 / diff.size), diff.shape) * diff
+    return _loss_helpers.difference_grads(gx, indexes)
 
 
 def mean_squared_error(x0, x1):

@@ -226,6 +226,8 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         return tuple([gx if i == 0 else None for i in indexes])
 
     def _differentiable_grad_x(self, gy):
+        # v7's differentiable formula, used only with ``enable_double_backprop=True``; the
+        # fast path (``_grad_x``) is checked against it by check_fast_backward
         F = chainer.functions
         x, t = self.get_retained_inputs()
         dtype = x.dtype

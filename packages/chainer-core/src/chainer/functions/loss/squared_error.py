@@ -1,4 +1,5 @@
 from chainer import function_node
+from chainer.functions._helpers import grad_ops
 from chainer.functions._helpers import loss as _loss_helpers
 from chainer import utils
 from chainer.functions.loss.absolute_error import _check_pair
@@ -22,16 +23,18 @@ class SquaredError(function_node.FunctionNode):
         return utils.force_array(diff, x0.dtype),
 
     def backward(self, indexes, grad_outputs):
-        x0, x1 = self.get_retained_inputs()
-        gy, = grad_outputs
-        gx = gy * 2 * (x0 - x1)
-        return _loss_helpers.difference_grads(gx, indexes)
+        return _squared_error_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        gx = utils.force_array(gy * utils.force_type(gy.dtype, 2))
-        gx = utils.force_array(gx * (self.inputs[0].data - self.inputs[1].data))
-        return _loss_helpers.difference_grads(gx, indexes)
+        return _squared_error_backward(self, indexes, grad_outputs)
+
+
+def _squared_error_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of ``(x0 - x1) ** 2``: ``2 gy (x0 - x1)`` (the opposite for ``x1``)."""
+    x0, x1 = ops.retained_inputs(node)
+    gy, = grad_outputs
+    gx = gy * gy.dtype.type(2) * (x0 - x1)
+    return _loss_helpers.difference_grads(gx, indexes)
 
 
 def squared_error(x0, x1):

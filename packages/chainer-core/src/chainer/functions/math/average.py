@@ -1,6 +1,7 @@
 """Mean and weighted average over axes."""
 import chainer
 from chainer import backend, function_node, utils
+from chainer.functions._helpers import grad_ops
 from chainer.functions.math import _reduction
 from chainer.utils import type_check
 
@@ -29,24 +30,21 @@ class Mean(function_node.FunctionNode):
         return utils.force_array(y, x.dtype),
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        shape = self._in_shape
-        n = _reduction.reduced_size(shape, self.axis)
-        kshape = _reduction.keepdims_shape(shape, self.axis)
-        if gy.shape != kshape:
-            gy = chainer.functions.reshape(gy, kshape)
-        gx = chainer.functions.broadcast_to(gy, shape)
-        return gx * (1.0 / n) if n else gx,
+        return _mean_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        shape = self._in_shape
-        n = _reduction.reduced_size(shape, self.axis)
-        xp = backend.get_array_module(gy)
-        if not n:  # empty input: nothing to scale
-            return xp.zeros(shape, gy.dtype),
-        gy = gy.reshape(_reduction.keepdims_shape(shape, self.axis))
-        return xp.broadcast_to(gy, shape) * gy.dtype.type(1.0 / n),
+        return _mean_backward(self, indexes, grad_outputs)
+
+
+def _mean_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of a mean of ``n`` elements: ``gy / n`` broadcast back over them."""
+    gy, = grad_outputs
+    shape = node._in_shape
+    n = _reduction.reduced_size(shape, node.axis)
+    gx = ops.broadcast_to(ops.reshape(gy, _reduction.keepdims_shape(shape, node.axis)), shape)
+    if not n:  # an empty input: nothing to scale
+        return gx,
+    return gx * gx.dtype.type(1.0 / n),
 
 
 def average(x, axis=None, weights=None, keepdims=False):

@@ -5,31 +5,21 @@ Binary operators broadcast like NumPy; gradients are summed back to the input sh
 dtype, and an array becomes a Variable that requires no gradient.
 """
 import numbers
-import weakref
-
 import numpy
 
 import chainer
 import chainerx
-from chainer import _hooks
 from chainer import backend
-from chainer import configuration
 from chainer import function_node
 from chainer import utils
 from chainer import variable
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
+
 
 _Variable = variable.Variable
 _make_variable = variable._make_variable
-_make_output_variable = variable._make_output_variable
-_config = configuration.config
-_weakref = weakref.ref
-_CHX = chainerx.ndarray
-
-
-def _as_array(y):
-    """``utils.force_array`` with the common case (already an ndarray) inlined."""
-    return y if type(y) is numpy.ndarray else utils.force_array(y)
+_ndarray = numpy.ndarray
 
 
 def _check_constant_type(value):
@@ -105,57 +95,23 @@ class _ConstantOp(function_node.FunctionNode):
 class _BinaryOp(function_node.FunctionNode):
     """Base of the elementwise nodes of two variables of one dtype (shapes broadcast)."""
 
+    _equal_inputs_pass_type_check = True
+
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('lhs', 'rhs'))
         type_check.expect(in_types[0].dtype == in_types[1].dtype)
         type_check.expect_broadcast_shapes(in_types[0].shape, in_types[1].shape)
 
-    def _apply_pair(self, lhs, rhs):
-        """``self.apply((lhs, rhs))[0]`` for two Variables, without the per-input loops.
 
-        The operators run this on every call, so it does in straight-line code what
-        :meth:`FunctionNode.apply` does for this case. Whenever function hooks or debug mode
-        are active, or the inputs differ in dtype or shape (so that the full type check must
-        run), it defers to :meth:`~FunctionNode.apply`.
-        """
-        a = lhs._array
-        b = rhs._array
-        config = _config
-        if (_hooks._local.hooks or self._local_function_hooks or config.debug
-                or (config.type_check and not (a.dtype == b.dtype and a.shape == b.shape))
-                or type(a) is _CHX or type(b) is _CHX):
-            return self.apply((lhs, rhs))[0]
-        outputs = self.forward((a, b))
-        y = outputs[0]
-        requires_grad = lhs._requires_grad or rhs._requires_grad
-        if not (requires_grad and config.enable_backprop):
-            return _make_variable(y, requires_grad)
-        n0 = lhs._node
-        if n0 is None:
-            n0 = lhs.node
-        n1 = rhs._node
-        if n1 is None:
-            n1 = rhs.node
-        rank = n0.rank if n0.rank > n1.rank else n1.rank
-        self.rank = rank
-        self.inputs = (n0, n1)
-        if not n1.requires_grad:
-            self._grad_input_indexes = (0,)
-        elif not n0.requires_grad:
-            self._grad_input_indexes = (1,)
-        else:
-            self._grad_input_indexes = (0, 1)
-        var = _make_output_variable(y, self, rank + 1)
-        self.outputs = (_weakref(var._node),)
-        retained = self._input_indexes_to_retain
-        if retained is not None:
-            if 0 in retained:
-                n0.data = a
-            if 1 in retained:
-                n1.data = b
-        if self._output_indexes_to_retain is not None:
-            self._retained_output_data = outputs
-        return var
+# Each gradient is written once. A formula taking ``ops`` (see ``_helpers.grad_ops``) serves
+# ``backward`` (on Variables) and ``_backward_arrays`` (on arrays; the default ``ops`` lets the
+# formula itself be the fast path); a gradient computed by a node (``AbsoluteGrad``,
+# ``DivGrad``, ...) is the array helper that node's ``forward`` calls.
+
+
+def _negate(x):
+    """The array computation of :class:`Neg` (also the gradient of negations)."""
+    return utils.force_array(-x)
 
 
 class Neg(function_node.FunctionNode):
@@ -169,7 +125,7 @@ class Neg(function_node.FunctionNode):
         type_check.argname(in_types, ('x',))
 
     def forward(self, inputs):
-        return utils.force_array(-inputs[0]),
+        return _negate(inputs[0]),
 
     def forward_chainerx(self, inputs):
         if inputs[0].dtype.kind == 'b':
@@ -177,10 +133,15 @@ class Neg(function_node.FunctionNode):
         return -inputs[0],
 
     def backward(self, indexes, grad_outputs):
-        return neg(grad_outputs[0]),
+        return Neg().apply(grad_outputs)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return -grad_outputs[0],
+        return _negate(grad_outputs[0]),
+
+
+def _times_sign(gy, x):
+    """``gy * sign(x)``: the array computation of :class:`AbsoluteGrad`."""
+    return utils.force_array(gy * backend.get_array_module(x).sign(x))
 
 
 class Absolute(function_node.FunctionNode):
@@ -203,22 +164,30 @@ class Absolute(function_node.FunctionNode):
         return AbsoluteGrad(x.array).apply(grad_outputs)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        x = self.inputs[0].data
-        return grad_outputs[0] * backend.get_array_module(x).sign(x),
+        return _times_sign(grad_outputs[0], self.inputs[0].data),
 
 
 class AbsoluteGrad(function_node.FunctionNode):
-    """Gradient of :class:`Absolute` (multiplication by ``sign(x)``)."""
+    """Gradient of :class:`Absolute`: ``gy * sign(x)`` (linear in ``gy``)."""
 
     def __init__(self, x):
         self.x = x
 
     def forward(self, inputs):
-        xp = backend.get_array_module(inputs[0])
-        return utils.force_array(inputs[0] * xp.sign(self.x)),
+        return _times_sign(inputs[0], self.x),
 
     def backward(self, indexes, grad_outputs):
         return AbsoluteGrad(self.x).apply(grad_outputs)
+
+
+def _sum_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """Gradient of ``x0 + x1 (+ ...)``: the output gradient summed to each input's shape."""
+    gy = grad_outputs[0]
+    inputs = node.inputs
+    shape = gy.shape
+    if len(inputs) == 2 and inputs[0].shape == shape and inputs[1].shape == shape:
+        return (gy,) * len(indexes)
+    return tuple([ops.sum_to(gy, inputs[i].shape) for i in indexes])
 
 
 class Add(_BinaryOp):
@@ -230,23 +199,16 @@ class Add(_BinaryOp):
 
     def forward(self, inputs):
         x0, x1 = inputs
-        return _as_array(x0 + x1),
+        y = x0 + x1
+        return (y if type(y) is _ndarray else utils.force_array(y)),
 
     def forward_chainerx(self, inputs):
         return _chainerx_binary(inputs, chainerx.add)
 
     def backward(self, indexes, grad_outputs):
-        gy = grad_outputs[0]
-        inputs = self.inputs
-        return tuple([_sum_to(gy, inputs[i].shape) for i in indexes])
+        return _sum_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        gy = grad_outputs[0]
-        inputs = self.inputs
-        shape = gy.shape
-        if inputs[0].shape == shape and inputs[1].shape == shape:
-            return (gy,) * len(indexes)
-        return tuple([utils.sum_to(gy, inputs[i].shape) for i in indexes])
+    _backward_arrays = _sum_backward
 
 
 class AddConstant(_ConstantOp):
@@ -262,10 +224,9 @@ class AddConstant(_ConstantOp):
         return _chainerx_constant(inputs[0], self.value, chainerx.add)
 
     def backward(self, indexes, grad_outputs):
-        return grad_outputs[0],
+        return grad_outputs  # the identity, on Variables or on arrays
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        return grad_outputs[0],
+    _backward_arrays = backward
 
 
 class MultiAdd(function_node.FunctionNode):
@@ -277,7 +238,6 @@ class MultiAdd(function_node.FunctionNode):
             type_check.expect(in_types[0].dtype == in_type.dtype)
 
     def forward(self, xs):
-        self._shapes = tuple([x.shape for x in xs])
         y = xs[0] + xs[1]
         for x in xs[2:]:
             if x.shape == y.shape:
@@ -287,12 +247,20 @@ class MultiAdd(function_node.FunctionNode):
         return utils.force_array(y),
 
     def backward(self, indexes, grad_outputs):
-        gy = grad_outputs[0]
-        return tuple([_sum_to(gy, self._shapes[i]) for i in indexes])
+        return _sum_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        gy = grad_outputs[0]
-        return tuple([utils.sum_to(gy, self._shapes[i]) for i in indexes])
+    _backward_arrays = _sum_backward
+
+
+def _sub_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """Gradient of ``x0 - x1``: ``gy`` and ``-gy``, summed to the input shapes."""
+    gy = grad_outputs[0]
+    inputs = node.inputs
+    ret = []
+    for i in indexes:
+        g = ops.sum_to(gy, inputs[i].shape)
+        ret.append(g if i == 0 else -g)
+    return tuple(ret)
 
 
 class Sub(_BinaryOp):
@@ -304,26 +272,16 @@ class Sub(_BinaryOp):
 
     def forward(self, inputs):
         x0, x1 = inputs
-        return _as_array(x0 - x1),
+        y = x0 - x1
+        return (y if type(y) is _ndarray else utils.force_array(y)),
 
     def forward_chainerx(self, inputs):
         return _chainerx_binary(inputs, chainerx.subtract)
 
     def backward(self, indexes, grad_outputs):
-        gy = grad_outputs[0]
-        ret = []
-        for i in indexes:
-            g = _sum_to(gy, self.inputs[i].shape)
-            ret.append(g if i == 0 else neg(g))
-        return tuple(ret)
+        return _sub_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        gy = grad_outputs[0]
-        ret = []
-        for i in indexes:
-            g = utils.sum_to(gy, self.inputs[i].shape)
-            ret.append(g if i == 0 else -g)
-        return tuple(ret)
+    _backward_arrays = _sub_backward
 
 
 class SubFromConstant(_ConstantOp):
@@ -339,10 +297,25 @@ class SubFromConstant(_ConstantOp):
         return _chainerx_constant(inputs[0], self.value, lambda x, c: c - x)
 
     def backward(self, indexes, grad_outputs):
-        return neg(grad_outputs[0]),
+        return Neg().apply(grad_outputs)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return -grad_outputs[0],
+        return _negate(grad_outputs[0]),
+
+
+def _mul_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """Gradient of ``x0 * x1``: ``gy`` times the other input, summed to the input shape."""
+    if ops is grad_ops.ARRAYS:  # the retained arrays, fetched inline (a hot path)
+        inputs = node.inputs
+        x0 = inputs[0].data
+        x1 = inputs[1].data
+    else:
+        x0, x1 = ops.retained_inputs(node)
+    gy = grad_outputs[0]
+    if len(indexes) == 2 and x0.shape == x1.shape:
+        return gy * x1, gy * x0
+    xs = (x0, x1)
+    return tuple([ops.sum_to(gy * xs[1 - i], xs[i].shape) for i in indexes])
 
 
 class Mul(_BinaryOp):
@@ -355,25 +328,22 @@ class Mul(_BinaryOp):
     def forward(self, inputs):
         self._input_indexes_to_retain = (0, 1)
         x0, x1 = inputs
-        return _as_array(x0 * x1),
+        y = x0 * x1
+        return (y if type(y) is _ndarray else utils.force_array(y)),
 
     def forward_chainerx(self, inputs):
         return _chainerx_binary(inputs, chainerx.multiply)
 
     def backward(self, indexes, grad_outputs):
-        xs = self.get_retained_inputs()
-        gy = grad_outputs[0]
-        return tuple([_sum_to(gy * xs[1 - i], xs[i].shape) for i in indexes])
+        return _mul_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        x0, x1 = self.inputs
-        x0 = x0.data
-        x1 = x1.data
-        gy = grad_outputs[0]
-        if len(indexes) == 2 and x0.shape == x1.shape:
-            return gy * x1, gy * x0
-        xs = (x0, x1)
-        return tuple([utils.sum_to(gy * xs[1 - i], xs[i].shape) for i in indexes])
+    _backward_arrays = _mul_backward
+
+
+def _times_constant(x, value):
+    """``x * value`` in the dtype of ``x``: the array computation of :class:`MulConstant`
+    (also its gradient, ``gy * value``)."""
+    return utils.force_array(x * _preprocess_const(x, value))
 
 
 class MulConstant(_ConstantOp):
@@ -382,18 +352,30 @@ class MulConstant(_ConstantOp):
     _label_format = '_ * %s'
 
     def forward(self, inputs):
-        x = inputs[0]
-        return utils.force_array(x * _preprocess_const(x, self.value)),
+        return _times_constant(inputs[0], self.value),
 
     def forward_chainerx(self, inputs):
         return _chainerx_constant(inputs[0], self.value, chainerx.multiply)
 
     def backward(self, indexes, grad_outputs):
-        return grad_outputs[0] * self.value,
+        return grad_outputs[0] * self.value,  # a MulConstant (or Mul by a constant array)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy = grad_outputs[0]
-        return utils.force_array(gy * _preprocess_const(gy, self.value)),
+        return _times_constant(grad_outputs[0], self.value),
+
+
+def _div_grads(x0, x1, gy, indexes):
+    """Gradients of ``x0 / x1`` (``gy / x1`` and ``-gy * x0 / x1 ** 2``, summed to the input
+    shapes) at ``indexes``: the array computation of :class:`DivGrad`."""
+    gx0 = utils.force_array(gy / x1)
+    ret = []
+    for i in indexes:
+        if i == 0:
+            ret.append(utils.sum_to(gx0, x0.shape))
+        else:
+            gx1 = utils.force_array(-gx0 * x0 / x1)
+            ret.append(utils.sum_to(gx1, x1.shape))
+    return tuple(ret)
 
 
 class Div(_BinaryOp):
@@ -413,26 +395,66 @@ class Div(_BinaryOp):
 
     def backward(self, indexes, grad_outputs):
         x0, x1 = self.get_retained_inputs()
-        gy = grad_outputs[0]
-        gx0 = gy / x1
-        ret = []
-        for i in indexes:
-            if i == 0:
-                ret.append(_sum_to(gx0, x0.shape))
-            else:
-                ret.append(_sum_to(-gx0 * x0 / x1, x1.shape))
-        return tuple(ret)
+        is_elementwise = x0.shape == x1.shape
+        gxs = DivGrad(is_elementwise).apply((x0, x1, grad_outputs[0]))
+        return tuple([gxs[i] for i in indexes])
 
     def _backward_arrays(self, indexes, grad_outputs):
-        x0, x1 = self.inputs[0].data, self.inputs[1].data
-        gx0 = grad_outputs[0] / x1
+        inputs = self.inputs
+        return _div_grads(inputs[0].data, inputs[1].data, grad_outputs[0], indexes)
+
+
+class DivGrad(function_node.FunctionNode):
+    """Gradients of :class:`Div`: inputs ``(x0, x1, gy)``, outputs ``(gx0, gx1)``.
+
+    Args:
+        is_elementwise (bool): Whether ``x0`` and ``x1`` have one shape (no summation).
+    """
+
+    def __init__(self, is_elementwise):
+        self.is_elementwise = is_elementwise
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1, 2))
+        x0, x1, gy = inputs
+        return _div_grads(x0, x1, gy, (0, 1))
+
+    def backward(self, indexes, grad_outputs):
+        x0, x1, gy = self.get_retained_inputs()
+        ggx0, ggx1 = grad_outputs
+        inv_x1 = 1 / x1
+        gy_x1_2 = gy * inv_x1 * inv_x1  # gy / x1 ** 2, of the full shape
         ret = []
         for i in indexes:
+            g = None
             if i == 0:
-                ret.append(utils.sum_to(gx0, x0.shape))
+                if ggx1 is not None:
+                    g = _sum_to(-ggx1 * gy_x1_2, x0.shape)
+            elif i == 1:
+                if ggx0 is not None:
+                    g = -ggx0 * gy_x1_2
+                if ggx1 is not None:
+                    t = 2 * ggx1 * gy_x1_2 * x0 * inv_x1
+                    g = t if g is None else g + t
+                g = _sum_to(g, x1.shape)
             else:
-                ret.append(utils.sum_to(-gx0 * x0 / x1, x1.shape))
+                if ggx0 is not None:
+                    g = ggx0 * inv_x1
+                if ggx1 is not None:
+                    t = -ggx1 * x0 * inv_x1 * inv_x1
+                    g = t if g is None else g + t
+                if g is not None and g.shape != gy.shape:
+                    g = chainer.functions.broadcast_to(g, gy.shape)
+            ret.append(g)
         return tuple(ret)
+
+
+def _div_from_constant_grad(x, gy, value):
+    """``-value * gy / x ** 2``: the array computation of :class:`DivFromConstantGrad`."""
+    gx = utils.force_array(gy * _preprocess_const(gy, -value))
+    gx /= x
+    gx /= x
+    return gx
 
 
 class DivFromConstant(_ConstantOp):
@@ -450,13 +472,49 @@ class DivFromConstant(_ConstantOp):
         return _chainerx_constant(inputs[0], self.value, lambda x, c: c / x)
 
     def backward(self, indexes, grad_outputs):
-        x = self.get_retained_inputs()[0]
-        return grad_outputs[0] * (-self.value) / (x * x),
+        x, = self.get_retained_inputs()
+        return DivFromConstantGrad(self.value).apply((x, grad_outputs[0]))
 
     def _backward_arrays(self, indexes, grad_outputs):
-        x = self.inputs[0].data
-        gy = grad_outputs[0]
-        return gy * _preprocess_const(gy, -self.value) / (x * x),
+        return _div_from_constant_grad(self.inputs[0].data, grad_outputs[0], self.value),
+
+
+class DivFromConstantGrad(function_node.FunctionNode):
+    """Gradient of :class:`DivFromConstant`: ``(x, gy) -> -value * gy / x ** 2``."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, gy = inputs
+        return _div_from_constant_grad(x, gy, self.value),
+
+    def backward(self, indexes, grad_outputs):
+        x, gy = self.get_retained_inputs()
+        g, = grad_outputs
+        value = self.value
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(g * gy * (2 * value) / (x * x * x))
+            else:
+                ret.append(g * (-value) / (x * x))
+        return tuple(ret)
+
+
+def _pow_var_var_grads(x0, x1, gy, y, indexes):
+    """Gradients of ``y = x0 ** x1`` (``gy * x1 * x0 ** (x1 - 1)`` and ``gy * y * log(x0)``,
+    summed to the input shapes): the array computation of :class:`PowVarVarGrad`."""
+    ret = []
+    for i in indexes:
+        if i == 0:
+            g = gy * x1 * x0 ** (x1 - x1.dtype.type(1))
+            ret.append(utils.sum_to(utils.force_array(g), x0.shape))
+        else:
+            g = gy * y * backend.get_array_module(x0).log(x0)
+            ret.append(utils.sum_to(utils.force_array(g), x1.shape))
+    return tuple(ret)
 
 
 class PowVarVar(_BinaryOp):
@@ -474,28 +532,79 @@ class PowVarVar(_BinaryOp):
 
     def backward(self, indexes, grad_outputs):
         x0, x1 = self.get_retained_inputs()
-        y, = self.get_retained_outputs()
-        gy = grad_outputs[0]
-        ret = []
-        for i in indexes:
-            if i == 0:
-                ret.append(_sum_to(gy * x1 * x0 ** (x1 - 1), x0.shape))
-            else:
-                ret.append(_sum_to(gy * y * chainer.functions.log(x0), x1.shape))
-        return tuple(ret)
+        y = self._retained_output_data[0]
+        is_elementwise = x0.shape == x1.shape
+        gxs = PowVarVarGrad(is_elementwise, y).apply((x0, x1, grad_outputs[0]))
+        return tuple([gxs[i] for i in indexes])
 
     def _backward_arrays(self, indexes, grad_outputs):
-        x0, x1 = self.inputs[0].data, self.inputs[1].data
-        gy = grad_outputs[0]
+        inputs = self.inputs
+        return _pow_var_var_grads(inputs[0].data, inputs[1].data, grad_outputs[0],
+                                  self._retained_output_data[0], indexes)
+
+
+class PowVarVarGrad(function_node.FunctionNode):
+    """Gradients of :class:`PowVarVar`: inputs ``(x0, x1, gy)``, outputs ``(gx0, gx1)``.
+
+    Args:
+        is_elementwise (bool): Whether ``x0`` and ``x1`` have one shape (no summation).
+        y (:ref:`ndarray`): The output ``x0 ** x1``.
+    """
+
+    def __init__(self, is_elementwise, y):
+        self.is_elementwise = is_elementwise
+        self.y = y
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1, 2))
+        x0, x1, gy = inputs
+        return _pow_var_var_grads(x0, x1, gy, self.y, (0, 1))
+
+    def backward(self, indexes, grad_outputs):
+        x0, x1, gy = self.get_retained_inputs()
+        ggx0, ggx1 = grad_outputs
+        F = chainer.functions
+        # with p = x0 ** (x1 - 1) and l = log(x0):
+        # gx0 = gy * x1 * p and gx1 = gy * x0 * p * l
+        p = x0 ** (x1 - 1)
+        log_x0 = F.log(x0)
         ret = []
         for i in indexes:
+            g = None
             if i == 0:
-                ret.append(utils.sum_to(gy * x1 * x0 ** (x1 - x1.dtype.type(1)), x0.shape))
+                if ggx0 is not None:
+                    g = ggx0 * gy * x1 * (x1 - 1) * p / x0
+                if ggx1 is not None:
+                    t = ggx1 * gy * p * (x1 * log_x0 + 1)
+                    g = t if g is None else g + t
+                g = _sum_to(g, x0.shape)
+            elif i == 1:
+                if ggx0 is not None:
+                    g = ggx0 * gy * p * (1 + x1 * log_x0)
+                if ggx1 is not None:
+                    t = ggx1 * gy * x0 * p * log_x0 * log_x0
+                    g = t if g is None else g + t
+                g = _sum_to(g, x1.shape)
             else:
-                xp = backend.get_array_module(x0)
-                log_x0 = utils.force_array(xp.log(x0))
-                ret.append(utils.sum_to(gy * self.output_data[0] * log_x0, x1.shape))
+                if ggx0 is not None:
+                    g = ggx0 * x1 * p
+                if ggx1 is not None:
+                    t = ggx1 * x0 * p * log_x0
+                    g = t if g is None else g + t
+                if g is not None and g.shape != gy.shape:
+                    g = F.broadcast_to(g, gy.shape)
+            ret.append(g)
         return tuple(ret)
+
+
+def _pow_var_const_grad(x, gy, value):
+    """``value * x ** (value - 1) * gy``: the array computation of :class:`PowVarConstGrad`."""
+    if numpy.isscalar(value) and value == 2:
+        return utils.force_array(gy * (x * x.dtype.type(2)))
+    gx = utils.force_array(x ** _preprocess_const(x, value - 1))
+    gx *= _preprocess_const(gx, value)
+    gx *= gy
+    return gx
 
 
 class PowVarConst(_ConstantOp):
@@ -510,19 +619,42 @@ class PowVarConst(_ConstantOp):
         return utils.force_array(x ** _preprocess_const(x, self.value)),
 
     def backward(self, indexes, grad_outputs):
-        x = self.get_retained_inputs()[0]
-        value = self.value
-        if numpy.isscalar(value) and value == 2:
-            return grad_outputs[0] * (x * x.dtype.type(2)),
-        return grad_outputs[0] * (x ** (value - 1) * value),
+        x, = self.get_retained_inputs()
+        return PowVarConstGrad(self.value).apply((x, grad_outputs[0]))
 
     def _backward_arrays(self, indexes, grad_outputs):
-        x = self.inputs[0].data
+        return _pow_var_const_grad(self.inputs[0].data, grad_outputs[0], self.value),
+
+
+class PowVarConstGrad(function_node.FunctionNode):
+    """Gradient of :class:`PowVarConst`: ``(x, gy) -> value * x ** (value - 1) * gy``."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, gy = inputs
+        return _pow_var_const_grad(x, gy, self.value),
+
+    def backward(self, indexes, grad_outputs):
+        x, gy = self.get_retained_inputs()
+        g, = grad_outputs
         value = self.value
-        if numpy.isscalar(value) and value == 2:
-            return grad_outputs[0] * (x * x.dtype.type(2)),
-        gx = x ** _preprocess_const(x, value - 1)
-        return grad_outputs[0] * (gx * _preprocess_const(gx, value)),
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(g * gy * (value * (value - 1)) * x ** (value - 2))
+            else:
+                ret.append(g * value * x ** (value - 1))
+        return tuple(ret)
+
+
+def _pow_const_var_grad(y, gy, value):
+    """``gy * y * log(value)`` from the output ``y = value ** x``: the array computation
+    of :class:`PowConstVarGrad`."""
+    xp = backend.get_array_module(y)
+    return utils.force_array(gy * y * xp.log(xp.asarray(value, dtype=y.dtype)))
 
 
 class PowConstVar(_ConstantOp):
@@ -538,17 +670,40 @@ class PowConstVar(_ConstantOp):
 
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
-        return grad_outputs[0] * y * _log_of(self.value, y.array),
+        return PowConstVarGrad(self.value).apply((y, grad_outputs[0]))
 
     def _backward_arrays(self, indexes, grad_outputs):
-        y = self.output_data[0]
-        return grad_outputs[0] * y * _log_of(self.value, y),
+        return _pow_const_var_grad(self._retained_output_data[0], grad_outputs[0],
+                                   self.value),
 
 
-def _log_of(value, y):
-    # ``log(value)`` as an array of the dtype of ``y`` (the gradient factor of ``value ** x``)
-    xp = backend.get_array_module(y)
-    return xp.log(xp.asarray(value, dtype=y.dtype))
+class PowConstVarGrad(function_node.FunctionNode):
+    """Gradient of :class:`PowConstVar` from its output: ``(y, gy) -> gy * y * log(value)``."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        y, gy = inputs
+        return _pow_const_var_grad(y, gy, self.value),
+
+    def backward(self, indexes, grad_outputs):
+        y, gy = self.get_retained_inputs()
+        g, = grad_outputs
+        log_value = _log_of(self.value, y.dtype)
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(g * gy * log_value)
+            else:
+                ret.append(g * y * log_value)
+        return tuple(ret)
+
+
+def _log_of(value, dtype):
+    # ``log(value)`` as a scalar of ``dtype``
+    return dtype.type(numpy.log(numpy.asarray(value, dtype=dtype)))
 
 
 def _label_of(value):
@@ -596,7 +751,7 @@ def add(*xs):
     if len(xs) == 2:
         lhs, rhs = xs
         if isinstance(rhs, _Variable) and isinstance(lhs, _Variable):
-            return Add()._apply_pair(lhs, rhs)
+            return Add()._apply_pair(lhs, rhs)[0]
         rhs_var = _as_variable_rhs(lhs, rhs)
         if rhs_var is None:
             return AddConstant(rhs).apply((lhs,))[0]
@@ -611,7 +766,7 @@ def sub(self, rhs):
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return AddConstant(-rhs).apply((self,))[0]
-    return Sub()._apply_pair(self, rhs_var)
+    return Sub().apply((self, rhs_var))[0]
 
 
 def rsub(self, rhs):
@@ -619,13 +774,13 @@ def rsub(self, rhs):
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return SubFromConstant(rhs).apply((self,))[0]
-    return Sub()._apply_pair(rhs_var, self)
+    return Sub().apply((rhs_var, self))[0]
 
 
 def mul(self, rhs):
     """Elementwise multiplication: ``x * rhs``."""
     if isinstance(rhs, _Variable):
-        return Mul()._apply_pair(self, rhs)
+        return Mul()._apply_pair(self, rhs)[0]
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return MulConstant(rhs).apply((self,))[0]
@@ -637,7 +792,7 @@ def div(self, rhs):
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return MulConstant(1.0 / rhs).apply((self,))[0]
-    return Div()._apply_pair(self, rhs_var)
+    return Div().apply((self, rhs_var))[0]
 
 
 def rdiv(self, rhs):
@@ -645,7 +800,7 @@ def rdiv(self, rhs):
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return DivFromConstant(rhs).apply((self,))[0]
-    return Div()._apply_pair(rhs_var, self)
+    return Div().apply((rhs_var, self))[0]
 
 
 def floordiv(self, rhs):
@@ -663,7 +818,7 @@ def pow(self, rhs):  # noqa: A001 - v7 name
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return PowVarConst(rhs).apply((self,))[0]
-    return PowVarVar()._apply_pair(self, rhs_var)
+    return PowVarVar().apply((self, rhs_var))[0]
 
 
 def rpow(self, rhs):
@@ -671,7 +826,7 @@ def rpow(self, rhs):
     rhs_var = _as_variable_rhs(self, rhs)
     if rhs_var is None:
         return PowConstVar(rhs).apply((self,))[0]
-    return PowVarVar()._apply_pair(rhs_var, self)
+    return PowVarVar().apply((rhs_var, self))[0]
 
 
 def matmul(self, rhs):

@@ -3,16 +3,27 @@ import numpy
 
 import chainerx
 from chainer import backend, function_node, utils
+from chainer.functions._helpers import grad_ops
 from chainer.functions.math._elementwise import check_float
+
 
 _INV_LOG2 = 1.0 / numpy.log(2.0)
 _INV_LOG10 = 1.0 / numpy.log(10.0)
 
 
-def _scaled_reciprocal(x, gy, scale):
-    # ``gy / x * scale`` on arrays, with ``scale`` cast to the dtype as ``MulConstant`` does
-    gx = gy / x
-    return gx * utils.force_type(gx.dtype, scale)
+def _exp_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """``d exp(x) = exp(x) dx``: the retained output times ``gy``."""
+    y, = ops.retained_outputs(node)
+    return y * grad_outputs[0],
+
+
+def _log_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """``d log_b(x) = dx / (x log b)``: ``gy / x`` times the node's ``_scale`` (1 / log b)."""
+    x, = ops.retained_inputs(node)
+    gx = grad_outputs[0] / x
+    if node._scale is not None:
+        gx = gx * x.dtype.type(node._scale)
+    return gx,
 
 
 class Exp(function_node.FunctionNode):
@@ -35,15 +46,15 @@ class Exp(function_node.FunctionNode):
     def forward_chainerx(self, inputs):
         return chainerx.exp(inputs[0]),
     def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        return y * grad_outputs[0],
+        return _exp_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        return self.output_data[0] * grad_outputs[0],
+    _backward_arrays = _exp_backward
 
 
 class Log(function_node.FunctionNode):
     """Elementwise natural logarithm."""
+
+    _scale = None  # the factor 1 / log(base) of the gradient
 
     @property
     def label(self):
@@ -62,15 +73,15 @@ class Log(function_node.FunctionNode):
     def forward_chainerx(self, inputs):
         return chainerx.log(inputs[0]),
     def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return grad_outputs[0] / x,
+        return _log_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        return grad_outputs[0] / self.inputs[0].data,
+    _backward_arrays = _log_backward
 
 
 class Log2(function_node.FunctionNode):
     """Elementwise base-2 logarithm."""
+
+    _scale = _INV_LOG2
 
     @property
     def label(self):
@@ -86,15 +97,15 @@ class Log2(function_node.FunctionNode):
         return utils.force_array(xp.log2(x)),
 
     def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return grad_outputs[0] / x * _INV_LOG2,
+        return _log_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        return _scaled_reciprocal(self.inputs[0].data, grad_outputs[0], _INV_LOG2),
+    _backward_arrays = _log_backward
 
 
 class Log10(function_node.FunctionNode):
     """Elementwise base-10 logarithm."""
+
+    _scale = _INV_LOG10
 
     @property
     def label(self):
@@ -110,11 +121,9 @@ class Log10(function_node.FunctionNode):
         return utils.force_array(xp.log10(x)),
 
     def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return grad_outputs[0] / x * _INV_LOG10,
+        return _log_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        return _scaled_reciprocal(self.inputs[0].data, grad_outputs[0], _INV_LOG10),
+    _backward_arrays = _log_backward
 
 
 def exp(x):

@@ -1,6 +1,13 @@
 """Elementwise ``exp(x) - 1``."""
 from chainer import backend, function_node, utils
+from chainer.functions._helpers import grad_ops
 from chainer.functions.math._elementwise import check_float
+
+
+def _expm1_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """``d(exp(x) - 1) = (y + 1) dx`` from the retained output ``y``."""
+    y, = ops.retained_outputs(node)
+    return (y + y.dtype.type(1)) * grad_outputs[0],
 
 
 class Expm1(function_node.FunctionNode):
@@ -20,12 +27,9 @@ class Expm1(function_node.FunctionNode):
         return utils.force_array(xp.expm1(x)),
 
     def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        return (y + 1.0) * grad_outputs[0],
+        return _expm1_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        y = self.output_data[0]
-        return (y + y.dtype.type(1)) * grad_outputs[0],
+    _backward_arrays = _expm1_backward
 
 
 def expm1(x):

@@ -3,6 +3,16 @@ from chainer import backend, function_node, utils
 from chainer.functions.math._elementwise import check_float
 
 
+def _sinh(x):
+    """The array computation of :class:`Sinh` (also the derivative of cosh)."""
+    return utils.force_array(backend.get_array_module(x).sinh(x))
+
+
+def _cosh(x):
+    """The array computation of :class:`Cosh` (also the derivative of sinh)."""
+    return utils.force_array(backend.get_array_module(x).cosh(x))
+
+
 class Sinh(function_node.FunctionNode):
     """Elementwise hyperbolic sine."""
 
@@ -15,17 +25,15 @@ class Sinh(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        xp = backend.get_array_module(x)
         self.retain_inputs((0,))
-        return utils.force_array(xp.sinh(x)),
+        return _sinh(x),
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
         return cosh(x) * grad_outputs[0],
 
     def _backward_arrays(self, indexes, grad_outputs):
-        x = self.inputs[0].data
-        return utils.force_array(backend.get_array_module(x).cosh(x)) * grad_outputs[0],
+        return _cosh(self.inputs[0].data) * grad_outputs[0],
 
 
 class Cosh(function_node.FunctionNode):
@@ -40,17 +48,15 @@ class Cosh(function_node.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        xp = backend.get_array_module(x)
         self.retain_inputs((0,))
-        return utils.force_array(xp.cosh(x)),
+        return _cosh(x),
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
         return sinh(x) * grad_outputs[0],
 
     def _backward_arrays(self, indexes, grad_outputs):
-        x = self.inputs[0].data
-        return utils.force_array(backend.get_array_module(x).sinh(x)) * grad_outputs[0],
+        return _sinh(self.inputs[0].data) * grad_outputs[0],
 
 
 def sinh(x):

@@ -1,6 +1,13 @@
 """Elementwise ``log(1 + x)``."""
 from chainer import backend, function_node, utils
+from chainer.functions._helpers import grad_ops
 from chainer.functions.math._elementwise import check_float
+
+
+def _log1p_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """``d log(1 + x) = dx / (1 + x)``."""
+    x, = ops.retained_inputs(node)
+    return grad_outputs[0] / (x + x.dtype.type(1)),
 
 
 class Log1p(function_node.FunctionNode):
@@ -20,12 +27,9 @@ class Log1p(function_node.FunctionNode):
         return utils.force_array(xp.log1p(x)),
 
     def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return grad_outputs[0] / (x + 1.0),
+        return _log1p_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        x = self.inputs[0].data
-        return grad_outputs[0] / (x + x.dtype.type(1)),
+    _backward_arrays = _log1p_backward
 
 
 def log1p(x):

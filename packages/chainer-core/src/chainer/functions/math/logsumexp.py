@@ -1,6 +1,6 @@
 """Log of the sum of exponentials over given axes."""
-import chainer
 from chainer import backend, function_node, utils
+from chainer.functions._helpers import grad_ops
 from chainer.functions.math import _reduction
 from chainer.utils import type_check
 
@@ -36,22 +36,21 @@ class LogSumExp(function_node.FunctionNode):
         return utils.force_array(y, x.dtype),
 
     def backward(self, indexes, grad_outputs):
-        F = chainer.functions
-        x, = self.get_retained_inputs()
-        y, = self.get_retained_outputs()
-        gy, = grad_outputs
-        kshape = _reduction.keepdims_shape(x.shape, self.axis)
-        y = F.broadcast_to(F.reshape(y, kshape), x.shape)
-        gy = F.broadcast_to(F.reshape(gy, kshape), x.shape)
-        return gy * F.exp(x - y),
+        return _logsumexp_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        x = self.inputs[0].data
-        gy, = grad_outputs
-        kshape = _reduction.keepdims_shape(x.shape, self.axis)
-        xp = backend.get_array_module(x)
-        y = self.output_data[0].reshape(kshape)
-        return gy.reshape(kshape) * xp.exp(x - y),
+        return _logsumexp_backward(self, indexes, grad_outputs)
+
+
+def _logsumexp_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of ``y = logsumexp(x)``: ``gy * exp(x - y)``, with ``gy`` and ``y``
+    broadcast back over the reduced axes (the softmax of ``x``)."""
+    x, = ops.retained_inputs(node)
+    y, = ops.retained_outputs(node)
+    kshape = _reduction.keepdims_shape(x.shape, node.axis)
+    y = ops.broadcast_to(ops.reshape(y, kshape), x.shape)
+    gy = ops.broadcast_to(ops.reshape(grad_outputs[0], kshape), x.shape)
+    return gy * ops.exp(x - y),
 
 
 def logsumexp(x, axis=None):

@@ -1,17 +1,14 @@
 """Matrix products: :func:`matmul` (NumPy semantics) and the deprecated :func:`batch_matmul`."""
 import warnings
 
+import numpy
+
 import chainer
 from chainer import backend
 from chainer import function_node
 from chainer import utils
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
-
-
-def _swap_last(x):
-    axes = list(range(x.ndim))
-    axes[-1], axes[-2] = axes[-2], axes[-1]
-    return chainer.functions.transpose(x, tuple(axes))
 
 
 class MatMul(function_node.FunctionNode):
@@ -57,91 +54,43 @@ class MatMul(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         a, b = self.get_retained_inputs()
-        return self._grads(indexes, a, b, grad_outputs[0], _VARIABLE_OPS)
+        return _matmul_grads(a, b, grad_outputs[0], self.transa, self.transb, self.transc,
+                             indexes, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
         a, b = self.inputs[0].data, self.inputs[1].data
-        return self._grads(indexes, a, b, grad_outputs[0], _ARRAY_OPS)
-
-    def _grads(self, indexes, a, b, gy, ops):
-        """Input gradients, written once for Variables and for raw arrays (``ops``)."""
-        if self.transc and gy.ndim >= 2:
-            gy = ops.swap(gy)
-        A = ops.swap(a) if self.transa and a.ndim >= 2 else a
-        B = ops.swap(b) if self.transb and b.ndim >= 2 else b
-        A2 = ops.reshape(A, (1,) + A.shape) if A.ndim == 1 else A
-        B2 = ops.reshape(B, B.shape + (1,)) if B.ndim == 1 else B
-        out_shape = gy.shape
-        if A.ndim == 1:
-            out_shape = out_shape[:-1] + (1,) + out_shape[-1:] if B.ndim > 1 else (1,)
-        if B.ndim == 1:
-            out_shape = out_shape + (1,)
-        gy2 = ops.reshape(gy, out_shape)
-        ret = []
-        for i in indexes:
-            if i == 0:
-                g = ops.sum_to(ops.matmul(gy2, ops.swap(B2)), A2.shape)
-                g = ops.reshape(g, A.shape)
-                g = ops.swap(g) if self.transa and a.ndim >= 2 else g
-                ret.append(ops.cast(g, a.dtype))
-            else:
-                g = ops.sum_to(ops.matmul(ops.swap(A2), gy2), B2.shape)
-                g = ops.reshape(g, B.shape)
-                g = ops.swap(g) if self.transb and b.ndim >= 2 else g
-                ret.append(ops.cast(g, b.dtype))
-        return tuple(ret)
+        return _matmul_grads(a, b, grad_outputs[0], self.transa, self.transb, self.transc,
+                             indexes, grad_ops.ARRAYS)
 
 
-class _VariableOps:
-    """Differentiable operations on Variables used by :meth:`MatMul._grads`."""
-
-    @staticmethod
-    def swap(x):
-        return _swap_last(x)
-
-    @staticmethod
-    def reshape(x, shape):
-        return chainer.functions.reshape(x, shape)
-
-    @staticmethod
-    def sum_to(x, shape):
-        return chainer.functions.sum_to(x, shape)
-
-    @staticmethod
-    def matmul(x, y):
-        return matmul(x, y)
-
-    @staticmethod
-    def cast(x, dtype):
-        return x if x.dtype == dtype else chainer.functions.cast(x, dtype)
-
-
-class _ArrayOps:
-    """The same operations on raw arrays (the fast path without double backprop)."""
-
-    @staticmethod
-    def swap(x):
-        return x.swapaxes(-1, -2)
-
-    @staticmethod
-    def reshape(x, shape):
-        return x.reshape(shape)
-
-    @staticmethod
-    def sum_to(x, shape):
-        return utils.sum_to(x, shape)
-
-    @staticmethod
-    def matmul(x, y):
-        return backend.get_array_module(x).matmul(x, y)
-
-    @staticmethod
-    def cast(x, dtype):
-        return x if x.dtype == dtype else x.astype(dtype)
-
-
-_VARIABLE_OPS = _VariableOps
-_ARRAY_OPS = _ArrayOps
+def _matmul_grads(a, b, gy, transa, transb, transc, indexes, ops):
+    """The gradients of ``matmul(a, b)`` (with transposed operands or result as flagged)
+    w.r.t. the inputs at ``indexes``: one formula, on Variables or arrays (``ops``)."""
+    if transc and gy.ndim >= 2:
+        gy = ops.swap(gy)
+    A = ops.swap(a) if transa and a.ndim >= 2 else a
+    B = ops.swap(b) if transb and b.ndim >= 2 else b
+    A2 = ops.reshape(A, (1,) + A.shape) if A.ndim == 1 else A
+    B2 = ops.reshape(B, B.shape + (1,)) if B.ndim == 1 else B
+    out_shape = gy.shape
+    if A.ndim == 1:
+        out_shape = out_shape[:-1] + (1,) + out_shape[-1:] if B.ndim > 1 else (1,)
+    if B.ndim == 1:
+        out_shape = out_shape + (1,)
+    gy2 = ops.reshape(gy, out_shape)
+    ret = []
+    for i in indexes:
+        if i == 0:
+            g = ops.sum_to(ops.matmul(gy2, ops.swap(B2)), A2.shape)
+            g = ops.reshape(g, A.shape)
+            g = ops.swap(g) if transa and a.ndim >= 2 else g
+            ret.append(ops.cast(g, a.dtype))
+        else:
+            g = ops.sum_to(ops.matmul(ops.swap(A2), gy2), B2.shape)
+            g = ops.reshape(g, B.shape)
+            g = ops.swap(g) if transb and b.ndim >= 2 else g
+            ret.append(ops.cast(g, b.dtype))
+    return tuple(ret)
 
 
 def matmul(a, b, transa=False, transb=False):
@@ -172,14 +121,141 @@ def matmul(a, b, transa=False, transb=False):
     return MatMul(transa=transa, transb=transb).apply((a, b))[0]
 
 
-class BatchMatMul(MatMul):
-    """Batched matrix product of the deprecated :func:`batch_matmul`."""
+def _as_batch_mat(x):
+    """A batch of column vectors ``(B, N)`` as matrices ``(B, N, 1)`` (Variable or array)."""
+    if x.ndim != 2:
+        return x
+    if isinstance(x, chainer.Variable):
+        return chainer.functions.reshape(x, x.shape + (1,))
+    return x.reshape(x.shape + (1,))
+
+
+def _batch_matmul_grads(a, b, gy, transa, transb, indexes):
+    """The gradients of the batch product w.r.t. ``a`` and ``b`` at ``indexes`` (shaped as
+    the inputs): the array computation of :class:`BatchMatMulGrad`."""
+    gxs = _matmul_grads(_as_batch_mat(a), _as_batch_mat(b), gy, transa, transb, False,
+                        indexes, grad_ops.ARRAYS)
+    shapes = (a.shape, b.shape)
+    return tuple([utils.force_array(g.reshape(shapes[i])) for g, i in zip(gxs, indexes)])
+
+
+class BatchMatMul(function_node.FunctionNode):
+    """Batched matrix product of the deprecated :func:`batch_matmul`.
+
+    Inputs are batches of matrices ``(B, N, M)`` or of column vectors ``(B, N)``.
+    """
+
+    def __init__(self, transa=False, transb=False):
+        self.transa = transa
+        self.transb = transb
+
+    def check_type_forward(self, in_types):
+        type_check.argname(in_types, ('a', 'b'))
+        a_type, b_type = in_types
+        type_check.expect(
+            a_type.dtype == numpy.float32,
+            b_type.dtype == numpy.float32,
+            a_type.ndim >= 2, a_type.ndim <= 3,
+            b_type.ndim >= 2, b_type.ndim <= 3,
+        )
+        # the contracted dimension of each operand; a batch of vectors is (B, N, 1)
+        if type_check.eval(a_type.ndim) == 3:
+            a_len = a_type.shape[1 if self.transa else 2]
+        else:
+            a_len = a_type.shape[1] if self.transa else 1
+        if type_check.eval(b_type.ndim) == 3:
+            b_len = b_type.shape[2 if self.transb else 1]
+        else:
+            b_len = 1 if self.transb else b_type.shape[1]
+        if isinstance(a_len, int):
+            type_check.expect(b_len == a_len)
+        else:
+            type_check.expect(a_len == b_len)
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        a, b = inputs
+        A = _as_batch_mat(a)
+        B = _as_batch_mat(b)
+        if self.transa:
+            A = A.swapaxes(-1, -2)
+        if self.transb:
+            B = B.swapaxes(-1, -2)
+        return utils.force_array(backend.get_array_module(a).matmul(A, B)),
+
+    def backward(self, indexes, grad_outputs):
+        a, b = self.get_retained_inputs()
+        gxs = BatchMatMulGrad(self.transa, self.transb).apply((a, b, grad_outputs[0]))
+        return tuple([gxs[i] for i in indexes])
+
+    def _backward_arrays(self, indexes, grad_outputs):
+        return _batch_matmul_grads(self.inputs[0].data, self.inputs[1].data, grad_outputs[0],
+                                   self.transa, self.transb, indexes)
+
+
+class BatchMatMulGrad(function_node.FunctionNode):
+    """Gradients of :class:`BatchMatMul`: inputs ``(a, b, gy)``, outputs ``(ga, gb)``."""
+
+    def __init__(self, transa=False, transb=False):
+        self.transa = transa
+        self.transb = transb
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1, 2))
+        a, b, gy = inputs
+        return _batch_matmul_grads(a, b, gy, self.transa, self.transb, (0, 1))
+
+    def backward(self, indexes, grad_outputs):
+        # ga = op_a(gy @ B~.T) and gb = op_b(A~.T @ gy), where A~ = op_a(A), B~ = op_b(B) and
+        # op swaps the last two axes when the operand was transposed: both are bilinear.
+        F = chainer.functions
+        a, b, gy = self.get_retained_inputs()
+        gga, ggb = grad_outputs
+        A = _as_batch_mat(a)
+        B = _as_batch_mat(b)
+        At = F.swapaxes(A, 1, 2) if self.transa else A
+        Bt = F.swapaxes(B, 1, 2) if self.transb else B
+        Gat = Gbt = None
+        if gga is not None:
+            Gat = _as_batch_mat(gga)
+            Gat = F.swapaxes(Gat, 1, 2) if self.transa else Gat
+        if ggb is not None:
+            Gbt = _as_batch_mat(ggb)
+            Gbt = F.swapaxes(Gbt, 1, 2) if self.transb else Gbt
+        ret = []
+        for i in indexes:
+            g = None
+            if i == 0 and Gbt is not None:  # d/dA~ = gy @ Gb~.T
+                g = matmul(gy, Gbt, transb=True)
+                g = F.reshape(F.swapaxes(g, 1, 2) if self.transa else g, a.shape)
+            elif i == 1 and Gat is not None:  # d/dB~ = Ga~.T @ gy
+                g = matmul(Gat, gy, transa=True)
+                g = F.reshape(F.swapaxes(g, 1, 2) if self.transb else g, b.shape)
+            elif i == 2:  # d/dgy = Ga~ @ B~ + A~ @ Gb~
+                if Gat is not None:
+                    g = matmul(Gat, Bt)
+                if Gbt is not None:
+                    t = matmul(At, Gbt)
+                    g = t if g is None else g + t
+            ret.append(g)
+        return tuple(ret)
 
 
 def batch_matmul(a, b, transa=False, transb=False):
     """Computes the batch matrix product (deprecated: use :func:`matmul`).
 
     2-D inputs of shape ``(B, N)`` are treated as batches of column vectors ``(B, N, 1)``.
+
+    Args:
+        a (:class:`~chainer.Variable` or :ref:`ndarray`): Left operand, ``(B, N, M)`` or
+            ``(B, N)``.
+        b (:class:`~chainer.Variable` or :ref:`ndarray`): Right operand, ``(B, M, K)`` or
+            ``(B, M)``.
+        transa (bool): Transpose the matrices of ``a`` first.
+        transb (bool): Transpose the matrices of ``b`` first.
+
+    Returns:
+        ~chainer.Variable: The batch of products, ``(B, N, K)``.
 
     .. admonition:: Example
 
@@ -190,8 +266,4 @@ def batch_matmul(a, b, transa=False, transb=False):
         (2, 2, 4)
     """
     warnings.warn('batch_matmul is deprecated. Use matmul instead.', DeprecationWarning)
-    a = chainer.as_variable(a)
-    b = chainer.as_variable(b)
-    a = chainer.functions.reshape(a, a.shape + (1,)) if a.ndim == 2 else a
-    b = chainer.functions.reshape(b, b.shape + (1,)) if b.ndim == 2 else b
     return BatchMatMul(transa=transa, transb=transb).apply((a, b))[0]

@@ -1,6 +1,7 @@
 """Elementwise maximum of two arrays."""
 from chainer import backend, function_node, utils
-from chainer.functions.math._elementwise import check_broadcastable, check_float, sum_to_shape
+from chainer.functions._helpers import grad_ops
+from chainer.functions.math._elementwise import check_broadcastable, check_float
 
 
 class Maximum(function_node.FunctionNode):
@@ -21,13 +22,15 @@ class Maximum(function_node.FunctionNode):
         return utils.force_array(xp.maximum(x1, x2)),
 
     def backward(self, indexes, grad_outputs):
-        x1, x2 = self.get_retained_inputs()
-        return _select_backward(
-            MaximumGrad, x1.array >= x2.array, x1, x2, indexes, grad_outputs[0])
+        return _select_backward(self, MaximumGrad, self._first(), indexes, grad_outputs[0],
+                                grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        x1, x2 = self.inputs[0].data, self.inputs[1].data
-        return _select_backward_arrays(x1 >= x2, x1, x2, indexes, grad_outputs[0])
+        return _select_backward(self, MaximumGrad, self._first(), indexes, grad_outputs[0])
+
+    def _first(self):
+        # where the first input is the result
+        return self.inputs[0].data >= self.inputs[1].data
 
 
 def _routed(cond, gy, first):
@@ -39,28 +42,18 @@ def _routed(cond, gy, first):
     return utils.force_array(xp.where(cond, zero, gy))
 
 
-def _select_backward_arrays(cond, x1, x2, indexes, gy):
-    # array version of :func:`_select_backward`
-    xp = backend.get_array_module(cond)
-    cond = xp.broadcast_to(cond, gy.shape)
-    ret = []
-    if 0 in indexes:
-        ret.append(utils.sum_to(_routed(cond, gy, True), x1.shape))
-    if 1 in indexes:
-        ret.append(utils.sum_to(_routed(cond, gy, False), x2.shape))
-    return tuple(ret)
-
-
-def _select_backward(grad_class, cond, x1, x2, indexes, gy):
-    xp = backend.get_array_module(cond)
-    cond = xp.broadcast_to(cond, gy.shape)
-    g1, g2 = grad_class(cond).apply((gy,))
-    ret = []
-    if 0 in indexes:
-        ret.append(sum_to_shape(g1, x1.shape))
-    if 1 in indexes:
-        ret.append(sum_to_shape(g2, x2.shape))
-    return ret
+def _select_backward(node, grad_class, cond, indexes, gy, ops=grad_ops.ARRAYS):
+    """The gradient of an elementwise selection (maximum, minimum): ``gy`` routed to the
+    input chosen by ``cond`` (by ``grad_class`` on Variables, whose array computation is
+    :func:`_routed`), summed to that input's shape."""
+    cond = backend.get_array_module(cond).broadcast_to(cond, gy.shape)
+    if ops.differentiable:
+        routed = grad_class(cond).apply((gy,))
+        routed = [routed[i] for i in indexes]
+    else:
+        routed = [_routed(cond, gy, i == 0) for i in indexes]
+    inputs = node.inputs
+    return tuple([ops.sum_to(g, inputs[i].shape) for g, i in zip(routed, indexes)])
 
 
 class MaximumGrad(function_node.FunctionNode):

@@ -1,5 +1,6 @@
 """Elementwise minimum of two arrays."""
 from chainer import backend, function_node, utils
+from chainer.functions._helpers import grad_ops
 from chainer.functions.math import maximum as _maximum
 from chainer.functions.math._elementwise import check_broadcastable, check_float
 
@@ -22,13 +23,16 @@ class Minimum(function_node.FunctionNode):
         return utils.force_array(xp.minimum(x1, x2)),
 
     def backward(self, indexes, grad_outputs):
-        x1, x2 = self.get_retained_inputs()
-        return _maximum._select_backward(
-            MinimumGrad, x1.array <= x2.array, x1, x2, indexes, grad_outputs[0])
+        return _maximum._select_backward(self, MinimumGrad, self._first(), indexes,
+                                         grad_outputs[0], grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        x1, x2 = self.inputs[0].data, self.inputs[1].data
-        return _maximum._select_backward_arrays(x1 <= x2, x1, x2, indexes, grad_outputs[0])
+        return _maximum._select_backward(self, MinimumGrad, self._first(), indexes,
+                                         grad_outputs[0])
+
+    def _first(self):
+        # where the first input is the result
+        return self.inputs[0].data <= self.inputs[1].data
 
 
 class MinimumGrad(_maximum.MaximumGrad):

@@ -1,8 +1,8 @@
 """Reductions selecting elements: max, min, argmax, argmin."""
 import numpy
 
-import chainer
 from chainer import backend, function_node, utils
+from chainer.functions._helpers import grad_ops
 from chainer.functions.math import _reduction
 from chainer.utils import type_check
 
@@ -33,22 +33,21 @@ class SelectorBase(function_node.FunctionNode):
         return utils.force_array(self._fwd(x, xp)),
 
     def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        y, = self.get_retained_outputs()
-        gy, = grad_outputs
-        kshape = _reduction.keepdims_shape(x.shape, self.axis)
-        cond = _selected_mask(x.array, y.array, kshape, gy.dtype)
-        if gy.shape != kshape:
-            gy = chainer.functions.reshape(gy, kshape)
-        return chainer.functions.broadcast_to(gy, x.shape) * cond,
+        return _selector_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        x = self.inputs[0].data
-        gy, = grad_outputs
-        kshape = _reduction.keepdims_shape(x.shape, self.axis)
-        cond = _selected_mask(x, self.output_data[0], kshape, gy.dtype)
-        xp = backend.get_array_module(x)
-        return xp.broadcast_to(gy.reshape(kshape), x.shape) * cond,
+        return _selector_backward(self, indexes, grad_outputs)
+
+
+def _selector_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of max/min: the output gradient, broadcast back, at the selected
+    elements (every element equal to the result), zero elsewhere."""
+    x = node.inputs[0].data
+    y = node._retained_output_data[0]
+    gy, = grad_outputs
+    kshape = _reduction.keepdims_shape(x.shape, node.axis)
+    cond = _selected_mask(x, y, kshape, gy.dtype)
+    return ops.broadcast_to(ops.reshape(gy, kshape), x.shape) * cond,
 
 
 def _selected_mask(x, y, kshape, dtype):

@@ -2,7 +2,14 @@
 import numpy
 
 from chainer import backend, function_node, utils
+from chainer.functions._helpers import grad_ops
 from chainer.functions.math._elementwise import check_float
+
+
+def _sqrt_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """``d sqrt(x) = dx / (2 y)`` from the retained output ``y``."""
+    y, = ops.retained_outputs(node)
+    return grad_outputs[0] / (y.dtype.type(2) * y),
 
 
 class Sqrt(function_node.FunctionNode):
@@ -22,12 +29,9 @@ class Sqrt(function_node.FunctionNode):
         return utils.force_array(xp.sqrt(x, dtype=x.dtype)),
 
     def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        return grad_outputs[0] / (2.0 * y),
+        return _sqrt_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        y = self.output_data[0]
-        return grad_outputs[0] / (y.dtype.type(2) * y),
+    _backward_arrays = _sqrt_backward
 
 
 class RsqrtGPU(function_node.FunctionNode):

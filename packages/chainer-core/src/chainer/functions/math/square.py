@@ -1,6 +1,13 @@
 """Elementwise square."""
 from chainer import backend, function_node, utils
+from chainer.functions._helpers import grad_ops
 from chainer.functions.math._elementwise import check_float
+
+
+def _square_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """``d(x ** 2) = 2 x dx``."""
+    x, = ops.retained_inputs(node)
+    return x.dtype.type(2) * x * grad_outputs[0],
 
 
 class Square(function_node.FunctionNode):
@@ -20,12 +27,9 @@ class Square(function_node.FunctionNode):
         return utils.force_array(xp.square(x, dtype=x.dtype)),
 
     def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return 2.0 * x * grad_outputs[0],
+        return _square_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
-    def _backward_arrays(self, indexes, grad_outputs):
-        x = self.inputs[0].data
-        return x.dtype.type(2) * x * grad_outputs[0],
+    _backward_arrays = _square_backward
 
 
 def square(x):

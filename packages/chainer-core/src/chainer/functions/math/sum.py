@@ -5,6 +5,7 @@ import chainer
 import chainerx
 from chainer import function_node
 from chainer import utils
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -61,12 +62,16 @@ class Sum(function_node.FunctionNode):
         return tuple(kept)
 
     def backward(self, indexes, grad_outputs):
-        gy = chainer.functions.reshape(grad_outputs[0], self._kept_shape(grad_outputs[0].shape))
-        return chainer.functions.broadcast_to(gy, self._in_shape),
+        return _sum_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy = grad_outputs[0]
-        return utils.array.broadcast_array(gy.reshape(self._kept_shape(gy.shape)), self._in_shape),
+        return _sum_backward(self, indexes, grad_outputs)
+
+
+def _sum_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of a sum: the output gradient broadcast back over the summed axes."""
+    gy = grad_outputs[0]
+    return ops.broadcast_to(ops.reshape(gy, node._kept_shape(gy.shape)), node._in_shape),
 
 
 def sum(x, axis=None, keepdims=False):  # noqa: A001 - v7 name
@@ -106,10 +111,15 @@ class SumTo(function_node.FunctionNode):
         return utils.force_array(utils.sum_to(x, self._shape)),
 
     def backward(self, indexes, grad_outputs):
-        return chainer.functions.broadcast_to(grad_outputs[0], self._in_shape),
+        return _sum_to_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        return utils.array.broadcast_array(grad_outputs[0], self._in_shape),
+        return _sum_to_backward(self, indexes, grad_outputs)
+
+
+def _sum_to_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of sum_to: the output gradient broadcast back to the input shape."""
+    return ops.broadcast_to(grad_outputs[0], node._in_shape),
 
 
 def sum_to(x, shape):

@@ -66,17 +66,15 @@ class Dropout(function_node.FunctionNode):
             self._reserve_space, y = self.states.forward(None, x, self.dropout_ratio)
             return y,
         if self.mask is None:
-            rand = cuda.cupy.random.rand(*x.shape, dtype=numpy.float32)
-            scale = x.dtype.type(1. / (1 - self.dropout_ratio))
+            # one pass: draw, threshold and scale the mask, and apply it
+            uniform = cuda.cupy.random.rand(*x.shape, dtype=numpy.float32)
+            keep_scale = x.dtype.type(1. / (1 - self.dropout_ratio))
             self.mask, y = cuda.elementwise(
-                'T x, R r, T scale, T ratio', 'T mask, T y',
-                '''
-                mask = (r >= ratio) * scale;
-                y = x * mask;
-                ''',
-                'dropout_fwd')(x, rand, scale, self.dropout_ratio)
+                'T x, R u, R drop_ratio, T keep_scale', 'T mask, T y',
+                'mask = u < drop_ratio ? (T)0 : keep_scale; y = x * mask',
+                'chainer_dropout_mask')(x, uniform, self.dropout_ratio, keep_scale)
             return y,
-        return x * self.mask,
+        return _apply_mask(x, self.mask),
 
     def backward(self, indexes, grad_outputs):
         if self._use_cudnn:
@@ -87,8 +85,12 @@ class Dropout(function_node.FunctionNode):
     def _backward_arrays(self, indexes, grad_outputs):
         gy, = grad_outputs
         if self._use_cudnn:
-            return self.states.backward(None, gy, self.dropout_ratio, self._reserve_space),
-        return gy * self.mask,
+            return _cudnn_grad(self.states, self._reserve_space, self.dropout_ratio, gy),
+        return _apply_mask(gy, self.mask),
+
+
+def _cudnn_grad(states, reserve_space, dropout_ratio, gy):
+    return states.backward(None, gy, dropout_ratio, reserve_space)
 
 
 class DropoutGrad(function_node.FunctionNode):
@@ -116,7 +118,7 @@ class DropoutGradCuDNN(function_node.FunctionNode):
 
     def forward(self, inputs):
         gy, = inputs
-        return self.states.backward(None, gy, self.dropout_ratio, self.reserve_space),
+        return _cudnn_grad(self.states, self.reserve_space, self.dropout_ratio, gy),
 
     def backward(self, indexes, grad_outputs):
         return DropoutGradCuDNN(

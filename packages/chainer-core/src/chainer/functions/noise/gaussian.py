@@ -35,27 +35,29 @@ class Gaussian(function_node.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((1,))
         mean, ln_var = inputs
-        xp = backend.get_array_module(mean)
         if self.eps is None:
-            if xp is numpy:
-                self.eps = numpy.random.standard_normal(ln_var.shape).astype(
-                    mean.dtype, copy=False)
-            else:
-                self.eps = xp.random.standard_normal(ln_var.shape, dtype=mean.dtype)
-        self.noise = xp.exp(ln_var * mean.dtype.type(0.5)) * self.eps
-        return utils.force_array(mean + self.noise, mean.dtype),
+            self.eps = _standard_normal(mean)
+        std = backend.get_array_module(ln_var).exp(ln_var * ln_var.dtype.type(0.5))
+        return utils.force_array(mean + std * self.eps, mean.dtype),
 
     def backward(self, indexes, grad_outputs):
-        ln_var, = self.get_retained_inputs()
+        # the sample is mean + exp(ln_var / 2) * eps: its slope is 1 along the mean and
+        # exp(ln_var / 2) * eps / 2 along ln_var
         gy, = grad_outputs
-        ret = []
-        if 0 in indexes:
-            ret.append(gy)
+        grads = {0: gy}
         if 1 in indexes:
-            eps = self.eps.astype(ln_var.dtype, copy=False)
-            noise = chainer.functions.exp(ln_var * 0.5) * eps
-            ret.append(gy * noise * 0.5)
-        return ret
+            ln_var, = self.get_retained_inputs()
+            half_eps = self.eps.astype(ln_var.dtype, copy=False) * ln_var.dtype.type(0.5)
+            grads[1] = gy * (chainer.functions.exp(ln_var * 0.5) * half_eps)
+        return tuple([grads[i] for i in indexes])
+
+
+def _standard_normal(like):
+    """Standard normal noise of the shape and dtype of ``like`` (on its device)."""
+    xp = backend.get_array_module(like)
+    if xp is numpy:
+        return numpy.random.standard_normal(like.shape).astype(like.dtype, copy=False)
+    return xp.random.standard_normal(like.shape, dtype=like.dtype)
 
 
 def gaussian(mean, ln_var, **kwargs):

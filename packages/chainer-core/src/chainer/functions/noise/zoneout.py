@@ -30,19 +30,16 @@ class Zoneout(function_node.FunctionNode):
     def forward(self, inputs):
         h, x = inputs
         xp = backend.get_array_module(x)
-        flag_x = xp.random.rand(*x.shape) >= self.zoneout_ratio
-        self.flag_h = xp.logical_not(flag_x).astype(h.dtype)
-        self.flag_x = flag_x.astype(x.dtype)
-        return utils.force_array(h * self.flag_h + x * self.flag_x, x.dtype),
+        keeps_h = xp.random.rand(*x.shape) < self.zoneout_ratio
+        # the share of each input in every output unit (0 or 1)
+        self.flag_h = keeps_h.astype(h.dtype)
+        self.flag_x = (~keeps_h).astype(x.dtype)
+        return utils.force_array(xp.where(keeps_h, h, x), x.dtype),
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
-        ret = []
-        if 0 in indexes:
-            ret.append(gy * self.flag_h)
-        if 1 in indexes:
-            ret.append(gy * self.flag_x)
-        return ret
+        shares = (self.flag_h, self.flag_x)
+        return tuple([gy * shares[i] for i in indexes])
 
 
 def zoneout(h, x, ratio=.5, **kwargs):

@@ -45,35 +45,25 @@ def x_hat_from(xr, mean, inv_std):
     return x_hat
 
 
-def backward(g, x_hat, inv_std):
-    """Gradient of the rows w.r.t. the input given ``g = gy * gamma`` (rows layout)."""
-    n = max(g.shape[-1], 1)
-    dtype = x_hat.dtype
-    inv_n = dtype.type(1. / n)
-    a = g.sum(axis=-1, dtype=dtype, keepdims=True)
-    a *= inv_n
-    b = _row_sum_prod(g, x_hat) if g.dtype == dtype else _row_sum_prod(g.astype(dtype), x_hat)
-    b *= inv_n
-    gx = x_hat * b
-    gx += a
-    xp = backend.get_array_module(g)
-    xp.subtract(g, gx, out=gx, dtype=dtype)
-    gx *= inv_std
-    return gx
-
-
-def backward_variables(xr, g, eps):
-    """Differentiable gradient of the rows w.r.t. ``xr`` (Variables) given ``g``.
-
-    The statistics are recomputed from ``xr`` with differentiable functions, so higher-order
-    gradients are exact.
-    """
+def statistics(xr, eps):
+    """``x_hat, inv_std`` of the rows of the Variable ``xr``, computed with differentiable
+    functions (so that higher-order gradients are exact)."""
     F = chainer.functions
     mean = F.mean(xr, axis=-1, keepdims=True)
     xc = xr - mean
     var = F.mean(xc * xc, axis=-1, keepdims=True)
     inv_std = F.rsqrt(var + xr.dtype.type(eps))
-    x_hat = xc * inv_std
-    gx = inv_std * (g - F.mean(g, axis=-1, keepdims=True)
-                    - x_hat * F.mean(g * x_hat, axis=-1, keepdims=True))
-    return gx, x_hat
+    return xc * inv_std, inv_std
+
+
+def _row_mean(x, ops):
+    if ops.differentiable:
+        return chainer.functions.mean(x, axis=-1, keepdims=True)
+    return x.mean(axis=-1, dtype=compute_dtype(x.dtype), keepdims=True)
+
+
+def rows_backward(g, x_hat, inv_std, ops):
+    """The gradient w.r.t. the input rows given ``g``, the gradient w.r.t. ``x_hat``:
+    ``inv_std * (g - mean(g) - x_hat * mean(g * x_hat))`` (means along each row); on
+    Variables or arrays (``ops``, see ``functions._helpers.grad_ops``)."""
+    return inv_std * (g - _row_mean(g, ops) - x_hat * _row_mean(g * x_hat, ops))

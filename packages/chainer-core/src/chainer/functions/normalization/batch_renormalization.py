@@ -8,10 +8,25 @@ from chainer.functions.normalization import batch_normalization
 from chainer.utils import type_check
 
 
-def _xhat(x, mean, std, expander):
-    x_mu = x - mean[expander]
-    x_mu /= std[expander]
-    return x_mu
+def _layout(x, gamma):
+    """How the per-channel arrays meet ``x``: ``(shape, axes, count)`` with the shape that
+    broadcasts them against ``x``, the axes reduced for the statistics and the number of
+    values per channel."""
+    channel_shape = gamma.shape
+    lead = 1 + len(channel_shape)
+    shape = (1,) + channel_shape + (1,) * (x.ndim - lead)
+    axes = (0,) + tuple(range(lead, x.ndim))
+    return shape, axes, x.size // max(gamma.size, 1)
+
+
+def _deprecated_statistic(name):
+    def get(self):
+        warnings.warn(
+            'BatchRenormalizationFunction.{} is deprecated: pass update_statistics=True to '
+            'batch_renormalization to have the running statistics updated in place.'
+            .format(name), DeprecationWarning)
+        return getattr(self, '_running_' + name.split('_')[1])
+    return property(get, doc='The running {} (deprecated).'.format(name.split('_')[1]))
 
 
 class BatchRenormalizationFunction(function.Function):
@@ -21,34 +36,16 @@ class BatchRenormalizationFunction(function.Function):
     treated as constants in backward.
     """
 
+    running_mean = _deprecated_statistic('running_mean')
+    running_var = _deprecated_statistic('running_var')
+
     def __init__(self, eps=2e-5, mean=None, var=None, decay=0.9, rmax=1, dmax=0,
                  update_statistics=True):
-        self._running_mean = mean
-        self._running_var = var
-        self.rmax = rmax
-        self.dmax = dmax
-        self.r = None
+        self.eps, self.decay = eps, decay
+        self.rmax, self.dmax = rmax, dmax
         self.update_statistics = update_statistics
-        self.eps = eps
-        self.decay = decay
-
-    def _warn_accessing_property(self):
-        warnings.warn(
-            'The attributes of BatchRenormalizationFunction are deprecated. Consider setting'
-            ' update_statistics=True to batch_renormalization to update running'
-            ' statistics.', DeprecationWarning)
-
-    @property
-    def running_mean(self):
-        """Running mean (deprecated attribute)."""
-        self._warn_accessing_property()
-        return self._running_mean
-
-    @property
-    def running_var(self):
-        """Running variance (deprecated attribute)."""
-        self._warn_accessing_property()
-        return self._running_var
+        self._running_mean, self._running_var = mean, var
+        self.r = None  # the last correction of the scale (set by forward)
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x', 'gamma', 'beta'))
@@ -64,57 +61,47 @@ class BatchRenormalizationFunction(function.Function):
         )
 
     def forward(self, inputs):
+        assert configuration.config.train, 'batch renormalization is for training only'
         x, gamma, beta = inputs
         xp = backend.get_array_module(x)
         if self._running_mean is None:
             self._running_mean = xp.zeros_like(gamma)
             self._running_var = xp.zeros_like(gamma)
-        # Note: this function is for training only.
-        assert configuration.config.train
-
-        head_ndim = gamma.ndim + 1
-        expander = (None, Ellipsis) + (None,) * (x.ndim - head_ndim)
-        axis = (0,) + tuple(range(head_ndim, x.ndim))
+        shape, axes, count = _layout(x, gamma)
         dtype = batch_normalization._compute_dtype(x.dtype, gamma.dtype)
-        mean = x.mean(axis=axis, dtype=dtype)
-        var = x.var(axis=axis, dtype=dtype)
-        self.std = xp.sqrt(var + dtype.type(self.eps), dtype=dtype)
+        eps = dtype.type(self.eps)
 
-        running_sigma = xp.sqrt(self._running_var.astype(dtype) + dtype.type(self.eps))
-        self.r = xp.clip(self.std / running_sigma, 1.0 / self.rmax, self.rmax)
-        d = xp.clip((mean - self._running_mean) / running_sigma, -self.dmax, self.dmax)
+        batch_mean = x.mean(axis=axes, dtype=dtype)
+        batch_var = x.var(axis=axes, dtype=dtype)
+        self.std = xp.sqrt(batch_var + eps, dtype=dtype)
+        running_std = xp.sqrt(self._running_var.astype(dtype) + eps)
+        self.r = xp.clip(self.std / running_std, 1.0 / self.rmax, self.rmax)
+        d = xp.clip((batch_mean - self._running_mean) / running_std, -self.dmax, self.dmax)
 
-        self.x_hat = _xhat(x.astype(dtype, copy=False), mean, self.std, expander)
-        self.x_hat_renorm = self.x_hat * self.r[expander] + d[expander]
-        y = gamma[expander] * self.x_hat_renorm
-        y += beta[expander]
-        y = y.astype(x.dtype, copy=False)
+        self.x_hat = (x.astype(dtype, copy=False) - batch_mean.reshape(shape)) / \
+            self.std.reshape(shape)
+        self.x_hat_renorm = self.x_hat * self.r.reshape(shape) + d.reshape(shape)
+        y = self.x_hat_renorm * gamma.reshape(shape) + beta.reshape(shape)
 
         if self.update_statistics:
-            m = x.size // max(gamma.size, 1)
-            adjust = m / max(m - 1., 1.)  # unbiased estimation
-            rm = self._running_mean
-            rv = self._running_var
-            rm *= self.decay
-            rm += ((1 - self.decay) * mean).astype(rm.dtype, copy=False)
-            rv *= self.decay
-            rv += ((1 - self.decay) * adjust * var).astype(rv.dtype, copy=False)
-        return y,
+            unbiased_var = batch_var * (count / max(count - 1., 1.))
+            for running, batch in ((self._running_mean, batch_mean),
+                                   (self._running_var, unbiased_var)):
+                running *= self.decay
+                running += ((1 - self.decay) * batch).astype(running.dtype, copy=False)
+        return y.astype(x.dtype, copy=False),
 
     def backward(self, inputs, grad_outputs):
         x, gamma, _ = inputs
-        gy = grad_outputs[0]
-        head_ndim = gamma.ndim + 1
-        expander = (None, Ellipsis) + (None,) * (x.ndim - head_ndim)
-        m = x.size // max(gamma.size, 1)
-        axis = (0,) + tuple(range(head_ndim, x.ndim))
+        gy, = grad_outputs
+        shape, axes, count = _layout(x, gamma)
         dtype = self.x_hat.dtype
-
-        gbeta = gy.sum(axis=axis, dtype=dtype)
-        ggamma = (gy * self.x_hat_renorm).sum(axis=axis, dtype=dtype)
-        gsigma_batch = (gy * self.x_hat).sum(axis=axis, dtype=dtype)
-        scale = (self.r * gamma / self.std)[expander]
-        gx = scale * (gy - (self.x_hat * gsigma_batch[expander] + gbeta[expander]) / m)
+        gbeta = gy.sum(axis=axes, dtype=dtype)
+        ggamma = (gy * self.x_hat_renorm).sum(axis=axes, dtype=dtype)
+        # r and d are constants: only the batch statistics carry a gradient to x
+        g_x_hat = (gy * self.x_hat).sum(axis=axes, dtype=dtype)
+        centered = gy - (self.x_hat * g_x_hat.reshape(shape) + gbeta.reshape(shape)) / count
+        gx = (self.r * gamma / self.std).reshape(shape) * centered
         return (gx.astype(x.dtype, copy=False), ggamma.astype(gamma.dtype, copy=False),
                 gbeta.astype(gamma.dtype, copy=False))
 

@@ -1,19 +1,10 @@
 """Group normalization."""
 import numpy
 
-import chainer
-from chainer import backend
 from chainer import function_node
+from chainer.functions._helpers import grad_ops
 from chainer.functions.normalization import _standardize
 from chainer.utils import type_check
-
-
-def _channel_sum_prod(a, b):
-    """``(a * b)`` summed over every axis but 1."""
-    if type(a) is numpy.ndarray:
-        s = 'abcdefghijklmnopqrstuvwxyz'[:a.ndim]
-        return numpy.einsum('{0},{0}->b'.format(s), a, b, dtype=b.dtype)
-    return (a * b).sum(axis=(0,) + tuple(range(2, a.ndim)))
 
 
 class GroupNormalization(function_node.FunctionNode):
@@ -64,35 +55,34 @@ class GroupNormalization(function_node.FunctionNode):
         return y.astype(x.dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
-        F = chainer.functions
-        x, gamma = self.get_retained_inputs()
-        gy, = grad_outputs
-        rshape, bshape = self._shapes(x.shape)
-        g = F.reshape(gy * F.reshape(gamma, bshape), rshape)
-        gx, x_hat = _standardize.backward_variables(F.reshape(x, rshape), g, self.eps)
-        axes = (0,) + tuple(range(2, x.ndim))
-        ggamma = F.sum(gy * F.reshape(x_hat, x.shape), axis=axes)
-        return F.reshape(gx, x.shape), ggamma, F.sum(gy, axis=axes)
+        return _group_norm_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        x = self.inputs[0].data
-        gamma = self.inputs[1].data
-        xp = backend.get_array_module(x)
-        rshape, bshape = self._shapes(x.shape)
-        x_hat = _standardize.x_hat_from(x.reshape(rshape), self.mean, self.inv_std)
-        ret = []
-        for i in indexes:
-            if i == 0:
-                g = xp.multiply(gy, gamma.reshape(bshape)).reshape(rshape)
-                gx = _standardize.backward(g, x_hat, self.inv_std)
-                ret.append(gx.reshape(x.shape).astype(x.dtype, copy=False))
-            elif i == 1:
-                ggamma = _channel_sum_prod(gy, x_hat.reshape(x.shape))
-                ret.append(ggamma.astype(x.dtype, copy=False))
-            else:
-                ret.append(gy.sum(axis=(0,) + tuple(range(2, x.ndim))))
-        return tuple(ret)
+        return _group_norm_backward(self, indexes, grad_outputs)
+
+
+def _group_norm_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradients of group normalization w.r.t. ``x``, ``gamma`` and ``beta``."""
+    x, gamma = ops.retained_inputs(node)
+    gy, = grad_outputs
+    rshape, bshape = node._shapes(x.shape)
+    if ops.differentiable:
+        x_hat, inv_std = _standardize.statistics(ops.reshape(x, rshape), node.eps)
+    else:
+        x_hat = _standardize.x_hat_from(x.reshape(rshape), node.mean, node.inv_std)
+        inv_std = node.inv_std
+    axes = (0,) + tuple(range(2, x.ndim))
+    ret = []
+    for i in indexes:
+        if i == 0:
+            g = ops.reshape(gy * ops.reshape(gamma, bshape), rshape)
+            gx = _standardize.rows_backward(g, x_hat, inv_std, ops)
+            ret.append(ops.cast(ops.reshape(gx, x.shape), x.dtype))
+        elif i == 1:
+            ret.append(ops.cast(ops.sum(gy * ops.reshape(x_hat, x.shape), axes), x.dtype))
+        else:
+            ret.append(ops.sum(gy, axes))
+    return tuple(ret)
 
 
 def group_normalization(x, groups, gamma, beta, eps=1e-5):

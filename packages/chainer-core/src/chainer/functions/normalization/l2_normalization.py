@@ -1,10 +1,10 @@
 """L2 normalization along axes."""
 import numpy
 
-import chainer
 from chainer import backend
 from chainer import function_node
 from chainer import utils
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -42,36 +42,32 @@ class NormalizeL2(function_node.FunctionNode):
         return utils.force_array(x / norm, x.dtype),
 
     def backward(self, indexes, grad_outputs):
-        F = chainer.functions
-        x, = self.get_retained_inputs()
-        gy, = grad_outputs
-        xp = backend.get_array_module(x.array)
-        sq = F.sum(F.square(x), axis=self.axis, keepdims=True)
-        # Zero vectors: the norm is not differentiable there; use norm = 0 (constant) and
-        # avoid 0 / 0 and the infinite slope of sqrt, so that double backprop stays finite.
-        zero = sq.array == 0
-        if zero.any():
-            norm_noeps = F.sqrt(F.where(zero, xp.ones_like(sq.array), sq))
-            norm = F.where(zero, xp.zeros_like(sq.array), norm_noeps)
-        else:
-            norm_noeps = norm = F.sqrt(sq)
-        norm = norm + x.dtype.type(self.eps)
-        x_gy = F.sum(x * gy, axis=self.axis, keepdims=True)
-        gx = (gy - x * x_gy / (norm_noeps * norm)) / norm
-        return gx,
+        return _l2_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        x = self.inputs[0].data
-        xp = backend.get_array_module(x)
-        norm_noeps = self._norm(x)
-        norm = norm_noeps + x.dtype.type(self.eps)
-        x_gy = xp.sum(x * gy, axis=self.axis, keepdims=True)
-        norm_noeps[norm_noeps == 0] = 1
-        gx = x * (x_gy / (norm_noeps * norm))
-        xp.subtract(gy, gx, out=gx)
-        gx /= norm
-        return utils.force_array(gx, x.dtype),
+        return _l2_backward(self, indexes, grad_outputs)
+
+
+def _l2_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradient of ``y = x / (||x|| + eps)``:
+    ``(gy - x * sum(x * gy) / (||x|| (||x|| + eps))) / (||x|| + eps)``.
+
+    At a zero vector the norm is not differentiable: it is taken as the constant 0 there
+    (avoiding ``0 / 0`` and the infinite slope of ``sqrt``, so double backprop stays finite).
+    """
+    x, = ops.retained_inputs(node)
+    gy, = grad_outputs
+    sq = ops.sum(x * x, node.axis, keepdims=True)
+    zero = ops.data(sq) == 0
+    if zero.any():
+        xp = backend.get_array_module(zero)
+        norm_noeps = ops.sqrt(ops.where(zero, xp.ones(zero.shape, x.dtype), sq))
+        norm = ops.where(zero, xp.zeros(zero.shape, x.dtype), norm_noeps)
+    else:
+        norm_noeps = norm = ops.sqrt(sq)
+    norm = norm + x.dtype.type(node.eps)
+    x_gy = ops.sum(x * gy, node.axis, keepdims=True)
+    return ops.cast((gy - x * x_gy / (norm_noeps * norm)) / norm, x.dtype),
 
 
 def normalize(x, eps=1e-5, axis=1):

@@ -1,8 +1,7 @@
 """Layer normalization."""
-import numpy
 
-import chainer
 from chainer import function_node
+from chainer.functions._helpers import grad_ops
 from chainer.functions.normalization import _standardize
 from chainer.utils import type_check
 
@@ -43,31 +42,31 @@ class LayerNormalization(function_node.FunctionNode):
         return y.astype(x.dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
-        F = chainer.functions
-        x, gamma = self.get_retained_inputs()
-        gy, = grad_outputs
-        gx, x_hat = _standardize.backward_variables(x, gy * gamma, self.eps)
-        return gx, F.sum(gy * x_hat, axis=0), F.sum(gy, axis=0)
+        return _layer_norm_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
     def _backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        x = self.inputs[0].data
-        gamma = self.inputs[1].data
-        x_hat = _standardize.x_hat_from(x, self.mean, self.inv_std)
-        ret = []
-        for i in indexes:
-            if i == 0:
-                gx = _standardize.backward(gy * gamma, x_hat, self.inv_std)
-                ret.append(gx.astype(x.dtype, copy=False))
-            elif i == 1:
-                if type(gy) is numpy.ndarray:
-                    ggamma = numpy.einsum('ij,ij->j', gy, x_hat, dtype=x_hat.dtype)
-                else:
-                    ggamma = (gy * x_hat).sum(axis=0)
-                ret.append(ggamma.astype(x.dtype, copy=False))
-            else:
-                ret.append(gy.sum(axis=0))
-        return tuple(ret)
+        return _layer_norm_backward(self, indexes, grad_outputs)
+
+
+def _layer_norm_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
+    """The gradients of layer normalization w.r.t. ``x``, ``gamma`` and ``beta``."""
+    x, gamma = ops.retained_inputs(node)
+    gy, = grad_outputs
+    if ops.differentiable:
+        x_hat, inv_std = _standardize.statistics(x, node.eps)
+    else:
+        x_hat = _standardize.x_hat_from(x, node.mean, node.inv_std)
+        inv_std = node.inv_std
+    ret = []
+    for i in indexes:
+        if i == 0:
+            gx = _standardize.rows_backward(gy * gamma, x_hat, inv_std, ops)
+            ret.append(ops.cast(gx, x.dtype))
+        elif i == 1:
+            ret.append(ops.cast(ops.sum(gy * x_hat, 0), x.dtype))
+        else:
+            ret.append(ops.sum(gy, 0))
+    return tuple(ret)
 
 
 def layer_normalization(x, gamma, beta, eps=1e-5):

@@ -1,0 +1,108 @@
+"""Arrays as MPI messages: validation, host staging of CuPy arrays, byte and sum buffers.
+
+MPI moves host memory here: CuPy arrays are copied to the host before sending and the arrays
+received for them are placed on the current CUDA device, as ChainerMN does.
+"""
+import collections
+
+import numpy
+
+import chainer
+from chainer import backend
+from chainermn.communicators import _communication_utility
+
+# What the receiver needs to allocate one array: its shape, dtype and whether it goes to a GPU.
+Header = collections.namedtuple('Header', ('shape', 'dtype', 'gpu'))
+
+
+def _is_array(x):
+    if isinstance(x, numpy.ndarray):
+        return True
+    return not isinstance(x, chainer.Variable) and backend.get_array_module(x) is not numpy
+
+
+def _is_gpu(x):
+    return not isinstance(x, numpy.ndarray)
+
+
+def check_array(x, caller):
+    """Raises TypeError unless ``x`` is a NumPy or CuPy array."""
+    if not _is_array(x):
+        raise TypeError('{}: message object must be a numpy/cupy array, not {}'.format(
+            caller, type(x).__name__))
+
+
+def message_arrays(data, caller):
+    """``(arrays, is_tuple)`` of a message: one array, or a tuple/list of same-dtype arrays.
+
+    Raises:
+        TypeError: ``data`` is neither (a Variable, for example), or the dtypes differ.
+        ValueError: a tuple/list holds something that is not an array.
+    """
+    if isinstance(data, (tuple, list)):
+        if not all(_is_array(x) for x in data):
+            raise ValueError('{}: all message objects must be either numpy or cupy arrays.'
+                             .format(caller))
+        if len({x.dtype for x in data}) > 1:
+            raise TypeError('{}: message objects must be the same dtype, not {}'.format(
+                caller, ', '.join(str(x.dtype) for x in data)))
+        return tuple(data), True
+    if not _is_array(data):
+        raise TypeError('{}: message object must be numpy/cupy array or its tuple, not {}'
+                        .format(caller, type(data).__name__))
+    return (data,), False
+
+
+def header(x):
+    """The :class:`Header` describing array ``x``."""
+    return Header(tuple(x.shape), x.dtype.str, _is_gpu(x))
+
+
+def to_host(x):
+    """A C-contiguous NumPy array with the contents of ``x`` (``x`` itself when it is one)."""
+    if _is_gpu(x):
+        return x.get(order='C')
+    return x if x.flags.c_contiguous else x.copy(order='C')
+
+
+def empty_host(head):
+    """An uninitialized host array for a message described by ``head``."""
+    return numpy.empty(head.shape, dtype=numpy.dtype(head.dtype))
+
+
+def to_device(host, gpu):
+    """``host`` itself, or a copy on the current CUDA device when ``gpu``."""
+    if not gpu:
+        return host
+    from chainer.backends import cuda
+    return cuda.cupy.asarray(host)
+
+
+def byte_buffer(host):
+    """The mpi4py buffer spec that moves the bytes of a contiguous host array."""
+    MPI = _communication_utility.mpi()
+    return [host.reshape(-1).view(numpy.uint8), MPI.BYTE]
+
+
+def nbytes(head):
+    return int(numpy.prod(head.shape, dtype=numpy.int64)) * numpy.dtype(head.dtype).itemsize
+
+
+def split_bytes(buf, headers):
+    """Splits a byte array into host arrays described by ``headers``, in order (views of it,
+    or copies where a view would not be aligned for its dtype)."""
+    arrays = []
+    offset = 0
+    for head in headers:
+        n = nbytes(head)
+        array = buf[offset:offset + n].view(numpy.dtype(head.dtype)).reshape(head.shape)
+        arrays.append(array if array.flags.aligned else array.copy())
+        offset += n
+    return arrays
+
+
+def counts_and_displacements(sizes):
+    """MPI ``counts`` and ``displs`` of consecutive blocks of the given byte sizes."""
+    displs = numpy.zeros(len(sizes), dtype=numpy.int64)
+    numpy.cumsum(sizes[:-1], out=displs[1:])
+    return [int(s) for s in sizes], [int(d) for d in displs]

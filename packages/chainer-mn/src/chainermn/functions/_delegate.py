@@ -1,0 +1,42 @@
+"""Delegate variables: the empty variables that stand for a communication in the graph.
+
+A function that sends data returns an empty float32 variable of shape ``(0,)``. Calling its
+``backward()`` (or connecting it to a later computation with ``recv`` or ``pseudo_connect``)
+runs the backward of the communication, which receives the gradient from the peer. Its
+gradient is an empty array too, set beforehand, so that ``backward()`` starts from it.
+"""
+import numpy
+
+import chainer
+from chainer import backend
+
+
+def empty(xp):
+    """The array of a delegate variable (or of its gradient)."""
+    return xp.empty((0,), dtype=numpy.float32)
+
+
+def dummy_input():
+    """A delegate used as an input that requires a gradient, so that the graph is recorded."""
+    return chainer.Variable(empty(numpy))
+
+
+def prepared(var):
+    """Sets the (empty) gradient of the delegate output ``var`` and returns it."""
+    var.grad = empty(var.xp)
+    return var
+
+
+def xp_of(array):
+    return backend.get_array_module(array)
+
+
+def zeros_for_missing(grads, templates):
+    """``grads`` with each ``None`` replaced by zeros shaped like its ``(shape, dtype, xp)``."""
+    return tuple(g if g is not None else xp.zeros(shape, dtype)
+                 for g, (shape, dtype, xp) in zip(grads, templates))
+
+
+def template(array):
+    """``(shape, dtype, xp)`` of an array, to make its zero gradient later."""
+    return array.shape, array.dtype, xp_of(array)

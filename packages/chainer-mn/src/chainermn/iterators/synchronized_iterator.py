@@ -1,0 +1,69 @@
+"""An iterator that shuffles in the same order at every process."""
+import numpy
+
+import chainer.dataset.iterator
+
+
+def _synchronize_order(iterator, seed):
+    sampler = getattr(iterator, 'order_sampler', None)
+    if sampler is None:
+        return
+    if not hasattr(sampler, '_random'):
+        raise ValueError('create_synchronized_iterator: the order sampler of the iterator '
+                         '({}) has no random state to synchronize'.format(
+                             type(sampler).__name__))
+    sampler._random = numpy.random.RandomState(seed)
+    iterator.reset()
+
+
+class _SynchronizedIterator(chainer.dataset.iterator.Iterator):
+    """Wraps an iterator whose shuffling was seeded with one seed at every process."""
+
+    def __init__(self, actual_iterator, communicator):
+        super().__setattr__('actual_iterator', actual_iterator)
+        seed = numpy.random.randint(0, 2 ** 31) if communicator.rank == 0 else None
+        _synchronize_order(actual_iterator, communicator.bcast_obj(seed))
+
+    def __next__(self):
+        """Returns the next batch of the actual iterator."""
+        return next(self.actual_iterator)
+
+    next = __next__
+
+    def reset(self):
+        """Resets the actual iterator."""
+        self.actual_iterator.reset()
+
+    def serialize(self, serializer):
+        """Serializes the actual iterator."""
+        self.actual_iterator.serialize(serializer)
+
+    def finalize(self):
+        """Finalizes the actual iterator."""
+        self.actual_iterator.finalize()
+
+    def __getattr__(self, name):
+        return getattr(self.actual_iterator, name)
+
+    def __setattr__(self, name, value):
+        setattr(self.actual_iterator, name, value)
+
+
+def create_synchronized_iterator(actual_iterator, communicator):
+    """Creates an iterator that visits the examples in the same order at every process.
+
+    Rank 0 draws a seed for the shuffling of ``actual_iterator`` and sends it to the others,
+    so the iterators of all processes (over the same dataset) produce the same batches
+    without communicating them. For model-parallel training on large datasets, where
+    :func:`create_multi_node_iterator` would move too much data.
+
+    Args:
+        actual_iterator: The iterator of this process (e.g.
+            :class:`~chainer.iterators.SerialIterator`; its order sampler must have a random
+            state, as :class:`~chainer.iterators.ShuffleOrderSampler` does).
+        communicator: ChainerMN communicator.
+
+    Returns:
+        The synchronized iterator based on ``actual_iterator``.
+    """
+    return _SynchronizedIterator(actual_iterator, communicator)
