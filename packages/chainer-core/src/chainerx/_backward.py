@@ -41,13 +41,7 @@ def _resolve(arrays, backprop_id):
     for a in arrays:
         if a._device._backend._context is not context:
             raise _errors.ContextError('arrays of different contexts cannot be mixed')
-    if backprop_id is None:
-        return context._default_backprop_id
-    if not isinstance(backprop_id, _graph.BackpropId):
-        raise TypeError('backprop_id must be a chainerx.BackpropId, not {}'.format(
-            type(backprop_id)))
-    context._check_valid_backprop_id(backprop_id)
-    return backprop_id
+    return _graph.resolve_backprop_id(context, backprop_id)
 
 
 def _stop_scope(bp, enable_double_backprop):
@@ -92,15 +86,12 @@ class _Walk:
         og[i] = g if prev is None else prev + g
 
     def run(self):
-        scope = None if self.raw else _stop_scope(self.bp, False)
-        if scope is None:
-            self._loop()
-        else:
-            with scope:
-                self._loop()
+        self._loop_within(None if self.raw else _stop_scope(self.bp, False))
 
     def run_double(self):
-        scope = _stop_scope(self.bp, True)
+        self._loop_within(_stop_scope(self.bp, True))
+
+    def _loop_within(self, scope):
         if scope is None:
             self._loop()
         else:

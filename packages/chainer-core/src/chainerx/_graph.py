@@ -43,6 +43,18 @@ class BackpropId:
         return self._name
 
 
+def resolve_backprop_id(context, backprop_id):
+    """``backprop_id`` checked to be a live graph of ``context`` (the default graph of
+    ``context`` when None)."""
+    if backprop_id is None:
+        return context._default_backprop_id
+    if not isinstance(backprop_id, BackpropId):
+        raise TypeError('backprop_id must be a chainerx.BackpropId, not {}'.format(
+            type(backprop_id)))
+    context._check_valid_backprop_id(backprop_id)
+    return backprop_id
+
+
 class AnyGraph:
     """Marker meaning *any graph*, used as ``is_backprop_required(chainerx.anygraph)``."""
 
