@@ -205,6 +205,14 @@ def unary_output(x, data, backward, params=None, retain_x=False, retain_y=False)
     return y
 
 
+def device_unary_output(x, raw, args, backward, params):
+    """:func:`unary_output` of ``raw(xp, data, *args)`` run on the device of ``x`` (``xp``
+    its array module, ``data`` its raw data)."""
+    with x._device._use():
+        data = raw(x._device.xp, x._data, *args)
+    return unary_output(x, data, backward, params)
+
+
 def normalize_axis(axis, ndim, name='axis'):
     """``axis`` as a non-negative int (DimensionError when out of range)."""
     try:

@@ -56,9 +56,7 @@ def _scatter_bw(xp, op, xs, ys, gys):
 
 
 def _scatter(g, key, shape):
-    with g._device._use():
-        data = _scatter_raw(g._device.xp, g._data, key, shape)
-    return _unary_output(g, data, _scatter_bw, (key, shape))
+    return _core.device_unary_output(g, _scatter_raw, (key, shape), _scatter_bw, (key, shape))
 
 
 def get_item(a, key):
@@ -144,9 +142,8 @@ def _take_scatter_bw(xp, op, xs, ys, gys):
 
 
 def _take_scatter(g, indices, axis, shape):
-    with g._device._use():
-        data = _take_scatter_raw(g._device.xp, g._data, indices, axis, shape)
-    return _unary_output(g, data, _take_scatter_bw, (indices, axis, shape))
+    return _core.device_unary_output(g, _take_scatter_raw, (indices, axis, shape),
+                                     _take_scatter_bw, (indices, axis, shape))
 
 
 def _take_raw_indices(a, indices, axis):

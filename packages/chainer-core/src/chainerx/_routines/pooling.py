@@ -92,15 +92,13 @@ def _max_pool_gather_bw(xp, op, xs, ys, gys):
 
 
 def _max_pool_scatter(gy, index, params):
-    with gy._device._use():
-        out = _max_pool_scatter_raw(gy._device.xp, gy._data, index, params)
-    return _unary_output(gy, out, _max_pool_scatter_bw, (index, params))
+    return _core.device_unary_output(gy, _max_pool_scatter_raw, (index, params),
+                                     _max_pool_scatter_bw, (index, params))
 
 
 def _max_pool_gather(gx, index, params):
-    with gx._device._use():
-        out = _max_pool_gather_raw(gx._device.xp, gx._data, index, params)
-    return _unary_output(gx, out, _max_pool_gather_bw, (index, params))
+    return _core.device_unary_output(gx, _max_pool_gather_raw, (index, params),
+                                     _max_pool_gather_bw, (index, params))
 
 
 def max_pool(x, ksize, stride=None, pad=0, cover_all=False):
@@ -184,15 +182,12 @@ def _avg_pool_grad_bw(xp, op, xs, ys, gys):
 
 
 def _avg_pool(x, params):
-    with x._device._use():
-        out = _avg_pool_raw(x._device.xp, x._data, params)
-    return _unary_output(x, out, _avg_pool_bw, params)
+    return _core.device_unary_output(x, _avg_pool_raw, (params,), _avg_pool_bw, params)
 
 
 def _avg_pool_grad(gy, params):
-    with gy._device._use():
-        out = _avg_pool_grad_raw(gy._device.xp, gy._data, params)
-    return _unary_output(gy, out, _avg_pool_grad_bw, params)
+    return _core.device_unary_output(gy, _avg_pool_grad_raw, (params,), _avg_pool_grad_bw,
+                                     params)
 
 
 def average_pool(x, ksize, stride=None, pad=0, pad_mode='ignore'):
