@@ -15,7 +15,6 @@ from chainerx._routines import _core
 
 ndarray = _core.ndarray
 _wrap = _core.wrap
-_unary_output = _core.unary_output
 _BASIC_TYPES = (numbers.Integral, numpy.integer, slice, type(None), type(Ellipsis))
 
 

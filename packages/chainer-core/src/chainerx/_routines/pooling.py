@@ -13,7 +13,6 @@ from chainerx._routines import connection
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
-_unary_output = _core.unary_output
 
 
 def _is_chx(xp):
