@@ -122,7 +122,8 @@ def _conv_bw(xp, op, xs, ys, gys):
     return _with_bias_grad(op, gy, gx, gw)
 
 
-def _check_conv_args(x, w, b, name, w_in_axis):
+def _conv_args(x, w, b, stride, pad, name, w_in_axis):
+    # checks the arrays; returns stride and pad as tuples of one int per spatial axis
     _core.check_array(x, 'x')
     _core.check_array(w, 'w')
     arrays = [x, w]
@@ -143,6 +144,8 @@ def _check_conv_args(x, w, b, name, w_in_axis):
     if b is not None and b.shape != (out_channels,):
         raise _errors.DimensionError('{}: b must have the shape ({},), not {}'.format(
             name, out_channels, b.shape))
+    n = x.ndim - 2
+    return _tuple(stride, n, 'stride'), _tuple(pad, n, 'pad')
 
 
 def _promoted(*arrays):
@@ -184,10 +187,7 @@ def conv(x, w, b=None, stride=1, pad=0, cover_all=False):
     Returns:
         ~chainerx.ndarray: Output ``(N, O, o_1, ..., o_n)``.
     """
-    _check_conv_args(x, w, b, 'conv', 1)
-    n = x.ndim - 2
-    stride = _tuple(stride, n, 'stride')
-    pad = _tuple(pad, n, 'pad')
+    stride, pad = _conv_args(x, w, b, stride, pad, 'conv', 1)
     for d, k, s, p in zip(x.shape[2:], w.shape[2:], stride, pad):
         if s <= 0 or p < 0 or _conv_outsize(d, k, s, p, cover_all) <= 0:
             raise _errors.DimensionError('conv: invalid output size for input {} kernel {} '
@@ -227,17 +227,14 @@ def conv_transpose(x, w, b=None, stride=1, pad=0, outsize=None):
     Returns:
         ~chainerx.ndarray: Output ``(N, C_out, o_1, ..., o_n)``.
     """
-    _check_conv_args(x, w, b, 'conv_transpose', 0)
-    n = x.ndim - 2
-    stride = _tuple(stride, n, 'stride')
-    pad = _tuple(pad, n, 'pad')
+    stride, pad = _conv_args(x, w, b, stride, pad, 'conv_transpose', 0)
     ksize = w.shape[2:]
     dims = x.shape[2:]
     if outsize is None:
         outsize = tuple(_deconv_outsize(d, k, s, p) for d, k, s, p in zip(dims, ksize, stride,
                                                                             pad))
     else:
-        outsize = _tuple(outsize, n, 'outsize')
+        outsize = _tuple(outsize, len(dims), 'outsize')
     cover_all = None
     for flag in (False, True):
         if all(_conv_outsize(o, k, s, p, flag) == d
