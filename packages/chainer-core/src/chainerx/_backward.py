@@ -44,6 +44,18 @@ def _resolve(arrays, backprop_id):
     return _graph.resolve_backprop_id(context, backprop_id)
 
 
+_NOT_AN_OUTPUT = 'Cannot start backprop from an array that is not connected to the graph'
+_NOT_AN_INPUT = 'Cannot compute the gradient w.r.t. an array that is not in the graph'
+
+
+def _node_of(array, bp, error):
+    # the node of array in graph bp; ChainerxError ``error 'graph name'`` when it is not there
+    node = _graph.find_node(array._nodes, bp)
+    if node is None:
+        raise _errors.ChainerxError('{} \'{}\''.format(error, bp.name))
+    return node
+
+
 def _stop_scope(bp, enable_double_backprop):
     stopped = bp._context._inner_backprop_ids(bp)
     if not enable_double_backprop:
@@ -214,11 +226,7 @@ def backward(outputs, backprop_id=None, enable_double_backprop=False):
     walk = _Walk(bp, enable_double_backprop)
     seeds = []
     for y in outputs:
-        node = _graph.find_node(y._nodes, bp)
-        if node is None:
-            raise _errors.ChainerxError(
-                'Cannot start backprop from an array that is not connected to the graph '
-                '\'{}\''.format(bp.name))
+        node = _node_of(y, bp, _NOT_AN_OUTPUT)
         g = node.grad
         if g is None:
             g = walk.ones_like(y)
@@ -307,21 +315,13 @@ def grad(outputs, inputs, backprop_id=None, enable_double_backprop=False, set_gr
     input_nodes = []
     captures = {}
     for x in inputs:
-        node = _graph.find_node(x._nodes, bp)
-        if node is None:
-            raise _errors.ChainerxError(
-                'Cannot compute the gradient w.r.t. an array that is not in the graph '
-                '\'{}\''.format(bp.name))
+        node = _node_of(x, bp, _NOT_AN_INPUT)
         input_nodes.append(node)
         if node.creator is not None:
             captures.setdefault(node.creator, []).append(node)
     walk.captures = captures
     for i, y in enumerate(outputs):
-        node = _graph.find_node(y._nodes, bp)
-        if node is None:
-            raise _errors.ChainerxError(
-                'Cannot start backprop from an array that is not connected to the graph '
-                '\'{}\''.format(bp.name))
+        node = _node_of(y, bp, _NOT_AN_OUTPUT)
         g = grad_outputs[i] if grad_outputs else None
         if g is None:
             g = walk.ones_like(y)
