@@ -15,10 +15,6 @@ class HuberLoss(function_node.FunctionNode):
         check_reduce(reduce, ('sum_along_second_axis', 'no'))
         self.reduce = reduce
 
-    @property
-    def label(self):
-        return 'huber_loss'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x', 't'))
         type_check.expect(

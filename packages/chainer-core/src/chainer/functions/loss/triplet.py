@@ -9,10 +9,6 @@ from chainer.utils import type_check
 class Triplet(MarginLoss):
     """Triplet loss of (anchor, positive, negative) embeddings."""
 
-    @property
-    def label(self):
-        return 'triplet'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('anchor', 'positive', 'negative'))
         a_type, p_type, n_type = in_types
