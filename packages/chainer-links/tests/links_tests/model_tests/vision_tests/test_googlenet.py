@@ -106,6 +106,6 @@ def test_prepare_mean():
     testing.assert_allclose(out[:, 0, 0], [200 - 104.0, 200 - 117.0, 200 - 123.0])
 
 
-def test_module_attribute_available():
+def test_module_attribute_available(pillow_importable):
     # v7's test suites skip the image tests with `skipUnless(googlenet.available, ...)`
-    assert googlenet.available is _importable('PIL')
+    assert googlenet.available is pillow_importable

@@ -154,6 +154,6 @@ def test_auto_without_caffemodel(tmp_path, monkeypatch):
             NarrowResNet50()
 
 
-def test_module_attribute_available():
+def test_module_attribute_available(pillow_importable):
     # v7's test suites skip the image tests with `skipUnless(resnet.available, ...)`
-    assert resnet.available is _importable('PIL')
+    assert resnet.available is pillow_importable

@@ -221,6 +221,6 @@ def test_auto_without_chainer_datasets(monkeypatch):
         NarrowVGG16()
 
 
-def test_module_attribute_available():
+def test_module_attribute_available(pillow_importable):
     # v7's test suites skip the image tests with `skipUnless(vgg.available, ...)`
-    assert vgg.available is _importable('PIL')
+    assert vgg.available is pillow_importable
