@@ -290,31 +290,82 @@ def _install_example_plugin(session):
     session.install('--no-deps', str(EXAMPLE_PLUGIN))
 
 
+# The files of a checkout that the README's Quickstart uses.
+_QUICKSTART_FILES = ('README.md', 'LICENSE', 'pyproject.toml', 'meta', 'packages', 'examples')
+# Distributions the Quickstart must not install: ChainerMN comes only with the extra `mn`.
+_NOT_IN_QUICKSTART = ('chainer-mn', 'mpi4py')
+
+
+def _quickstart_command():
+    """The first command of the README's Quickstart, as written there."""
+    text = (ROOT / 'README.md').read_text()
+    found = re.search(r'^## Quickstart\n.*?^```sh\n(.+?)\n', text, re.M | re.S)
+    if found is None:
+        raise RuntimeError('README.md has no ```sh block under "## Quickstart"')
+    return found.group(1)
+
+
+def _copy_checkout(destination):
+    shutil.rmtree(destination, ignore_errors=True)
+    destination.mkdir(parents=True)
+    ignore = shutil.ignore_patterns('__pycache__', '*.egg-info', 'build', 'dist', 'result')
+    for name in _QUICKSTART_FILES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, destination / name, ignore=ignore)
+        else:
+            shutil.copy2(source, destination / name)
+
+
+def _test_accuracy(output):
+    found = re.search(r'Test accuracy \(digits\): ([0-9.]+)', output)
+    return None if found is None else float(found.group(1))
+
+
+def _check_test_accuracy(session, output, what):
+    accuracy = _test_accuracy(output)
+    if accuracy is None or accuracy < 0.9:
+        session.error('{} did not reach a test accuracy of 0.9 on the digits'.format(what))
+
+
 @nox.session(python=NEWEST)
 def examples(session):
-    """Short real runs of examples/mnist: offline, so on scikit-learn's digits; a resumed run
-    must reach a test accuracy of 0.9."""
-    names = _topological()
-    editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
-    session.install(*editable, '{}[examples]'.format(ROOT))
-    tmp = pathlib.Path(session.create_tmp())
-    out = tmp / 'mnist'
-    shutil.rmtree(out, ignore_errors=True)
+    """The README's Quickstart exactly as written, in a copy of the checkout: a fresh venv
+    with what it installs (never chainer-mn or mpi4py) and a short run of examples/mnist
+    offline, so on scikit-learn's digits; then a run resumed from its snapshot (with v7's
+    older option --gpu). Both must reach a test accuracy of 0.9."""
+    tmp = pathlib.Path(session.create_tmp()).resolve()
+    checkout = tmp / 'checkout'
+    _copy_checkout(checkout)
+    # MNIST's servers are reached over http: a dead proxy keeps them out of reach, while pip
+    # installs over https (or from files) as usual.
     offline = {'CHAINER_DATASET_ROOT': str(tmp / 'dataset'), 'http_proxy': 'http://127.0.0.1:9',
-               'https_proxy': 'http://127.0.0.1:9', 'no_proxy': ''}
-    script = str(ROOT / 'examples' / 'mnist' / 'train_mnist.py')
-    common = ('--unit', '100', '--batchsize', '50', '--out', str(out))
-    session.run('python', script, '--epoch', '3', *common, env=offline)
-    snapshot = next(out.glob('snapshot_iter_*'))
-    output = session.run('python', script, '--epoch', '10', '--resume', str(snapshot),
-                         '--gpu', '-1', *common, env=offline, silent=True)  # v7's older option
-    print(output)
-    found = re.search(r'Test accuracy \(digits\): ([0-9.]+)', output)
-    if found is None or float(found.group(1)) < 0.9:
-        session.error('examples/mnist did not reach a test accuracy of 0.9 on the digits')
-    for pattern in ('log', 'loss.png', 'accuracy.png', 'cg.dot', 'snapshot_iter_*'):
-        if not any(path.is_file() for path in out.glob(pattern)):
-            session.error('examples/mnist did not write {}'.format(out / pattern))
+               'HTTP_PROXY': 'http://127.0.0.1:9', 'no_proxy': '', 'NO_PROXY': ''}
+    with session.chdir(checkout):
+        output = session.run('sh', '-c', _quickstart_command(), env=offline, external=True,
+                             silent=True)
+        print(output)
+        _check_test_accuracy(session, output, "The README's Quickstart")
+        python = str(checkout / '.venv-quickstart' / 'bin' / 'python')
+        installed = session.run(python, '-m', 'pip', 'list', '--format=freeze',
+                                external=True, silent=True)
+        names = {line.split('==')[0].lower() for line in installed.split()}
+        unwanted = sorted(names.intersection(_NOT_IN_QUICKSTART))
+        if unwanted or 'chainer' not in names:
+            session.error('the Quickstart installed {} (unwanted: {})'.format(
+                ' '.join(sorted(names)), unwanted))
+
+        out = checkout / 'result' / 'mnist'
+        snapshot = next(out.glob('snapshot_iter_*'))
+        output = session.run(python, 'examples/mnist/train_mnist.py', '--epoch', '12',
+                             '--resume', str(snapshot), '--gpu', '-1', '--unit', '100',
+                             '--batchsize', '50', '--out', str(out), env=offline,
+                             external=True, silent=True)
+        print(output)
+        _check_test_accuracy(session, output, 'examples/mnist resumed from a snapshot')
+        for pattern in ('log', 'loss.png', 'accuracy.png', 'cg.dot', 'snapshot_iter_*'):
+            if not any(path.is_file() for path in out.glob(pattern)):
+                session.error('examples/mnist did not write {}'.format(out / pattern))
 
 
 # --- chainer-mn under MPI ---------------------------------------------------------------------
@@ -329,11 +380,6 @@ _MPI_ENV = {'OMPI_ALLOW_RUN_AS_ROOT': '1', 'OMPI_ALLOW_RUN_AS_ROOT_CONFIRM': '1'
 
 def _mpiexec(n, *command):
     return ('mpiexec', '-n', str(n), '--oversubscribe', '--host', f'127.0.0.1:{n}', *command)
-
-
-def _test_accuracy(output):
-    found = re.search(r'Test accuracy \(digits\): ([0-9.]+)', output)
-    return None if found is None else float(found.group(1))
 
 
 @nox.session(python=NEWEST)

@@ -230,3 +230,26 @@ def test_register_checksum(monkeypatch):
     assert _checksums.SHA256 == {'http://x/y': 'ab' * 32}
     with pytest.raises(ValueError, match='http://x/z'):
         _checksums.register('http://x/z', 'abc')
+
+
+def _urls(value):
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = value.values()
+    return [url for item in value for url in _urls(item)]
+
+
+@pytest.mark.parametrize('module_name', [
+    'mnist', 'fashion_mnist', 'kuzushiji_mnist', 'cifar', 'svhn'])
+def test_published_files_have_recorded_digests(module_name):
+    # Every file these loaders download is verified (PTB's text files are not: no digest of
+    # them is published).
+    import importlib
+    module = importlib.import_module('chainer.datasets.' + module_name)
+    urls = _urls(module.URLS)
+    assert urls
+    for url in urls:
+        digest = _checksums.SHA256.get(url)
+        assert digest is not None, url
+        assert len(digest) == 64 and set(digest) <= set('0123456789abcdef'), url

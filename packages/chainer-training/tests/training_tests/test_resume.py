@@ -27,6 +27,7 @@ SCRIPT = textwrap.dedent('''
 
     parser = argparse.ArgumentParser()
     parser.add_argument('--iterator', default='serial')
+    parser.add_argument('--sampler', default='replayable')
     parser.add_argument('--out')
     parser.add_argument('--stop', type=int)
     parser.add_argument('--resume')
@@ -48,11 +49,15 @@ SCRIPT = textwrap.dedent('''
     x = rng.uniform(-1, 1, (40, 6)).astype(numpy.float32)
     t = rng.randint(0, 3, 40).astype(numpy.int32)
     dataset = chainer.datasets.TupleDataset(x, t)
+    # 'shuffle': the default ShuffleOrderSampler, on NumPy's global random state (a snapshot
+    # keeps it); 'replayable': a sampler of the user's that has no state
+    numpy.random.seed(1)
+    sampler = ReplayableShuffle() if args.sampler == 'replayable' else None
     if args.iterator == 'serial':
-        iterator = chainer.iterators.SerialIterator(dataset, 7, order_sampler=ReplayableShuffle())
+        iterator = chainer.iterators.SerialIterator(dataset, 7, order_sampler=sampler)
     else:
         iterator = chainer.iterators.MultiprocessIterator(
-            dataset, 7, n_processes=2, order_sampler=ReplayableShuffle())
+            dataset, 7, n_processes=2, order_sampler=sampler)
 
     w = rng.uniform(-0.5, 0.5, (3, 6)).astype(numpy.float32)
     model = L.Classifier(L.Linear(6, 3, initialW=w))
@@ -115,8 +120,11 @@ def _assert_bitwise_equal(a, b):
 
 
 @pytest.mark.parametrize('iterator', ['serial', 'multiprocess'])
-def test_resumed_run_equals_the_uninterrupted_one(tmp_path, train, iterator):
-    common = ('--iterator', iterator, '--stop', '17')
+@pytest.mark.parametrize('sampler', ['shuffle', 'replayable'])
+def test_resumed_run_equals_the_uninterrupted_one(tmp_path, train, iterator, sampler):
+    # 40 examples in batches of 7: the orders of the epochs after the snapshot at iteration
+    # 10 are drawn by the resumed process
+    common = ('--iterator', iterator, '--sampler', sampler, '--stop', '17')
     train(*common, '--out', str(tmp_path / 'full'), '--final', str(tmp_path / 'full.npz'))
 
     killed = train(*common, '--out', str(tmp_path / 'part'), '--die-at', '12', check=False)

@@ -2,11 +2,12 @@
 
 The table maps a download URL to the SHA-256 hex digest of the published file. A URL that is
 not in the table is downloaded without verification: a digest is recorded only when it is
-known for certain, never guessed. The entries below are the digests that the TensorFlow
-Datasets project publishes for the very same files (``tensorflow-datasets`` 4.9.10 checksum
-tables; the MNIST files there are fetched from a byte-identical mirror of the original site,
-with the same sizes). Not verified (no entry): the CIFAR-10/100 python archives and the PTB
-text files.
+known for certain, never guessed. The MNIST, Fashion-MNIST, Kuzushiji-MNIST and SVHN entries
+are the digests that the TensorFlow Datasets project publishes for the very same files
+(``tensorflow-datasets`` 4.9.10 checksum tables; the MNIST files there are fetched from a
+byte-identical mirror of the original site, with the same sizes); the CIFAR-10/100 python
+archives are those that Keras verifies its downloads of the same URLs with (``keras`` 3.15.1,
+``keras.datasets.cifar10``/``cifar100``). Not verified (no entry): the PTB text files.
 
 Other packages may add the digests of the files they download (model weights, ...) with
 :func:`register`.
@@ -40,6 +41,11 @@ SHA256 = {
         'edd7a857845ad6bb1d0ba43fe7e794d164fe2dce499a1694695a792adfac43c5',
     'http://codh.rois.ac.jp/kmnist/dataset/kmnist/t10k-labels-idx1-ubyte.gz':
         '20bb9a0ef54c7db3efc55a92eef5582c109615df22683c380526788f98e42a1c',
+    # CIFAR-10 and CIFAR-100 (python version)
+    'https://www.cs.toronto.edu/~kriz/cifar-10-python.tar.gz':
+        '6d958be074577803d12ecdefd02955f39262c83c16fe9348329d7fe0b5c001ce',
+    'https://www.cs.toronto.edu/~kriz/cifar-100-python.tar.gz':
+        '85cd44d02ba6437773c5bbd22e183051d648de2e7d6b014e1ef29b855ba677a7',
     # SVHN (cropped digits)
     'http://ufldl.stanford.edu/housenumbers/train_32x32.mat':
         '435e94d69a87fde4fd4d7f3dd208dfc32cb6ae8af2240d066de1df7508d083b8',
