@@ -110,17 +110,14 @@ def test_link_names_after_list_operations_are_v7s():
 
 
 def test_loads_a_v7_npz_of_an_mlp():
-    # keys as v7 wrote them for Sequential(Linear(3, 4), relu, Linear(4, 5), relu,
-    # Linear(5, 2)): '1' is the last Linear, '2' the middle one
-    links = chainer.links
-    s = chainer.Sequential(links.Linear(3, 4), F.relu, links.Linear(4, 5), F.relu,
-                           links.Linear(5, 2))
-    arrays = {'0/W': numpy.full((4, 3), 1, 'f'), '0/b': numpy.zeros(4, 'f'),
-              '1/W': numpy.full((2, 5), 3, 'f'), '1/b': numpy.zeros(2, 'f'),
-              '2/W': numpy.full((5, 4), 2, 'f'), '2/b': numpy.zeros(5, 'f')}
+    # keys as v7 wrote them for Sequential(l0, relu, l2, relu, l4): v7 renamed the links
+    # '0', '2', '1' (its name counter skipped functions), so '1' is the last link
+    s = chainer.Sequential(Scale(4), F.relu, Scale(5), F.relu, Scale(2))
+    arrays = {'0/W': numpy.full(4, 1, 'f'), '1/W': numpy.full(2, 3, 'f'),
+              '2/W': numpy.full(5, 2, 'f')}
     target = chainer.serializers.NpzDeserializer(arrays)
     target.load(s)
-    assert [float(s[i].W.array[0, 0]) for i in (0, 2, 4)] == [1.0, 2.0, 3.0]
+    assert [float(s[i].W.array[0]) for i in (0, 2, 4)] == [1.0, 2.0, 3.0]
 
 
 def test_list_operations():

@@ -38,8 +38,10 @@ class TestUpsampling2D(testing.FunctionTestCase):
         self.in_shape = (2, 3, 5, 4)
         if self.dtype == numpy.float16:
             self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-3}
-            self.check_backward_options = {'dtype': numpy.float64}
-            self.check_double_backward_options = {'dtype': numpy.float64}
+            # the analytic gradients are float16 sums of up to 6 terms
+            self.check_backward_options = {'dtype': numpy.float64, 'atol': 1e-3, 'rtol': 1e-2}
+            self.check_double_backward_options = {'dtype': numpy.float64,
+                                                  'atol': 1e-3, 'rtol': 1e-2}
         # indexes from a max pooling of a random input
         src = numpy.random.permutation(numpy.prod(self.in_shape)).reshape(self.in_shape)
         _, self.indexes = F.max_pooling_2d(
