@@ -64,7 +64,7 @@ class TestAverage(testing.FunctionTestCase):
 def test_mean_is_average():
     x = numpy.arange(6, dtype=numpy.float32).reshape(2, 3)
     testing.assert_allclose(F.mean(x, axis=1).array, [1.0, 4.0])
-    assert F.mean(chainer.Variable(x)).creator.label == 'mean'
+    assert F.mean(chainer.Variable(x)).creator.label == 'Mean'
 
 
 def test_average_weight_errors():

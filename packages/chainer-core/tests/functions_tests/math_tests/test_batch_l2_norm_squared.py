@@ -36,7 +36,7 @@ class TestBatchL2NormSquared(testing.FunctionTestCase):
 
 def test_batch_l2_norm_squared_label():
     y = F.batch_l2_norm_squared(chainer.Variable(numpy.ones((2, 3), numpy.float32)))
-    assert y.creator.label == 'batch_l2_norm_squared'
+    assert y.creator.label == 'BatchL2NormSquared'
     testing.assert_allclose(y.array, [3.0, 3.0])
 
 

@@ -45,7 +45,7 @@ class TestClip(testing.FunctionTestCase):
 def test_clip_gradient_mask():
     x = chainer.Variable(numpy.array([-2.0, 0.0, 2.0], numpy.float32))
     y = F.clip(x, -1.0, 1.0)
-    assert y.creator.label == 'clip'
+    assert y.creator.label == 'Clip'
     F.sum(y).backward()
     testing.assert_allclose(x.grad, [0.0, 1.0, 0.0])
 

@@ -61,4 +61,4 @@ def test_cumprod_invalid():
         F.cumprod(numpy.zeros((2, 3), numpy.int32), axis=0)
     with pytest.raises(TypeError):
         F.cumprod(x, axis=(0, 1))
-    assert F.cumprod(chainer.Variable(x), 0).creator.label == 'cumprod'
+    assert F.cumprod(chainer.Variable(x), 0).creator.label == 'Cumprod'

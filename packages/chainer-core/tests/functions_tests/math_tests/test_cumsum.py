@@ -46,4 +46,4 @@ def test_cumsum_invalid():
         F.cumsum(numpy.zeros((2, 3), numpy.int32))
     with pytest.raises(TypeError):
         F.cumsum(x, axis=(0, 1))
-    assert F.cumsum(chainer.Variable(x), 0).creator.label == 'cumsum'
+    assert F.cumsum(chainer.Variable(x), 0).creator.label == 'Cumsum'

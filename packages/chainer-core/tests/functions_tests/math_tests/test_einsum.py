@@ -57,7 +57,7 @@ class TestEinSum(testing.FunctionTestCase):
 
 def test_einsum_label():
     y = F.einsum('ij->j', chainer.Variable(numpy.ones((2, 3), numpy.float32)))
-    assert y.creator.label == 'einsum'
+    assert y.creator.label == 'EinSum'
 
 
 @pytest.mark.parametrize('subscripts,shapes', [

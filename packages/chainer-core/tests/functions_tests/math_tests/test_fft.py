@@ -44,7 +44,7 @@ def test_fft_roundtrip_and_single_output_gradient():
     real = chainer.Variable(numpy.random.uniform(-1, 1, (2, 4)))
     imag = chainer.Variable(numpy.random.uniform(-1, 1, (2, 4)))
     yr, yi = F.fft((real, imag))
-    assert yr.creator.label == 'fft'
+    assert yr.creator.label == 'FFT'
     zr, zi = F.ifft((yr, yi))
     testing.assert_allclose(zr.array, real.array)
     testing.assert_allclose(zi.array, imag.array)

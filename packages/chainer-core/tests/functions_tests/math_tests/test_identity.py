@@ -33,7 +33,7 @@ def test_identity_returns_single_or_tuple():
     y = F.identity(x)
     assert isinstance(y, chainer.Variable)
     assert y is not x
-    assert y.creator.label == 'identity'
+    assert y.creator.label == 'Identity'
     ys = F.identity(x, x)
     assert isinstance(ys, tuple) and len(ys) == 2
 

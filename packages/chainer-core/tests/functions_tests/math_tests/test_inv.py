@@ -47,8 +47,8 @@ class TestInv(testing.FunctionTestCase):
 
 def test_inv_labels():
     a = chainer.Variable(numpy.eye(2, dtype=numpy.float32))
-    assert F.inv(a).creator.label == 'inv'
-    assert F.batch_inv(a[None]).creator.label == 'batch_inv'
+    assert F.inv(a).creator.label == 'Inv'
+    assert F.batch_inv(a[None]).creator.label == 'BatchInv'
 
 
 def test_inv_singular():

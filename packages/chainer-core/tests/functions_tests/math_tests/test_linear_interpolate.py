@@ -41,7 +41,7 @@ def test_linear_interpolate_partial_double_backward():
     x = chainer.Variable(numpy.array([1.0, 2.0]))
     y = chainer.Variable(numpy.array([3.0, -1.0]))
     z = F.linear_interpolate(p, x, y)
-    assert z.creator.label == 'linear_interpolate'
+    assert z.creator.label == 'LinearInterpolate'
     gp, = chainer.grad([F.sum(z * z)], [p], enable_double_backprop=True)
     # gp = 2 z (x - y); d(sum gp)/dx = 2 p (x - y) + 2 z
     gx, = chainer.grad([F.sum(gp)], [x])

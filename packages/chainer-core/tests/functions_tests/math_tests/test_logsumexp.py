@@ -44,7 +44,7 @@ class TestLogSumExp(testing.FunctionTestCase):
 def test_logsumexp_large_and_minus_inf():
     x = numpy.array([[1000.0, 1000.0], [-numpy.inf, -numpy.inf]], numpy.float32)
     y = F.logsumexp(chainer.Variable(x), axis=1)
-    assert y.creator.label == 'logsumexp'
+    assert y.creator.label == 'LogSumExp'
     testing.assert_allclose(y.array[0], 1000 + numpy.log(2))
     assert y.array[1] == -numpy.inf
 

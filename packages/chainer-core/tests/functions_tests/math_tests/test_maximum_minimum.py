@@ -49,7 +49,7 @@ def test_tie_goes_to_first_input(op):
     x1 = chainer.Variable(numpy.array([1.0, 2.0], numpy.float32))
     x2 = chainer.Variable(numpy.array([1.0, 0.0], numpy.float32))
     y = getattr(F, op)(x1, x2)
-    assert y.creator.label == op
+    assert y.creator.label == op.capitalize()
     F.sum(y).backward()
     expected = [1.0, 1.0] if op == 'maximum' else [1.0, 0.0]
     testing.assert_allclose(x1.grad, expected)

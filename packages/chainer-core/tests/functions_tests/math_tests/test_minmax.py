@@ -54,7 +54,7 @@ class TestMaxMin(testing.FunctionTestCase):
 def test_max_ties_share_gradient():
     x = chainer.Variable(numpy.array([[1.0, 3.0, 3.0], [2.0, 0.0, 1.0]], numpy.float32))
     y = F.max(x, axis=1)
-    assert y.creator.label == 'max'
+    assert y.creator.label == 'Max'
     F.sum(y).backward()
     testing.assert_allclose(x.grad, [[0, 1, 1], [1, 0, 0]])
 
@@ -115,7 +115,7 @@ def test_argmax_label_and_dtype(op):
     x = chainer.Variable(numpy.array([[1.0, 3.0], [2.0, 0.0]], numpy.float32))
     y = getattr(F, op)(x, axis=0)
     assert y.dtype == numpy.int32
-    assert y.creator.label == op
+    assert y.creator.label == {'argmax': 'ArgMax', 'argmin': 'ArgMin'}[op]
     testing.assert_allclose(y.array, [1, 0] if op == 'argmax' else [0, 1])
 
 

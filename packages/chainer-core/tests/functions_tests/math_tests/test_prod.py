@@ -51,7 +51,7 @@ class TestProd(testing.FunctionTestCase):
 def test_prod_gradient_with_zero():
     x = chainer.Variable(numpy.array([2.0, 0.0, 3.0]))
     y = F.prod(x)
-    assert y.creator.label == 'prod'
+    assert y.creator.label == 'Prod'
     y.backward()
     testing.assert_allclose(x.grad, [0.0, 6.0, 0.0])
 

@@ -53,7 +53,7 @@ def test_tensordot_mixed_dtypes():
     b = numpy.ones((3, 2), numpy.float64)
     y = F.tensordot(chainer.Variable(a), b, axes=1)
     assert y.dtype == numpy.float64
-    assert y.creator.label == 'tensordot'
+    assert y.creator.label == 'TensorDot'
 
 
 @pytest.mark.parametrize('a_shape,b_shape,axes', [

@@ -32,7 +32,7 @@ _FUNCS = {
     'arctan': (F.arctan, numpy.arctan, (-2, 2), 'arctan'),
     'sinh': (F.sinh, numpy.sinh, (-1, 1), 'sinh'),
     'cosh': (F.cosh, numpy.cosh, (-1, 1), 'cosh'),
-    'arctanh': (F.arctanh, numpy.arctanh, (-0.7, 0.7), 'arctanh'),
+    'arctanh': (F.arctanh, numpy.arctanh, (-0.7, 0.7), 'Arctanh'),
     'sqrt': (F.sqrt, numpy.sqrt, (0.5, 2), 'sqrt'),
     'rsqrt': (F.rsqrt, lambda x: 1 / numpy.sqrt(x), (0.5, 2), None),
     'square': (F.square, numpy.square, (-1, 1), 'square'),

@@ -16,10 +16,6 @@ def _hard_sigmoid_grad(x, gy):
 class HardSigmoid(function_node.FunctionNode):
     """Hard-sigmoid function ``clip(0.2 * x + 0.5, 0, 1)``."""
 
-    @property
-    def label(self):
-        return 'hard_sigmoid'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')

@@ -75,10 +75,6 @@ class LogSoftmax(_softmax_base.SoftmaxLike):
 
     _grad_class = LogSoftmaxGrad
 
-    @property
-    def label(self):
-        return 'log_softmax'
-
     def forward(self, inputs):
         x, = inputs
         self.retain_outputs((0,))

@@ -34,10 +34,6 @@ def _prelu_grad(x, W, gy, cond, need_x=True, need_W=True):
 class PReLUFunction(function_node.FunctionNode):
     """Parametric Rectified Linear Unit ``max(x, W * x)``."""
 
-    @property
-    def label(self):
-        return 'PReLU'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x', 'W'))
         x_type, w_type = in_types

@@ -21,10 +21,6 @@ class Softplus(function_node.FunctionNode):
         self.beta = beta
         self.beta_inv = 1.0 / beta
 
-    @property
-    def label(self):
-        return 'softplus'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')

@@ -31,10 +31,6 @@ def _swish_grad(x, beta, gy, need_x=True, need_beta=True):
 class Swish(function_node.FunctionNode):
     """Swish activation ``x * sigmoid(beta * x)``."""
 
-    @property
-    def label(self):
-        return 'swish'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x', 'beta'))
         x_type, beta_type = in_types

@@ -11,10 +11,6 @@ class Accuracy(function_node.FunctionNode):
         super().__init__()
         self.ignore_label = ignore_label
 
-    @property
-    def label(self):
-        return 'accuracy'
-
     def check_type_forward(self, in_types):
         _labels.check_scores_and_labels(in_types)
 

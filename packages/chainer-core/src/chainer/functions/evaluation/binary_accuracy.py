@@ -9,10 +9,6 @@ class BinaryAccuracy(function_node.FunctionNode):
 
     ignore_label = -1
 
-    @property
-    def label(self):
-        return 'binary_accuracy'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x', 't'))
         x_type, t_type = in_types

@@ -24,10 +24,6 @@ class ClassificationSummary(function_node.FunctionNode):
         self.beta = beta
         self.ignore_label = ignore_label
 
-    @property
-    def label(self):
-        return 'classification_summary'
-
     def check_type_forward(self, in_types):
         _labels.check_scores_and_labels(in_types)
 

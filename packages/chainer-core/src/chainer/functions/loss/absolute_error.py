@@ -17,10 +17,6 @@ def _check_pair(in_types):
 class AbsoluteError(function_node.FunctionNode):
     """Elementwise absolute error ``|x0 - x1|``."""
 
-    @property
-    def label(self):
-        return 'absolute_error'
-
     def check_type_forward(self, in_types):
         _check_pair(in_types)
 

@@ -8,10 +8,6 @@ from chainer.utils import type_check
 class Contrastive(MarginLoss):
     """Contrastive loss of pairs of vectors with similarity labels."""
 
-    @property
-    def label(self):
-        return 'contrastive'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x0', 'x1', 'y'))
         x0_type, x1_type, y_type = in_types

@@ -18,10 +18,6 @@ class CrossCovariance(function_node.FunctionNode):
         check_reduce(reduce, ('half_squared_sum', 'no'))
         self.reduce = reduce
 
-    @property
-    def label(self):
-        return 'cross_covariance'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('y', 'z'))
         y_type, z_type = in_types

@@ -30,10 +30,6 @@ class ConnectionistTemporalClassification(function_node.FunctionNode):
         check_reduce(reduce)
         self.reduce = reduce
 
-    @property
-    def label(self):
-        return 'connectionist_temporal_classification'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('input_length', 'label_length', 't', 'x'))
         *int_types, x_type = in_types

@@ -14,10 +14,6 @@ class DeCov(function_node.FunctionNode):
         check_reduce(reduce, ('half_squared_sum', 'no'))
         self.reduce = reduce
 
-    @property
-    def label(self):
-        return 'decov'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('h',))
         h_type, = in_types

@@ -17,10 +17,6 @@ class Hinge(function_node.FunctionNode):
         check_reduce(reduce)
         self.reduce = reduce
 
-    @property
-    def label(self):
-        return 'hinge'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x', 't'))
         x_type, t_type = in_types

@@ -9,10 +9,6 @@ from chainer.functions.loss.absolute_error import _check_pair
 class MeanAbsoluteError(function_node.FunctionNode):
     """Mean absolute error ``mean(|x0 - x1|)`` over all elements."""
 
-    @property
-    def label(self):
-        return 'mean_absolute_error'
-
     def check_type_forward(self, in_types):
         _check_pair(in_types)
 

@@ -9,10 +9,6 @@ from chainer.functions.loss.absolute_error import _check_pair
 class MeanSquaredError(function_node.FunctionNode):
     """Mean squared error ``mean((x0 - x1) ** 2)`` over all elements (not halved)."""
 
-    @property
-    def label(self):
-        return 'mean_squared_error'
-
     def check_type_forward(self, in_types):
         _check_pair(in_types)
 

@@ -31,10 +31,6 @@ class NegativeSamplingFunction(function_node.FunctionNode):
         check_reduce(reduce, ('sum', 'no'))
         self.reduce = reduce
 
-    @property
-    def label(self):
-        return 'negative_sampling'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x', 't', 'W'))
         x_type, t_type, w_type = in_types
@@ -93,10 +89,6 @@ class NegativeSamplingFunctionGrad(function_node.FunctionNode):
         self.reduce = reduce
         self.ignore_mask = ignore_mask
         self.samples = samples
-
-    @property
-    def label(self):
-        return 'negative_sampling_grad'
 
     def forward(self, inputs):
         self.retain_inputs((0, 1, 2))

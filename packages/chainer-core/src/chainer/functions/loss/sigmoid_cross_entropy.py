@@ -18,10 +18,6 @@ class SigmoidCrossEntropy(function_node.FunctionNode):
         self.reduce = reduce
         self.count = None
 
-    @property
-    def label(self):
-        return 'sigmoid_cross_entropy'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x', 't'))
         x_type, t_type = in_types
@@ -90,10 +86,6 @@ class SigmoidCrossEntropyGrad(function_node.FunctionNode):
         self.count = count
         self.ignore_mask = ignore_mask
         self.t = t
-
-    @property
-    def label(self):
-        return 'sigmoid_cross_entropy_grad'
 
     def _coeff(self, dtype):
         return _coeff(self.ignore_mask, self.reduce, self.count, dtype)

@@ -52,10 +52,6 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         self.soft_target_loss = soft_target_loss
 
     @property
-    def label(self):
-        return 'softmax_cross_entropy'
-
-    @property
     def y(self):
         """The softmax of the input after forward when ``cache_score`` is on (as v7 keeps
         it), else None. For integer labels it is computed on first access."""

@@ -8,10 +8,6 @@ from chainer.functions.loss.absolute_error import _check_pair
 class SquaredError(function_node.FunctionNode):
     """Elementwise squared error ``(x0 - x1) ** 2``."""
 
-    @property
-    def label(self):
-        return 'squared_error'
-
     def check_type_forward(self, in_types):
         _check_pair(in_types)
 

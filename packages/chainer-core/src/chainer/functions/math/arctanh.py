@@ -6,10 +6,6 @@ from chainer.functions.math._elementwise import check_float
 class Arctanh(function_node.FunctionNode):
     """Elementwise inverse hyperbolic tangent."""
 
-    @property
-    def label(self):
-        return 'arctanh'
-
     def check_type_forward(self, in_types):
         check_float(in_types)
 

@@ -13,10 +13,6 @@ class Mean(function_node.FunctionNode):
         self.axis = _reduction.normalize_axis(axis)
         self.keepdims = keepdims
 
-    @property
-    def label(self):
-        return 'mean'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')

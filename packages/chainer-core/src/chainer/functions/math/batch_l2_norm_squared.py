@@ -7,10 +7,6 @@ from chainer.utils import type_check
 class BatchL2NormSquared(function_node.FunctionNode):
     """Squared L2 norm of each sample (all axes but the first are reduced)."""
 
-    @property
-    def label(self):
-        return 'batch_l2_norm_squared'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         x_type, = in_types

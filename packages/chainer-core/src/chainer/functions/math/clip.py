@@ -16,10 +16,6 @@ class Clip(function_node.FunctionNode):
         self.x_min = x_min
         self.x_max = x_max
 
-    @property
-    def label(self):
-        return 'clip'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')

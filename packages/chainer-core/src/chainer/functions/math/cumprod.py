@@ -41,10 +41,6 @@ class Cumprod(function_node.FunctionNode):
             raise TypeError('axis must be an int')
         self.axis = axis[0]
 
-    @property
-    def label(self):
-        return 'cumprod'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')
@@ -75,10 +71,6 @@ class Cumprodsum(function_node.FunctionNode):
 
     def __init__(self, axis):
         self.axis = axis
-
-    @property
-    def label(self):
-        return 'cumprodsum'
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('a', 'b'))

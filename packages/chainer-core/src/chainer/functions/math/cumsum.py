@@ -17,10 +17,6 @@ class Cumsum(function_node.FunctionNode):
         axis = _reduction.normalize_axis(axis, allow_tuple=False)
         self.axis = None if axis is None else axis[0]
 
-    @property
-    def label(self):
-        return 'cumsum'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')

@@ -14,7 +14,7 @@ class BatchDet(_linalg.SquareMatrixFunction):
 
     @property
     def label(self):
-        return 'batch_det'
+        return 'det'
 
     def backward(self, indexes, grad_outputs):
         # d det(A) / dA = det(A) inv(A)^T

@@ -155,10 +155,6 @@ class EinSum(function_node.FunctionNode):
         self.in_subs = in_subs
         self.out_sub = out_sub
 
-    @property
-    def label(self):
-        return 'einsum'
-
     def check_type_forward(self, in_types):
         subs = self.in_subs.split(',')
         type_check.expect(in_types.size() == len(subs))
@@ -232,10 +228,6 @@ class DiagEinSum(function_node.FunctionNode):
         self.in_subs = in_subs
         self.out_sub = out_sub
         self.out_shape = tuple(out_shape)
-
-    @property
-    def label(self):
-        return 'diag_einsum'
 
     def forward(self, inputs):
         x, = inputs

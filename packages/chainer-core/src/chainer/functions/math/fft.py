@@ -15,10 +15,6 @@ class FFT(function_node.FunctionNode):
             raise ValueError('method must be \'fft\' or \'ifft\'')
         self._method = method
 
-    @property
-    def label(self):
-        return self._method
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('real', 'imag'))
         r_type, i_type = in_types

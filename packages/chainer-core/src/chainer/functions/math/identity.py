@@ -5,10 +5,6 @@ from chainer import function_node
 class Identity(function_node.FunctionNode):
     """Identity function: outputs are the inputs."""
 
-    @property
-    def label(self):
-        return 'identity'
-
     def check_type_forward(self, in_types):
         pass
 

@@ -19,19 +19,11 @@ class _Inverse(_linalg.SquareMatrixFunction):
 class Inv(_Inverse):
     """Inverse of a square matrix."""
 
-    @property
-    def label(self):
-        return 'inv'
-
 
 class BatchInv(_Inverse):
     """Inverses of a batch of square matrices."""
 
     _batched = True
-
-    @property
-    def label(self):
-        return 'batch_inv'
 
 
 def inv(a):

@@ -6,10 +6,6 @@ from chainer.functions.math._elementwise import check_float_same_shape
 class LinearInterpolate(function_node.FunctionNode):
     """Elementwise ``p * x + (1 - p) * y``."""
 
-    @property
-    def label(self):
-        return 'linear_interpolate'
-
     def check_type_forward(self, in_types):
         check_float_same_shape(in_types, ('p', 'x', 'y'))
 
@@ -26,10 +22,6 @@ class LinearInterpolate(function_node.FunctionNode):
 
 class LinearInterpolateGrad(function_node.FunctionNode):
     """Gradient of :class:`LinearInterpolate` with respect to ``p``, ``x`` and ``y``."""
-
-    @property
-    def label(self):
-        return 'linear_interpolate_grad'
 
     def forward(self, inputs):
         self.retain_inputs((0, 1, 2, 3))

@@ -11,10 +11,6 @@ class LogSumExp(function_node.FunctionNode):
     def __init__(self, axis=None):
         self.axis = _reduction.normalize_axis(axis)
 
-    @property
-    def label(self):
-        return 'logsumexp'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')

@@ -7,10 +7,6 @@ from chainer.functions.math._elementwise import check_broadcastable, check_float
 class Maximum(function_node.FunctionNode):
     """Elementwise maximum of two inputs (with broadcasting)."""
 
-    @property
-    def label(self):
-        return 'maximum'
-
     def check_type_forward(self, in_types):
         check_float(in_types, ('x1', 'x2'))
         check_broadcastable(in_types, ('x1', 'x2'))

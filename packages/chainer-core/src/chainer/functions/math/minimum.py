@@ -8,10 +8,6 @@ from chainer.functions.math._elementwise import check_broadcastable, check_float
 class Minimum(function_node.FunctionNode):
     """Elementwise minimum of two inputs (with broadcasting)."""
 
-    @property
-    def label(self):
-        return 'minimum'
-
     def check_type_forward(self, in_types):
         check_float(in_types, ('x1', 'x2'))
         check_broadcastable(in_types, ('x1', 'x2'))

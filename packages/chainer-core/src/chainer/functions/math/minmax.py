@@ -58,20 +58,12 @@ def _selected_mask(x, y, kshape, dtype):
 class Max(SelectorBase):
     """Maximum of array elements over given axes."""
 
-    @property
-    def label(self):
-        return 'max'
-
     def _fwd(self, x, xp):
         return xp.amax(x, axis=self.axis, keepdims=self.keepdims)
 
 
 class Min(SelectorBase):
     """Minimum of array elements over given axes."""
-
-    @property
-    def label(self):
-        return 'min'
 
     def _fwd(self, x, xp):
         return xp.amin(x, axis=self.axis, keepdims=self.keepdims)
@@ -105,20 +97,12 @@ class IndexSelectorBase(function_node.FunctionNode):
 class ArgMax(IndexSelectorBase):
     """Indices of the maximum elements along an axis."""
 
-    @property
-    def label(self):
-        return 'argmax'
-
     def _fwd(self, x, xp):
         return xp.argmax(x, axis=self.axis)
 
 
 class ArgMin(IndexSelectorBase):
     """Indices of the minimum elements along an axis."""
-
-    @property
-    def label(self):
-        return 'argmin'
 
     def _fwd(self, x, xp):
         return xp.argmin(x, axis=self.axis)

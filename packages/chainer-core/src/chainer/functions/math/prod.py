@@ -16,10 +16,6 @@ class Prod(function_node.FunctionNode):
         self.axis = _reduction.normalize_axis(axis)
         self.keepdims = keepdims
 
-    @property
-    def label(self):
-        return 'prod'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('x',))
         type_check.expect(in_types[0].dtype.kind == 'f')

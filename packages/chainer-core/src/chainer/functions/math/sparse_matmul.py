@@ -100,10 +100,6 @@ class CooMatMul(_CooPatternFunction):
             raise ValueError('sp_shape must have two entries, got {}'.format(sp_shape))
         super().__init__(sp_row, sp_col, sp_shape, sp_order, transa, transb, transc, dtype)
 
-    @property
-    def label(self):
-        return 'coo_matmul'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('sp', 'dn'))
         sp_type, dn_type = in_types
@@ -148,10 +144,6 @@ class CooMatMulGradSP(_CooPatternFunction):
 
     This is the gradient of :class:`CooMatMul` with respect to the sparse entries.
     """
-
-    @property
-    def label(self):
-        return 'coo_matmul_grad_sp'
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('a', 'b'))

@@ -48,10 +48,6 @@ class TensorDot(function_node.FunctionNode):
         self.b_axes = b_axes
         self.dtype = dtype
 
-    @property
-    def label(self):
-        return 'tensordot'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('a', 'b'))
         a_type, b_type = in_types

@@ -112,10 +112,6 @@ class LSTM(function_node.FunctionNode):
     of the cell are updated, the others are passed through.
     """
 
-    @property
-    def label(self):
-        return 'lstm'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('c', 'x'))
         c_type, x_type = in_types

@@ -18,10 +18,6 @@ def _activate(xp, x1, x2):
 class SLSTM(function_node.FunctionNode):
     """S-LSTM unit: inputs ``(c_prev1, c_prev2, x1, x2)``, outputs ``(c, h)``."""
 
-    @property
-    def label(self):
-        return 'slstm'
-
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('c_prev1', 'c_prev2', 'x1', 'x2'))
         c1_type, c2_type, x1_type, x2_type = in_types

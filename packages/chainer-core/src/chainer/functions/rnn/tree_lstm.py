@@ -17,10 +17,6 @@ class TreeLSTM(function.Function):
     Not differentiable twice (as in Chainer v7).
     """
 
-    @property
-    def label(self):
-        return 'tree_lstm'
-
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() >= 2)
         n_ary = len(in_types) - 1
