@@ -22,10 +22,12 @@ _READ_ERRORS = (ValueError, EOFError, OSError, zipfile.BadZipFile, zlib.error, K
 
 
 def _to_cpu(value):
-    if value is None:
-        return numpy.asarray(None)
-    if isinstance(value, numpy.ndarray) or numpy.isscalar(value):
+    """The value as v7 stores it: a NumPy array (a scalar becomes a 0-dim one), or a list of
+    them for a list or tuple."""
+    if isinstance(value, numpy.ndarray):
         return value
+    if isinstance(value, (list, tuple)):
+        return [_to_cpu(v) for v in value]
     if isinstance(value, chainerx.ndarray):
         return chainerx.to_numpy(value)
     get = getattr(value, 'get', None)  # CuPy array
