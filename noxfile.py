@@ -306,8 +306,8 @@ def examples(session):
     common = ('--unit', '100', '--batchsize', '50', '--out', str(out))
     session.run('python', script, '--epoch', '3', *common, env=offline)
     snapshot = next(out.glob('snapshot_iter_*'))
-    output = session.run('python', script, '--epoch', '10', '--resume', str(snapshot), *common,
-                         env=offline, silent=True)
+    output = session.run('python', script, '--epoch', '10', '--resume', str(snapshot),
+                         '--gpu', '-1', *common, env=offline, silent=True)  # v7's older option
     print(output)
     found = re.search(r'Test accuracy \(digits\): ([0-9.]+)', output)
     if found is None or float(found.group(1)) < 0.9:

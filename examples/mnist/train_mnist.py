@@ -72,9 +72,12 @@ def main():
                         help='Number of sweeps over the dataset to train')
     parser.add_argument('--frequency', '-f', type=int, default=-1,
                         help='Frequency of taking a snapshot (epochs; -1: at the end)')
-    parser.add_argument('--device', '-d', type=str, default='-1',
-                        help='Device specifier: an integer (a GPU ID, or negative for the '
-                             'CPU) or a specifier such as @numpy or @cupy:0')
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument('--device', '-d', type=str, default='-1',
+                       help='Device specifier: an integer (a GPU ID, or negative for the '
+                            'CPU) or a specifier such as @numpy or @cupy:0')
+    group.add_argument('--gpu', '-g', dest='device', type=int, nargs='?', const=0,
+                       help='GPU ID (negative value indicates CPU): the older option')
     parser.add_argument('--out', '-o', default='result',
                         help='Directory to output the result')
     parser.add_argument('--resume', '-r', type=str,

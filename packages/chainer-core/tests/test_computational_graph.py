@@ -61,7 +61,10 @@ def test_dot_node_label_format():
     x = chainer.Variable(numpy.ones(2, numpy.float32), name='v')
     node = c.DotNode(x.node, {'color': 'red'}, show_name=True)
     assert node.id_ == id(x.node)
-    assert node.label == '%d [color="red",label="v: %s",shape="oval"];' % (
+    assert node.label == '%d [label="v: %s",shape="oval",color="red"];' % (
+        id(x.node), x.node.label)
+    overriding = c.DotNode(x.node, {'color': 'red', 'shape': 'box'})
+    assert overriding.label == '%d [label="v: %s",shape="box",color="red"];' % (
         id(x.node), x.node.label)
     assert 'v:' not in c.DotNode(x.node, None, show_name=False).label
     f = F.sum(x).creator_node

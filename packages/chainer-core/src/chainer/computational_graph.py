@@ -50,9 +50,9 @@ class DotNode:
 
     @property
     def label(self):
-        """The dot statement declaring this node, e.g. ``'1234 [label="x",shape="oval"];'``."""
-        attrs = ','.join('{}="{}"'.format(key, self.attribute[key])
-                         for key in sorted(self.attribute))
+        """The dot statement declaring this node, e.g. ``'1234 [label="x",shape="oval"];'``
+        (the attributes in v7's order: label, shape, then the extra ones as given)."""
+        attrs = ','.join('{}="{}"'.format(key, value) for key, value in self.attribute.items())
         return '{} [{}];'.format(self.id_, attrs)
 
 

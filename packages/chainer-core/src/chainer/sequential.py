@@ -48,9 +48,11 @@ class Sequential(_link.ChainList):
 
     Layers may be any callables: links, functions of :mod:`chainer.functions`,
     ``functools.partial`` objects, lambdas, ...  The :class:`~chainer.Link` layers are the
-    child links of the model, named ``'0'``, ``'1'``, ... by their order among the links (so
-    parameter paths look like ``'/0/W'``).  A layer returning a tuple passes its elements as
-    separate arguments to the next layer.
+    child links of the model, named ``'0'``, ``'1'``, ... (so parameter paths look like
+    ``'/0/W'``) in Chainer v7's order, which the keys of the files it saved follow: each link
+    inserted after the first one is placed right after it among the children, so that
+    ``Sequential(a, f, b, c)`` names its links ``a: '0'``, ``c: '1'``, ``b: '2'``.  A layer
+    returning a tuple passes its elements as separate arguments to the next layer.
 
     The object behaves like a mutable list of layers (indexing, slicing, ``append``,
     ``insert``, ``pop``, ``remove``, ``+``, ``*`` ...)::
@@ -88,17 +90,37 @@ class Sequential(_link.ChainList):
             replacement = list(layer)
             for each in replacement:
                 _require_callable(each)
-            self._layers[i] = replacement
-        else:
-            if not -len(self._layers) <= i < len(self._layers):
-                raise IndexError('Sequential index out of range: {}'.format(i))
-            _require_callable(layer)
-            self._layers[i] = layer
-        self._refresh_children()
+            positions = range(len(self._layers))[i]
+            if i.step not in (None, 1):  # an extended slice: one layer per position
+                if len(replacement) != len(positions):
+                    raise ValueError('attempt to assign a sequence of size {} to an extended '
+                                     'slice of size {}'.format(len(replacement), len(positions)))
+                for position, each in zip(positions, replacement):
+                    self[position] = each
+                return
+            del self[i]
+            for offset, each in enumerate(replacement):
+                self.insert(positions.start + offset, each)
+            return
+        size = len(self._layers)
+        if i >= size:
+            raise ValueError('{} should be less than {}'.format(i, size))
+        if i < -size:
+            raise IndexError('Sequential index out of range: {}'.format(i))
+        _require_callable(layer)
+        i %= size
+        del self[i]
+        self.insert(i, layer)
 
     def __delitem__(self, i):
-        del self._layers[i]
-        self._refresh_children()
+        if isinstance(i, slice):
+            for position in sorted(range(len(self._layers))[i], reverse=True):
+                del self[position]
+            return
+        layer = self._layers.pop(i)
+        if isinstance(layer, _link.Link):
+            self._children = [child for child in self._children if child is not layer]
+            self._renumber_children()
 
     def __iter__(self):
         return iter(self._layers)
@@ -135,10 +157,14 @@ class Sequential(_link.ChainList):
         return _link._render_entries(
             self, [(i, _describe(layer)) for i, layer in enumerate(self._layers)])
 
-    def _refresh_children(self):
-        # Child links are the Link layers, renamed after their rank among the links.
-        self._children = [x for x in self._layers if isinstance(x, _link.Link)]
-        self._renumber_children()
+    def _child_position(self, i):
+        # Chainer v7's rule, kept for the keys of the files it saved: the position among the
+        # children is one past the layer position of the first link before layer ``i``.
+        if i == 0:
+            return 0
+        first_link = next(
+            (j for j in range(i) if isinstance(self._layers[j], _link.Link)), 0)
+        return first_link + 1
 
     def insert(self, i, layer):
         """Inserts ``layer`` before position ``i`` (negative positions count from the end).
@@ -151,8 +177,12 @@ class Sequential(_link.ChainList):
         if i < -size or i > size:
             raise IndexError('Sequential index out of range: {}'.format(i))
         _require_callable(layer)
-        self._layers.insert(i + size if i < 0 else i, layer)
-        self._refresh_children()
+        if i < 0:
+            i += size
+        self._layers.insert(i, layer)
+        if isinstance(layer, _link.Link):
+            self._children.insert(self._child_position(i), layer)
+            self._renumber_children()
 
     def append(self, layer):
         """Adds ``layer`` at the end."""

@@ -351,10 +351,10 @@ def test_repeat():
     seq = link.repeat(3)
     assert isinstance(seq, chainer.Sequential)
     assert len(seq) == 3
-    for i, layer in enumerate(seq):
+    for layer in seq:
         assert isinstance(layer, SimpleLink) and layer is not link
-        assert layer.name == str(i)
         assert not numpy.array_equal(layer.x.array, link.x.array)   # 'init'
+    assert [layer.name for layer in seq] == ['0', '2', '1']  # v7's names (see Sequential)
     shared = link.repeat(2, mode='share')
     assert all(layer.x.array is link.x.array for layer in shared)
     copied = link.repeat(2, mode='copy')

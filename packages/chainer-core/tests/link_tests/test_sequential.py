@@ -75,6 +75,54 @@ def test_children_names_follow_link_positions():
     assert s[3] is l1
 
 
+def test_link_names_are_v7s():
+    # Recorded from Chainer v7.8.1: a link appended after the first one goes right after it
+    # among the children, so names (and the keys of saved files) run backwards after '0'.
+    links = [Scale(n) for n in range(1, 5)]
+    s = chainer.Sequential(links[0], F.relu, links[1], F.relu, links[2], links[3])
+    assert [link.name for link in links] == ['0', '3', '2', '1']
+    assert list(s.children()) == [links[0], links[3], links[2], links[1]]
+    assert [layer for layer in s] == [links[0], F.relu, links[1], F.relu, links[2], links[3]]
+    # a function first: the links keep their order
+    a, b = Scale(), Scale()
+    chainer.Sequential(double, a, b)
+    assert (a.name, b.name) == ('0', '1')
+
+
+def test_link_names_after_list_operations_are_v7s():
+    # a sequence of operations and the names Chainer v7.8.1 gave
+    links = {n: Scale() for n in (1, 2, 3, 6, 7, 8, 9)}
+    s = chainer.Sequential(links[1], links[2], links[3], double)
+    assert [links[n].name for n in (1, 2, 3)] == ['0', '2', '1']
+    del s[0]
+    s.extend([links[6]])
+    assert [links[n].name for n in (2, 3, 6)] == ['2', '0', '1']
+    s.insert(-3, links[7])
+    assert list(s) == [links[2], links[7], links[3], double, links[6]]
+    assert [links[n].name for n in (2, 7, 3, 6)] == ['3', '1', '0', '2']
+    s.append(links[8])
+    s[5] = links[9]
+    assert [links[n].name for n in (2, 7, 3, 6, 9)] == ['4', '2', '0', '3', '1']
+    assert s.pop(1) is links[7]
+    assert [links[n].name for n in (2, 3, 6, 9)] == ['3', '0', '2', '1']
+    with pytest.raises(ValueError, match='5 should be less than 5'):
+        s[5] = double
+
+
+def test_loads_a_v7_npz_of_an_mlp():
+    # keys as v7 wrote them for Sequential(Linear(3, 4), relu, Linear(4, 5), relu,
+    # Linear(5, 2)): '1' is the last Linear, '2' the middle one
+    links = chainer.links
+    s = chainer.Sequential(links.Linear(3, 4), F.relu, links.Linear(4, 5), F.relu,
+                           links.Linear(5, 2))
+    arrays = {'0/W': numpy.full((4, 3), 1, 'f'), '0/b': numpy.zeros(4, 'f'),
+              '1/W': numpy.full((2, 5), 3, 'f'), '1/b': numpy.zeros(2, 'f'),
+              '2/W': numpy.full((5, 4), 2, 'f'), '2/b': numpy.zeros(5, 'f')}
+    target = chainer.serializers.NpzDeserializer(arrays)
+    target.load(s)
+    assert [float(s[i].W.array[0, 0]) for i in (0, 2, 4)] == [1.0, 2.0, 3.0]
+
+
 def test_list_operations():
     l1, l2 = Scale(), Scale()
     s = chainer.Sequential(l1, double, l2)
@@ -217,3 +265,16 @@ def test_pickle_with_partial():
     x = numpy.ones((2, 3), numpy.float32)
     numpy.testing.assert_allclose(loaded(x).array, s(x).array)
     assert loaded[0].name == '0'
+
+
+def test_slice_assignment_keeps_list_semantics():
+    # v7 has no slice assignment; ours orders the layers as a list would
+    l1, l2, l3, l4 = Scale(), Scale(), Scale(), Scale()
+    s = chainer.Sequential(l1, F.relu, l2, l3)
+    s[0:2] = [l4]
+    assert list(s) == [l4, l2, l3]
+    s[::2] = [double, F.relu]
+    assert list(s) == [double, l2, F.relu]
+    assert list(s.children()) == [l2] and l2.name == '0'
+    with pytest.raises(ValueError):
+        s[::2] = [double]

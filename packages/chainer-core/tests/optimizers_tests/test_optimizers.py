@@ -401,7 +401,7 @@ def test_optimizer_defaults():
     assert (g.lr, g.alpha, g.momentum, g.eps) == (1e-4, 0.95, 0.9, 1e-4)
     assert (optimizers.SMORMS3().lr, optimizers.SMORMS3().eps) == (0.001, 1e-16)
     v = optimizers.MSVAG()
-    assert (v.lr, v.beta, v.eta, v.weight_decay_rate) == (0.1, 0.999, 1.0, 0)
+    assert (v.lr, v.beta, v.eta, v.weight_decay_rate) == (0.1, 0.9, 1.0, 0)  # v7: beta 0.9
     for cls in (optimizers.AdamW, optimizers.AMSGrad, optimizers.AdaBound,
                 optimizers.AMSBound):
         assert issubclass(cls, optimizers.Adam)

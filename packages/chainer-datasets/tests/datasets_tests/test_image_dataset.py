@@ -146,3 +146,9 @@ class TestZippedImageDataset:
         image, label = dataset[1]
         numpy.testing.assert_array_equal(image, expected['grey.png'])
         assert label == 2 and label.dtype == numpy.int32
+
+
+def test_module_attribute_available():
+    # v7's module attribute (True here: this module is skipped without Pillow)
+    from chainer.datasets import image_dataset
+    assert image_dataset.available is True

@@ -4,6 +4,8 @@ import numpy
 
 from chainer.optimizers import _momentum
 
+_default_hyperparam = _momentum._default_hyperparam  # v7 module attribute
+
 
 def _update_cpu(p, g, v, s, lr, momentum):
     v *= momentum

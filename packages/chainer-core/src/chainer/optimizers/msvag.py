@@ -7,7 +7,7 @@ import numpy
 from chainer import optimizer
 from chainer.optimizers import _rule_base
 
-_default_hyperparam = _rule_base.make_hyperparam(lr=0.1, beta=0.999, eta=1.0,
+_default_hyperparam = _rule_base.make_hyperparam(lr=0.1, beta=0.9, eta=1.0,
                                                  weight_decay_rate=0)
 
 

@@ -46,7 +46,7 @@ def test_det_values():
     assert y.shape == ()
     testing.assert_allclose(y.array, 5.0)
     y = F.batch_det(chainer.Variable(numpy.stack([a, 2 * a])))
-    assert y.creator.label == 'det'  # (v7's label of BatchDet)
+    assert y.creator.label == 'det'  # v7's label of BatchDet
     testing.assert_allclose(y.array, [5.0, 20.0])
 
 

@@ -4,6 +4,7 @@ Images are read with Pillow (the ``image`` extra of chainer-datasets) into array
 ``(channels, height, width)``: grey and palette images have one channel, RGB three, RGBA
 four.
 """
+import importlib.util
 import io
 import os
 import threading
@@ -13,6 +14,9 @@ import numpy
 
 import chainer
 from chainer.dataset import dataset_mixin
+
+available = importlib.util.find_spec('PIL') is not None
+"""Whether Pillow is installed (v7's module attribute); found without importing it."""
 
 
 def _pillow():

@@ -33,6 +33,7 @@ class TestMaxout:
         numpy.testing.assert_allclose(y.array, h.reshape(5, 4, 2).max(axis=2), rtol=tol,
                                       atol=tol)
 
+    @testing.fix_random()  # the initial weights and check_backward\'s directions
     def test_backward(self, check_backward_off_kinks):
         def draw(rng):
             return (rng.uniform(-1, 1, (5, 3)).astype(self.dtype),

@@ -26,6 +26,7 @@ class TestHighway:
         expected = reference(self.x.dot(Wh.T) + bh) * t + self.x * (1 - t)
         numpy.testing.assert_allclose(link(self.x).array, expected, rtol=1e-5, atol=1e-6)
 
+    @testing.fix_random()  # the initial weights and check_backward\'s directions
     def test_backward(self, check_backward_off_kinks):
         link = L.Highway(3, init_bt=0.5)
         params = [link.plain.W, link.plain.b, link.transform.W, link.transform.b]

@@ -40,6 +40,7 @@ class TestInception:
         assert y.shape == (2, 14, 5, 6)
         numpy.testing.assert_allclose(y.array, expected, rtol=1e-4, atol=1e-5)
 
+    @testing.fix_random()  # the initial weights and check_backward\'s directions
     def test_backward(self, check_backward_off_kinks, spread_values):
         with chainer.using_config('dtype', numpy.float64):
             # nonzero biases: a zero one would put the ReLU after an all-zero receptive field

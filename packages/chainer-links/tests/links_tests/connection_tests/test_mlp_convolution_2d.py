@@ -24,6 +24,7 @@ class TestMLPConvolution2D:
         h = self.conv(reference(h), link[2].W.array, link[2].b.array)
         numpy.testing.assert_allclose(link(x).array, h, rtol=1e-4, atol=1e-5)
 
+    @testing.fix_random()  # the initial weights and check_backward\'s directions
     def test_backward(self, check_backward_off_kinks):
         with chainer.using_config('dtype', numpy.float64):
             link = L.MLPConvolution2D(2, (3, 2), 2)

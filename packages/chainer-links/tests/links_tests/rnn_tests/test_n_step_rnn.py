@@ -128,6 +128,8 @@ class TestNStepCommon:
     def test_removed_arguments(self, cls):
         with pytest.raises(ValueError, match='use_cudnn argument is not supported'):
             cls(1, 3, 4, 0.0, use_cudnn=True)
+        with pytest.raises(ValueError, match='use_bi_direction is not supported anymore'):
+            cls(1, 3, 4, 0.0, use_bi_direction=False)
         with pytest.raises(TypeError):
             cls(1, 3, 4, 0.0, train=True)
         link = cls(1, 3, 4, 0.0)

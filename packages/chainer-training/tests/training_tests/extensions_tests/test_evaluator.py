@@ -115,10 +115,29 @@ def test_iterator_without_reset_is_copied(task):
     data = list(task.dataset)
     iterator = NoReset([data[:4], data[4:8]])
     evaluator = extensions.Evaluator(iterator, task.model())
-    first = evaluator()
+    with pytest.warns(DeprecationWarning, match='does not have the reset method'):  # as v7
+        first = evaluator()
     assert iterator.position == 0  # the copy was consumed
-    assert evaluator() == first
+    with pytest.warns(DeprecationWarning):
+        assert evaluator() == first
     assert copy.copy(iterator).position == 0
+
+
+@pytest.mark.parametrize('device', [-1, '@numpy', chainer.get_device('@numpy')])
+def test_device_is_a_device_object(task, device):
+    # v7 keeps a Device in ``device`` (subclasses use it) and hands an old-style converter
+    # the legacy -1 for the CPU
+    seen = []
+
+    def converter(batch, device=None):
+        seen.append(device)
+        return chainer.dataset.concat_examples(batch, device)
+
+    evaluator = extensions.Evaluator(task.iterator(repeat=False), task.model(),
+                                     converter=converter, device=device)
+    assert evaluator.device == chainer.get_device('@numpy')
+    evaluator()
+    assert set(seen) == {-1}
 
 
 def test_repeating_iterator_warns(task):

@@ -88,3 +88,12 @@ def test_skip_nan_params(model):
     assert numpy.isnan(observation['None/predictor/W/data/percentile'])
     assert numpy.isnan(observation['None/predictor/W/data/zeros'])
     assert observation['None/predictor/W/grad/max'] == model.predictor.W.grad.max()
+
+
+def test_serializes_nothing(model):
+    # v7 snapshots hold no key of this extension, so they load as they are.
+    extension = extensions.ParameterStatistics(model)
+    _report(extension, iterations=3)
+    target = {}
+    extension.serialize(chainer.serializers.DictionarySerializer(target))
+    assert target == {}

@@ -78,7 +78,17 @@ def test_resume(tmp_path, matplotlib):
         resumed.updater.update()
     resumed.extend(restored)
     resumed.run()
-    assert restored._data == {'a': [(1, 1.5), (2, 3.5), (3, 5.5)]}
+    # As in v7 only the points are saved: the resumed epoch 2 averages iteration 4 alone.
+    assert restored._data == {'a': [(1, 1.5), (2, 4.0), (3, 5.5)]}
+
+
+def test_snapshot_keys_are_v7s(tmp_path, matplotlib):
+    trainer = _trainer(tmp_path, stop=2)
+    trainer.extend(extensions.PlotReport(['a'], 'epoch', file_name='loss.png'))
+    trainer.run()
+    keys = set(serializers.npz.serialize(trainer))
+    extension_keys = {k for k in keys if k.startswith('extensions/')}
+    assert extension_keys == {'extensions/PlotReport/_plot_loss.png'}
 
 
 def test_without_matplotlib_warns_once_and_plots_nothing(tmp_path, monkeypatch):

@@ -15,6 +15,7 @@ from chainer.links.rnn import _state
 from chainer.utils import argument
 
 _USE_CUDNN_MSG = 'use_cudnn argument is not supported anymore. Use chainer.using_config'
+_USE_BI_DIRECTION_MSG = 'use_bi_direction is not supported anymore'
 _TRAIN_MSG = 'train argument is not supported anymore. Use chainer.using_config'
 
 
@@ -86,7 +87,8 @@ class NStepRNNBase(link.ChainList):
 
     def __init__(self, n_layers, in_size, out_size, dropout, *, initialW=None,
                  initial_bias=None, **kwargs):
-        argument.check_unexpected_kwargs(kwargs, use_cudnn=_USE_CUDNN_MSG)
+        argument.check_unexpected_kwargs(kwargs, use_cudnn=_USE_CUDNN_MSG,
+                                         use_bi_direction=_USE_BI_DIRECTION_MSG)
         argument.assert_kwargs_empty(kwargs)
         direction = 2 if self.use_bi_direction else 1
         w_init = initializers._get_initializer(initialW)

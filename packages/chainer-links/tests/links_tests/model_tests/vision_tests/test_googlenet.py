@@ -117,3 +117,8 @@ def test_prepare_mean():
     image = numpy.full((4, 5, 3), 200, numpy.uint8)
     out = googlenet.prepare(image, size=None)
     testing.assert_allclose(out[:, 0, 0], [200 - 104.0, 200 - 117.0, 200 - 123.0])
+
+
+def test_module_attribute_available():
+    # v7's test suites skip the image tests with `skipUnless(googlenet.available, ...)`
+    assert googlenet.available is _importable('PIL')

@@ -167,3 +167,8 @@ def test_auto_without_caffemodel(tmp_path, monkeypatch):
         warnings.simplefilter('ignore')
         with pytest.raises(OSError, match='place it on ' + str(expected)):
             NarrowResNet50()
+
+
+def test_module_attribute_available():
+    # v7's test suites skip the image tests with `skipUnless(resnet.available, ...)`
+    assert resnet.available is _importable('PIL')

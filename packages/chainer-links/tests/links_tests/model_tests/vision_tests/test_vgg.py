@@ -233,3 +233,8 @@ def test_auto_without_chainer_datasets(monkeypatch):
     monkeypatch.setitem(sys.modules, 'chainer.dataset', None)
     with pytest.raises(ImportError, match='pip install chainer-datasets'):
         NarrowVGG16()
+
+
+def test_module_attribute_available():
+    # v7's test suites skip the image tests with `skipUnless(vgg.available, ...)`
+    assert vgg.available is _importable('PIL')

@@ -50,7 +50,8 @@ class Evaluator(extension.Extension):
             should not repeat.
         target: The link to evaluate, or a dict of links (one named ``'main'``).
         converter: Turns a batch into arrays (:func:`chainer.dataset.concat_examples`).
-        device: Device the converter sends the arrays to.
+        device: Device the converter sends the arrays to (kept as a device object in
+            :attr:`device`).
         eval_hook: Callable ``eval_hook(evaluator)`` run before each evaluation.
         eval_func: Called with the arrays of each batch; the main target when None.
         progress_bar (bool): Draw a progress bar of the evaluation on stdout.
@@ -78,7 +79,7 @@ class Evaluator(extension.Extension):
         self._targets = target
 
         self.converter = converter
-        self.device = device
+        self.device = _devices.get_device_or_none(device)  # a Device object, as in v7
         self.eval_hook = eval_hook
         self.eval_func = eval_func
         self._progress_bar = progress_bar
@@ -134,6 +135,10 @@ class Evaluator(extension.Extension):
             iterator.reset()
             it = iterator
         else:
+            warnings.warn(
+                'This iterator does not have the reset method. Evaluator copies the iterator '
+                'instead of resetting. This behavior is deprecated. Please implement the '
+                'reset method.', DeprecationWarning)
             it = copy.copy(iterator)
 
         pbar = None

@@ -105,6 +105,9 @@ class ParameterStatistics(extension.Extension):
             reporter.report(self._summary.compute_mean())
             self._summary = reporter.DictSummary()
 
+    # Nothing is serialized (as in v7): a snapshot holds no key of this extension, and a
+    # resumed run starts a fresh interval.
+
     @staticmethod
     def _flat_array(param, attr_name):
         array = getattr(param, attr_name)
@@ -128,9 +131,3 @@ class ParameterStatistics(extension.Extension):
             else:
                 for i, v in enumerate(value):
                     stats['{}/{}'.format(key, i)] = v
-
-    def serialize(self, serializer):
-        """Saves or restores the trigger and the running means."""
-        if hasattr(self._trigger, 'serialize'):
-            self._trigger.serialize(serializer['_trigger'])
-        self._summary.serialize(serializer['_summary'])

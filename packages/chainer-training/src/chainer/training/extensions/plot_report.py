@@ -97,17 +97,14 @@ class PlotReport(extension.Extension):
         _plot.save_figure(fig, path, bbox_extra_artists=(legend,), bbox_inches='tight')
 
     def serialize(self, serializer):
-        """Saves or restores the points (as JSON under ``'_plot_<filename>'``), the trigger
-        and the running means."""
+        """Saves or restores the points, as JSON under ``'_plot_<filename>'`` (v7's only key:
+        the running means of a resumed run start afresh)."""
         key = '_plot_{}'.format(self._file_name)
         if isinstance(serializer, serializer_module.Serializer):
             serializer(key, json.dumps(self._data))
         else:
             self._data = {k: [tuple(point) for point in points]
                           for k, points in json.loads(serializer(key, '')).items()}
-        if hasattr(self._trigger, 'serialize'):
-            self._trigger.serialize(serializer['_trigger'])
-        self._summary.serialize(serializer['_summary'])
 
     def _init_summary(self):
         self._summary = reporter.DictSummary()

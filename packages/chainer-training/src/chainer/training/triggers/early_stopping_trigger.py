@@ -94,12 +94,12 @@ class EarlyStoppingTrigger:
 
     def serialize(self, serializer):
         """Saves or restores the checks' state, so that a resumed run stops where an
-        uninterrupted one would (snapshots of Chainer v7 lack it: it is then kept as is)."""
+        uninterrupted one would. Snapshots of Chainer v7 lack it (v7 keeps no state): they
+        load silently, as in v7, and the checks start afresh."""
         try:
             self.count = serializer('count', self.count)
             self.best = float(serializer('best', self.best))
         except KeyError:
-            warnings.warn('The state of EarlyStoppingTrigger is not saved; it starts afresh.')
             return
         for key, trigger in (('max_trigger', self._max_trigger),
                              ('interval_trigger', self._interval_trigger)):

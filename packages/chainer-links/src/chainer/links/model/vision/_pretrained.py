@@ -7,6 +7,7 @@ read with chainer-caffe's :class:`~chainer.links.caffe.CaffeFunction` (from that
 or downloaded) and converted once. Neither distribution is imported before it is needed.
 """
 
+import importlib.util
 import os
 import sys
 import urllib.error
@@ -29,6 +30,11 @@ _REMOVED_ARGUMENTS = {
     'train': 'train argument is not supported anymore. Use chainer.using_config',
     'volatile': 'volatile argument is not supported anymore. Use chainer.using_config',
 }
+
+
+def pillow_available():
+    """Whether Pillow (needed by ``prepare``) is installed; found without importing it."""
+    return importlib.util.find_spec('PIL') is not None
 
 
 def prepare_image(image, size, mean):

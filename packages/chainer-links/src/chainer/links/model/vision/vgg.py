@@ -27,6 +27,9 @@ _BLOCKS = {16: (2, 2, 3, 3, 3), 19: (2, 2, 4, 4, 4)}
 _WIDTHS = (64, 128, 256, 512, 512)
 
 
+available = _pretrained.pillow_available()
+"""Whether Pillow is installed (``prepare`` needs it), as v7's module attribute."""
+
 def prepare(image, size=(224, 224)):
     """Converts an image to the input array of the VGG models.
 
