@@ -129,6 +129,59 @@ class TestChainerBackward:
             chainer.backward(*args(x * 2))
 
 
+class TestChainerBackwardAsV7:
+
+    @pytest.mark.parametrize('gy', [numpy.ones(2, 'f'), [1., 1.], 1.])
+    def test_output_gradients_must_be_variables(self, gy):
+        x = _v([1., 2.])
+        with pytest.raises(AttributeError):  # (what v7 raises; also a TypeError here)
+            chainer.backward([x * 2], [gy])
+        with pytest.raises(TypeError, match=r'grad_outputs\[0\] must be a Variable or None'):
+            chainer.backward([x * 2], [gy])
+
+    def test_outputs_computed_without_gradients_are_skipped(self):
+        x = _v([1., 2.], requires_grad=False)
+        y = x * 2
+        chainer.backward([y], [numpy.ones(2, 'f')])
+        chainer.backward([y], [_v([1., 1.])])
+        assert x.grad is None and y.grad is None
+
+    def test_outputs_keep_their_own_gradient_when_gradients_are_given(self):
+        x = _v([1., 2.])
+        z = F.sum(x)
+        z.grad = numpy.array(5, 'f')
+        chainer.backward([x * x, z], [_v([1., 1.]), _v(1.)])
+        numpy.testing.assert_array_equal(x.grad, [3., 5.])  # z.grad was not used...
+        assert z.grad == 5.  # ...nor released
+
+    def test_leaf_output_counts_its_gradient_once(self):
+        x = _v([1., 2.])
+        x.grad = numpy.full(2, 2, 'f')
+        y = x * x
+        y.grad = numpy.ones(2, 'f')
+        chainer.backward([x, y])
+        numpy.testing.assert_array_equal(x.grad, [4., 6.])
+        assert y.grad is None
+        chainer.backward([x])
+        numpy.testing.assert_array_equal(x.grad, [4., 6.])
+
+    def test_existing_leaf_gradient_is_accumulated(self):
+        x = _v([1., 2.])
+        x.grad = numpy.ones(2, 'f')
+        chainer.backward([x * x, F.sum(x)], [_v([1., 1.]), _v(1.)])
+        numpy.testing.assert_array_equal(x.grad, [4., 6.])
+
+    def test_gradient_of_another_dtype(self):
+        x = _v([1., 2.])
+        with pytest.raises(TypeError, match='Dtype of data and grad mismatch'):
+            chainer.backward([x * 2], [_v([1., 1.], 'd')])
+
+    def test_gradient_of_another_shape(self):
+        x = _v([1., 2.])
+        with pytest.raises(ValueError):
+            chainer.backward([x * 2], [_v([1., 1., 1.])])
+
+
 class TestWalk:
 
     def test_in_place_accumulation_does_not_touch_aliased_gradients(self):

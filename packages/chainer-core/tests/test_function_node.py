@@ -225,7 +225,7 @@ def _graph_summary(y, x0, x1):
 def test_pair_path_builds_the_graph_the_general_path_builds(node_class, requires_grad,
                                                            backprop):
     class General(node_class):
-        _equal_inputs_pass_type_check = False  # the type check runs: the general path
+        _equal_inputs_pass_type_check = ''  # the type check runs: the general path
 
     results = []
     for cls, type_check in ((node_class, False), (node_class, True), (General, True)):
@@ -330,6 +330,112 @@ def test_raw_array_inputs_get_nodes_when_the_graph_is_built():
     assert func.inputs[0].data is raw  # retained for backward
     F.sum(y).backward()
     numpy.testing.assert_array_equal(x.grad, raw)
+
+
+class TestGraphOfInputsWithoutGradients:
+    """As v7, a node is recorded whenever backprop is enabled, even when no input requires a
+    gradient; its outputs then require none either."""
+
+    def test_function_of_arrays(self):
+        x = numpy.array([1., -2.], numpy.float32)
+        y = F.relu(x)
+        assert type(y.creator).__name__ == 'ReLU' and y.creator_node is y.creator
+        assert not y.requires_grad and not y.node.requires_grad
+        assert y.rank == 1
+        z = F.exp(y)
+        assert z.creator.inputs[0] is y.node and z.rank == 2
+
+    @pytest.mark.parametrize('op,creator', [
+        (lambda v: v * 2, 'MulConstant'), (lambda v: v * v, 'Mul'), (lambda v: v + v, 'Add'),
+        (lambda v: -v, 'Neg'), (lambda v: F.sum(v), 'Sum')])
+    def test_operators_of_variables_without_gradient(self, op, creator):
+        v = chainer.Variable(numpy.ones(3, numpy.float32), requires_grad=False)
+        y = op(v)
+        assert type(y.creator).__name__ == creator
+        assert not y.requires_grad
+
+    def test_retained_arrays_as_for_any_graph(self):
+        x = numpy.ones(3, numpy.float32)
+        y = F.exp(x)
+        assert y.creator.output_data[0] is y.array
+        y2 = chainer.Variable(x, requires_grad=False) * chainer.Variable(x, requires_grad=False)
+        assert y2.creator.inputs[0].data is x
+
+    def test_not_recorded_without_backprop(self):
+        with chainer.no_backprop_mode():
+            assert F.relu(numpy.ones(3, numpy.float32)).creator is None
+            v = chainer.Variable(numpy.ones(3, numpy.float32), requires_grad=False)
+            assert (v * v).creator is None
+
+    def test_mixed_inputs_give_gradients_only_where_required(self):
+        h = F.exp(numpy.zeros(3, numpy.float32))  # recorded, requires no gradient
+        w = chainer.Variable(numpy.full(3, 2, numpy.float32))
+        y = F.sum(h * w)
+        assert y.requires_grad
+        y.backward()
+        numpy.testing.assert_array_equal(w.grad, h.array)
+        assert h.grad is None
+
+    @pytest.mark.parametrize('retain_grad', [False, True])
+    def test_backward_of_a_graph_without_gradients(self, retain_grad):
+        x = chainer.Variable(numpy.ones(3, numpy.float32), requires_grad=False)
+        h = x * 2
+        y = F.sum(h)
+        y.backward(retain_grad=retain_grad)
+        assert x.grad is None and h.grad is None and y.grad is None
+
+    def test_pair_path_records_the_graph(self):
+        x0 = chainer.Variable(numpy.ones(3, numpy.float32), requires_grad=False)
+        x1 = chainer.Variable(numpy.ones(3, numpy.float32), requires_grad=False)
+        for type_check in (True, False):
+            with chainer.using_config('type_check', type_check):
+                y = x0 + x1
+            assert type(y.creator).__name__ == 'Add' and not y.requires_grad
+            assert y.creator._grad_input_indexes == ()
+
+
+@pytest.mark.parametrize('inputs,actual', [
+    (lambda: ([1.0, 2.0],), "<class 'list'>"),
+    (lambda: ((1.0, 2.0),), "<class 'tuple'>"),
+    (lambda: (1.0,), "<class 'float'>"),
+    (lambda: (numpy.float32(1),), "<class 'numpy.float32'>"),
+])
+def test_inputs_that_are_not_arrays(inputs, actual):
+    with pytest.raises(TypeError) as e:
+        F.relu(*inputs())
+    assert str(e.value) == ('incompatible array types are mixed in the forward input '
+                            '(ReLU).\nActual: ' + actual)
+
+
+def test_an_array_mixed_with_a_list():
+    with pytest.raises(TypeError) as e:
+        F.linear(numpy.zeros((2, 3), numpy.float32), [[1.0, 2.0, 3.0]])
+    assert str(e.value) == ('incompatible array types are mixed in the forward input '
+                            "(LinearFunction).\nActual: <class 'numpy.ndarray'>, "
+                            "<class 'list'>")
+
+
+@pytest.mark.parametrize('f,message', [
+    (lambda: F.relu(numpy.zeros(3, numpy.int32)),
+     '\nInvalid operation is performed in: ReLU (Forward)\n\n'
+     'Expect: x.dtype.kind == f\nActual: i != f'),
+    (lambda: F.linear(numpy.zeros((2, 3), numpy.float32), numpy.zeros((4, 5), numpy.float32)),
+     '\nInvalid operation is performed in: LinearFunction (Forward)\n\n'
+     'Expect: x.shape[1] == W.shape[1]\nActual: 3 != 5'),
+    (lambda: F.concat([numpy.zeros((2, 3), numpy.float32),
+                       numpy.zeros((4, 5), numpy.float32)]),
+     '\nInvalid operation is performed in: Concat (Forward)\n\n'
+     'Expect: in_types[0].shape[0] == in_types[1].shape[0]\nActual: 2 != 4'),
+    (lambda: chainer.Variable(numpy.ones(3, numpy.float32))
+     + chainer.Variable(numpy.ones(3, numpy.float64)),
+     '\nInvalid operation is performed in: _ + _ (Forward)\n\n'
+     'Expect: lhs.dtype == rhs.dtype\nActual: float32 != float64'),
+])
+def test_type_error_messages(f, message):
+    # v7's whole text: a newline, the header naming the function, Expect and Actual
+    with pytest.raises(type_check_module.InvalidType) as e:
+        f()
+    assert str(e.value) == message
 
 
 # --- backward and backward_accumulate ----------------------------------------------------
@@ -544,6 +650,55 @@ class TestGrad:
         gx, = chainer.grad([y], [x], enable_double_backprop=True)
         ggx, = chainer.grad([F.sum(gx)], [x])
         numpy.testing.assert_allclose(ggx.array, 6 * x.array)
+
+    def test_inputs_without_gradients(self):
+        # as v7: the paths from the inputs to the outputs through variables that require
+        # gradients (an input itself may require none)
+        x = chainer.Variable(numpy.ones(3, 'f'), requires_grad=False)
+        w = chainer.Variable(numpy.full(3, 2, 'f'))
+        assert chainer.grad([w], [x]) == [None]
+        assert chainer.grad([F.sum(x * 2)], [x]) == [None]
+        gx, gw = chainer.grad([F.sum(x * w)], [x, w])
+        numpy.testing.assert_array_equal(gx.array, w.array)
+        numpy.testing.assert_array_equal(gw.array, x.array)
+        gx, = chainer.grad([x], [x])
+        numpy.testing.assert_array_equal(gx.array, [1, 1, 1])
+
+    def test_only_the_paths_between_inputs_and_outputs(self):
+        x = chainer.Variable(numpy.ones(3, 'f'), requires_grad=False)
+        w = chainer.Variable(numpy.ones(3, 'f'))
+        h = x * 2
+        y = F.sum(h * w)
+        assert chainer.grad([y], [x]) == [None]  # h requires no gradient: no path
+        assert chainer.grad([y], [h]) == [None]
+        gh, gx, gw = chainer.grad([y], [h, x, w])  # w opens the path through h * w
+        numpy.testing.assert_array_equal(gh.array, [1, 1, 1])
+        numpy.testing.assert_array_equal(gx.array, [2, 2, 2])
+        numpy.testing.assert_array_equal(gw.array, [2, 2, 2])
+
+    def test_backward_runs_only_for_the_inputs_asked(self):
+        seen = []
+
+        class Recording(chainer.FunctionNode):
+            def forward(self, inputs):
+                return inputs[0] * inputs[1],
+
+            def backward(self, indexes, grad_outputs):
+                seen.append(indexes)
+                x, w = self.inputs
+                gy, = grad_outputs
+                return tuple([gy * (w if i == 0 else x).get_variable() for i in indexes])
+
+        x = chainer.Variable(numpy.ones(3, 'f'))
+        w = chainer.Variable(numpy.ones(3, 'f'))
+        y, = Recording().apply((x, w))
+        chainer.grad([y], [x])
+        assert seen == [(0,)]
+
+    def test_array_grad_inputs(self):
+        x = chainer.Variable(numpy.array([1., 2.], 'f'))
+        gx, = chainer.grad([x * 2], [x], [None], [numpy.ones(2, 'f')])
+        numpy.testing.assert_array_equal(gx.array, [3, 3])
 
     def test_grad_errors(self):
         x = chainer.Variable(numpy.zeros(2, 'f'))

@@ -28,12 +28,15 @@ _NO_GRAD_WARNING = ('outputs contains a Variable without grad, or duplicate outp
                     'chainer.backward does not set default grad.')
 
 
-def _walk(pairs, retain_grad, double, targets=None):
+def _walk(pairs, retain_grad, double, targets=None, required=None):
     """Runs backprop from ``(node, grad Variable)`` pairs.
 
     Returns the dict of gradients left at the end (leaves and unreachable nodes), the dict of
     the complete gradients of ``targets`` (a set of nodes) when given, and whether the
     gradients in both dicts are raw arrays (else Variables).
+
+    Gradients flow to the inputs that require one, or, when ``required`` (a set of nodes) is
+    given, to the inputs in it (:func:`grad` computes only the paths to its targets).
 
     Without double backprop and function hooks, gradients travel as raw arrays and nodes that
     define ``_backward_arrays`` compute them without building Variables (the fast path); the
@@ -84,9 +87,15 @@ def _walk(pairs, retain_grad, double, targets=None):
             in_nodes = func.inputs
             if in_nodes is None:
                 continue
-            indexes = func._grad_input_indexes
-            if indexes is None:
-                indexes = tuple([i for i, x in enumerate(in_nodes) if x.requires_grad])
+            if required is None:
+                indexes = func._grad_input_indexes
+                if not indexes:
+                    if indexes is None:
+                        indexes = tuple([i for i, x in enumerate(in_nodes) if x.requires_grad])
+                    if not indexes:
+                        continue
+            else:
+                indexes = tuple([i for i, x in enumerate(in_nodes) if x in required])
                 if not indexes:
                     continue
 
@@ -149,7 +158,7 @@ def _pop_output_grads(outputs, grads, owned, targets, found, retain_grad, raw):
         any_grad = True
         if targets is not None and node in targets:
             found[node] = gy
-        if retain_grad:
+        if retain_grad and node.requires_grad:
             var = node._variable()
             if var is not None:
                 var._grad_var = _make_variable(gy, False) if raw else gy
@@ -163,8 +172,9 @@ def _accumulate(prev, gx, raw, owned):
             prev += gx
             return prev
         total = prev + gx
-        if not isinstance(total, numpy.generic):  # scalars are immutable: never in place
-            owned.add(id(total))
+        if isinstance(total, _numpy_scalar):  # NumPy's sum of 0-dim arrays is a scalar
+            total = numpy.asarray(total)
+        owned.add(id(total))
         return total
     return _sum_variables(prev, gx)
 
@@ -172,7 +182,10 @@ def _accumulate(prev, gx, raw, owned):
 def _sum_variables(a, b):
     """Sum of two gradient Variables, recorded in the graph only if one of them is."""
     if a.creator_node is None and b.creator_node is None:
-        return _make_variable(a._array + b._array, False)
+        total = a._array + b._array
+        if isinstance(total, _numpy_scalar):
+            total = numpy.asarray(total)
+        return _make_variable(total, False)
     return a + b
 
 
@@ -256,7 +269,7 @@ def variable_backward(var, retain_grad, enable_double_backprop, loss_scale):
     else:
         pairs = [(var._node, gy)]
     _backprop_to_leaves(pairs, retain_grad, enable_double_backprop, loss_scale)
-    if not retain_grad:
+    if not (retain_grad and var._requires_grad):
         var._grad_var = None
 
 
@@ -323,32 +336,46 @@ def backward(outputs, grad_outputs=None, **kwargs):
         return
 
     seeds = {}
-    used = []
     if grad_outputs is None:
+        # each output starts from its own gradient, which is released afterwards (a leaf's
+        # gradient is already where the result goes: it is kept and not added twice)
+        used = []
+        seen = set()
         for y in outputs:
             node = y.node
             gy = y._grad_var
-            if gy is None or node in seeds:
+            if gy is None or node in seen:
                 warnings.warn(_NO_GRAD_WARNING, RuntimeWarning)
                 continue
-            seeds[node] = gy
-            used.append(y)
-    else:
-        for y, gy in zip(outputs, grad_outputs):
-            if gy is None:
-                continue
-            if not isinstance(gy, _Variable):
-                gy = _make_variable(gy, False)
-            node = y.node
-            prev = seeds.get(node)
-            seeds[node] = gy if prev is None else _sum_variables(prev, gy)
-            used.append(y)
-    if not seeds:
-        return
-    _backprop_to_leaves(list(seeds.items()), False, enable_double_backprop, None)
-    for y in used:
-        if y.creator_node is not None:
+            seen.add(node)
+            if node.creator_node is not None:
+                seeds[node] = gy
+                used.append(y)
+        if seeds:
+            _backprop_to_leaves(list(seeds.items()), False, enable_double_backprop, None)
+        for y in used:
             y._grad_var = None
+        return
+    # the given gradients (summed for an output given twice); the outputs' own are untouched
+    for i, (y, gy) in enumerate(zip(outputs, grad_outputs)):
+        node = y.node
+        if gy is None or not node.requires_grad and node.creator_node is not None:
+            continue  # (an output computed without gradients is skipped, as v7 does)
+        if not isinstance(gy, _Variable):
+            raise _GradOutputTypeError(
+                'chainer.backward: grad_outputs[{}] must be a Variable or None, not {}'
+                .format(i, type(gy)))
+        variable_module._check_grad_type(None, y, False, gy._array)
+        prev = seeds.get(node)
+        seeds[node] = gy if prev is None else _sum_variables(prev, gy)
+    if seeds:
+        _backprop_to_leaves(list(seeds.items()), False, enable_double_backprop, None)
+
+
+class _GradOutputTypeError(TypeError, AttributeError):
+    # v7 fails with an AttributeError on an output gradient that is not a Variable: this
+    # error says what is wrong and is caught as either kind
+    pass
 
 
 def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
@@ -367,13 +394,16 @@ def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
         gy = None if grad_outputs is None else grad_outputs[i]
         if gy is None:
             gy = _make_variable(_ones_like(y._array, loss_scale), False)
-        elif not isinstance(gy, _Variable):
-            gy = _make_variable(gy, False)
+        else:
+            if not isinstance(gy, _Variable):
+                gy = _make_variable(gy, False)
+            variable_module._check_grad_type(None, y, False, gy._array)
         seeds[y.node] = gy
     targets = {x.node for x in inputs}
+    required = _nodes_between(seeds, targets)
     with configuration.using_config('enable_backprop', enable_double_backprop):
         _, found, raw = _walk(list(seeds.items()), retain_grad, enable_double_backprop,
-                              targets)
+                              targets, required)
         if raw:
             found = {node: _make_variable(g, False) for node, g in found.items()}
         result = []
@@ -381,12 +411,54 @@ def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
             gx = found.get(x.node)
             if grad_inputs is not None and grad_inputs[i] is not None:
                 gi = grad_inputs[i]
+                if not isinstance(gi, _Variable):
+                    gi = _make_variable(gi, False)
                 gx = gi if gx is None else _sum_variables(gx, gi)
             result.append(gx)
     if set_grad:
         for x, gx in zip(inputs, result):
             x._grad_var = gx
     return result
+
+
+def _nodes_between(output_nodes, input_nodes):
+    """The nodes whose gradients :func:`grad` computes: ``input_nodes`` and the nodes that
+    require a gradient on a path from one of them to one of ``output_nodes``.
+
+    The inputs are included even when they do not require a gradient (as v7 does), but the
+    paths through them only continue through nodes that do.
+    """
+    # backward from the outputs: the functions consuming each node that requires a gradient
+    consumers = {}
+    pending = [node.creator_node for node in output_nodes]
+    seen = set()
+    while pending:
+        func = pending.pop()
+        if func is None or func in seen:
+            continue
+        seen.add(func)
+        for x in func.inputs or ():
+            if x.requires_grad:
+                consumers.setdefault(x, []).append(func)
+                pending.append(x.creator_node)
+    # forward from the inputs, through those functions only
+    required = set()
+    pending = list(input_nodes)
+    visited = set()
+    while pending:
+        x = pending.pop()
+        if x in required:
+            continue
+        required.add(x)
+        for func in consumers.get(x, ()):
+            if func in visited:
+                continue
+            visited.add(func)
+            for ref in func.outputs:
+                y = ref()
+                if y is not None and y in consumers:
+                    pending.append(y)
+    return required
 
 
 def _chainerx_function():

@@ -11,6 +11,7 @@ from chainer import _backprop_utils
 from chainer import _hooks
 from chainer import backend
 from chainer import configuration
+from chainer import utils
 from chainer.utils import type_check
 from chainer import variable as variable_module
 
@@ -44,9 +45,10 @@ class FunctionNode:
     rank = 0
     stack = None
     lazy_grad_sum = False
-    # Inputs of one dtype and one shape pass ``check_type_forward`` (so a pair of such
-    # Variables skips it): set by nodes whose check asks no more (the arithmetic operators).
-    _equal_inputs_pass_type_check = False
+    # The dtype kinds (e.g. ``'f'``) for which two inputs of one dtype and one shape pass
+    # ``check_type_forward`` (so a pair of such Variables skips it): set by nodes whose check
+    # asks no more (the arithmetic operators); empty: the check always runs.
+    _equal_inputs_pass_type_check = ''
     _input_indexes_to_retain = None
     _output_indexes_to_retain = None
     _retained_output_data = None
@@ -135,14 +137,14 @@ class FunctionNode:
         if (_hooks._local.hooks or self._local_function_hooks is not None or config.debug
                 or type(a) is _CHX or type(b) is _CHX
                 or config.type_check and not (
-                    self._equal_inputs_pass_type_check
-                    and (a.dtype is b.dtype or a.dtype == b.dtype) and a.shape == b.shape)):
+                    (a.dtype is b.dtype or a.dtype == b.dtype) and a.shape == b.shape
+                    and a.dtype.kind in self._equal_inputs_pass_type_check)):
             return self._apply((x0, x1))
         outputs = self.forward((a, b))
         if type(outputs) is not tuple or len(outputs) != 1 or type(outputs[0]) is not _ndarray:
             _check_output_arrays(self, outputs)
         requires_grad = x0._requires_grad or x1._requires_grad
-        if not (requires_grad and config.enable_backprop):
+        if not config.enable_backprop:
             return _wrap_unconnected(outputs, requires_grad)
         n0 = x0._node
         if n0 is None:
@@ -154,7 +156,7 @@ class FunctionNode:
         self.rank = rank
         self.inputs = (n0, n1)
         if not n1.requires_grad:
-            self._grad_input_indexes = (0,)
+            self._grad_input_indexes = (0,) if n0.requires_grad else ()
         elif not n0.requires_grad:
             self._grad_input_indexes = (1,)
         else:
@@ -165,8 +167,9 @@ class FunctionNode:
                 n0.data = a
             if 1 in retained:
                 n1.data = b
-        if len(outputs) != 1 or self._output_indexes_to_retain is not None:
-            return self._connect_outputs(outputs, rank + 1)
+        if (len(outputs) != 1 or self._output_indexes_to_retain is not None
+                or not requires_grad):
+            return self._connect_outputs(outputs, rank + 1, requires_grad)
         # _connect_outputs for the common case, inlined
         var = _make_output_variable(outputs[0], self, rank + 1)
         self.outputs = (_weakref(var._node),)
@@ -178,7 +181,7 @@ class FunctionNode:
         in_data = []
         requires_grad = False
         all_variables = True
-        chainerx_input = False
+        all_numpy = True
         for x in inputs:
             if isinstance(x, _Variable):
                 a = x._array
@@ -188,11 +191,13 @@ class FunctionNode:
                 a = x
                 all_variables = False
             in_data.append(a)
-            if type(a) is _CHX:
-                chainerx_input = True
-        if chainerx_input:
-            from chainer import _chainerx_function
-            return _chainerx_function.apply(self, inputs)
+            if type(a) is not _ndarray:
+                all_numpy = False
+        if not all_numpy:
+            chainerx_input = _check_input_arrays(self, in_data)
+            if chainerx_input:
+                from chainer import _chainerx_function
+                return _chainerx_function.apply(self, inputs)
         in_data = tuple(in_data)
         if config.type_check:
             self._check_types(in_data)
@@ -216,9 +221,11 @@ class FunctionNode:
             for hook in hooks.values():
                 hook.forward_postprocess(self, in_data)
 
-        if not (requires_grad and config.enable_backprop):
+        if not config.enable_backprop:
             return _wrap_unconnected(outputs, requires_grad)
 
+        # As v7, the node is recorded even when no input requires a gradient (the outputs
+        # then require none either): code inspects ``y.creator`` of functions of arrays.
         if debug:
             self.stack = traceback.extract_stack()
         self._connect_inputs(inputs if all_variables else _as_variables(inputs))
@@ -226,14 +233,15 @@ class FunctionNode:
             input_nodes = self.inputs
             for index in self._input_indexes_to_retain:
                 input_nodes[index].data = in_data[index]
-        if len(outputs) != 1 or self._output_indexes_to_retain is not None:
-            return self._connect_outputs(outputs, self.rank + 1)
+        if (len(outputs) != 1 or self._output_indexes_to_retain is not None
+                or not requires_grad):
+            return self._connect_outputs(outputs, self.rank + 1, requires_grad)
         # _connect_outputs for the common case, inlined
         var = _make_output_variable(outputs[0], self, self.rank + 1)
         self.outputs = (_weakref(var._node),)
         return var,
 
-    def _connect_outputs(self, outputs, rank):
+    def _connect_outputs(self, outputs, rank, requires_grad=True):
         """Wraps the output arrays in Variables created by this node (of rank ``rank``)."""
         if len(outputs) == 1:
             var = _make_output_variable(outputs[0], self, rank)
@@ -242,6 +250,9 @@ class FunctionNode:
         else:
             ret = tuple([_make_output_variable(y, self, rank) for y in outputs])
             self.outputs = tuple([_weakref(v._node) for v in ret])
+        if not requires_grad:
+            for var in ret:
+                var._requires_grad = var._node.requires_grad = False
         if self._output_indexes_to_retain is not None:
             self._retained_output_data = tuple(
                 [outputs[index] for index in self._output_indexes_to_retain])
@@ -292,9 +303,7 @@ class FunctionNode:
         try:
             self.check_type_forward(in_types)
         except type_check.InvalidType as e:
-            msg = 'Invalid operation is performed in: {0} (Forward)\n\n{1}'.format(
-                self.label, str(e))
-            raise type_check.InvalidType(e.expect, e.actual, msg=msg) from None
+            raise type_check._in_function(e, self.label) from None
 
     def _check_nan(self, outputs):
         """Debug mode: no output may contain NaN."""
@@ -430,6 +439,21 @@ def _as_variables(inputs):
     return [x if isinstance(x, _Variable) else _make_variable(x, False) for x in inputs]
 
 
+def _check_input_arrays(func, in_data):
+    """Raises v7's TypeError unless the inputs are arrays of one type (or None); returns
+    whether some input is a ChainerX array (those may be mixed with others)."""
+    chainerx_input = False
+    for a in in_data:
+        if type(a) is _CHX:
+            chainerx_input = True
+        elif a is not None and not variable_module._is_array(a):
+            chainerx_input = False
+            break
+    if not chainerx_input:
+        utils._check_arrays_forward_compatible(in_data, func.label)
+    return chainerx_input
+
+
 def _wrap_unconnected(outputs, requires_grad):
     # the outputs of a node that is not recorded in the graph
     if len(outputs) == 1:
@@ -498,10 +522,6 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
         raise TypeError('outputs must be a tuple or a list, not {}.'.format(type(outputs)))
     if not isinstance(inputs, (tuple, list)):
         raise TypeError('inputs must be a tuple or a list, not {}.'.format(type(inputs)))
-    for x in inputs:
-        if not x.requires_grad:
-            raise ValueError('input with requires_grad=False cannot be differentiated '
-                             '(its graph is not recorded)')
     if grad_outputs is not None:
         if not isinstance(grad_outputs, (tuple, list)):
             raise TypeError('grad_outputs must be a tuple or a list or None, not {}.'

@@ -558,8 +558,8 @@ class Link(device_resident.DeviceResident):
         for path, param in self.namedparams():
             if param.array is None:
                 warnings.warn(
-                    "Parameter '{}' is not initialized yet; it is left out of the "
-                    'count.'.format(path))
+                    "Parameter '{}' has not been initialized, so the resulting count will "
+                    'not include the number of parameters in it.'.format(path))
             else:
                 total += param.size
         return total

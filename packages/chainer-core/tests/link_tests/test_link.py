@@ -315,8 +315,11 @@ def test_serialize_uninitialized_stays_uninitialized():
 
 def test_count_params():
     link = SimpleLink()
-    with pytest.warns(UserWarning):
+    with pytest.warns(UserWarning) as record:
         assert link.count_params() == 6 + 4
+    assert str(record[0].message) == (  # v7's text
+        "Parameter '/u' has not been initialized, so the resulting count will not include "
+        'the number of parameters in it.')
     link.u.initialize((5,))
     with warnings.catch_warnings():
         warnings.simplefilter('error')

@@ -48,8 +48,28 @@ def test_dictionary_serializer_layout():
     assert list(s.target) == ['a/b/x', 'a/b/y']
     assert s.target['a/b/y'].dtype == object and s.target['a/b/y'][()] is None
     own = {}
-    serializers.DictionarySerializer(own, 'p/')('k', 1)
-    assert own == {'p/k': 1}
+    assert serializers.DictionarySerializer(own, 'p/')('k', 1) == 1
+    assert list(own) == ['p/k']
+
+
+@pytest.mark.parametrize('value,dtype', [
+    (3, numpy.int64), (1.5, numpy.float64), (True, numpy.bool_),
+    (numpy.float32(2), numpy.float32), ('abc', numpy.dtype('<U3'))])
+def test_dictionary_serializer_stores_scalars_as_arrays(value, dtype):
+    # as v7: a 0-dim array of the value (the value itself is returned)
+    s = serializers.DictionarySerializer()
+    assert s('k', value) == value
+    stored = s.target['k']
+    assert type(stored) is numpy.ndarray and stored.shape == () and stored.dtype == dtype
+    assert stored[()] == value
+
+
+def test_dictionary_serializer_stores_a_list_as_a_list_of_arrays():
+    s = serializers.DictionarySerializer()
+    s('k', [1, 2])
+    stored = s.target['k']
+    assert type(stored) is list and [type(a) for a in stored] == [numpy.ndarray] * 2
+    assert [a[()] for a in stored] == [1, 2]
 
 
 # --- round trips ------------------------------------------------------------------------

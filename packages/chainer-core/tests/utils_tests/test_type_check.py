@@ -1,3 +1,5 @@
+import pickle
+
 import numpy
 import pytest
 
@@ -32,12 +34,11 @@ def test_valid_passes():
 def test_message_format():
     with pytest.raises(type_check.InvalidType) as e:
         _apply(numpy.ones((2, 3), 'i'), numpy.ones((3,), 'i'))
-    msg = str(e.value)
-    assert msg.startswith('Invalid operation is performed in: Checked (Forward)')
-    # (v7's texts: operands and values as str prints them)
-    assert 'Expect: x.dtype.kind == f' in msg
-    assert 'Actual: i != f' in msg
+    # v7's text, whole: a leading newline, the header, operands and values as str prints them
+    assert str(e.value) == ('\nInvalid operation is performed in: Checked (Forward)\n\n'
+                            'Expect: x.dtype.kind == f\nActual: i != f')
     assert e.value.expect == 'x.dtype.kind == f'
+    assert e.value.actual == 'i != f'
 
 
 def test_shape_condition_message():
@@ -95,3 +96,56 @@ def test_invalid_type_is_plain_exception_and_picklable():
     e = type_check.InvalidType('a', 'b')
     assert not isinstance(e, (TypeError, ValueError))
     assert str(pickle.loads(pickle.dumps(e))) == str(e)
+
+
+class _Raising(chainer.FunctionNode):
+    """Raises from its type check what it is given."""
+
+    def __init__(self, check):
+        self.check = check
+
+    def check_type_forward(self, in_types):
+        self.check(in_types)
+
+    def forward(self, inputs):
+        return inputs[0],
+
+
+def _raise(*args, **kwargs):
+    def check(in_types):
+        raise type_check.InvalidType(*args, **kwargs)
+    return check
+
+
+@pytest.mark.parametrize('check,message', [
+    # an error with the default text gets the header naming the function (v7)
+    (_raise('exp', 'act'),
+     '\nInvalid operation is performed in: _Raising (Forward)\n\nExpect: exp\nActual: act'),
+    # an error with a message of its own is raised as it is (v7)
+    (_raise('exp', 'act', msg='custom'), 'custom'),
+    (lambda in_types: type_check._argname(in_types, ('a', 'b', 'c')),
+     'Invalid number of arguments'),
+    (lambda in_types: type_check.expect_broadcast_shapes(in_types[0].shape,
+                                                         in_types[1].shape),
+     'cannot broadcast inputs of the following shapes:\n'
+     'in_types[0].shape = (2, 3)\nin_types[1].shape = (4, 3)'),
+])
+def test_errors_of_functions(check, message):
+    with pytest.raises(type_check.InvalidType) as e:
+        _Raising(check).apply((numpy.ones((2, 3), 'f'), numpy.ones((4, 3), 'f')))
+    assert str(e.value) == message
+
+
+def test_argument_count_error():
+    with pytest.raises(type_check.InvalidType) as e:
+        _Raising(lambda in_types: type_check._argname(in_types, ('a', 'b'))).apply(
+            (numpy.ones(2, 'f'),))
+    assert e.value.expect == '2 argument(s)' and e.value.actual == '1 argument(s)'
+
+
+def test_pickled_error_keeps_its_text():
+    with pytest.raises(type_check.InvalidType) as e:
+        _apply(numpy.ones((2, 3), 'i'), numpy.ones((3,), 'i'))
+    copy = pickle.loads(pickle.dumps(e.value))
+    assert str(copy) == str(e.value)
+    assert (copy.expect, copy.actual) == (e.value.expect, e.value.actual)

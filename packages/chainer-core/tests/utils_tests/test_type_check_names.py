@@ -52,9 +52,8 @@ def test_get_function_check_context():
     with pytest.raises(type_check.InvalidType) as e:
         with type_check.get_function_check_context(node):
             node.check_type_forward(_types(numpy.zeros((2, 3))))
-    message = str(e.value)
-    assert message.startswith('Invalid operation is performed in: MyNode (Forward)')
-    assert 'Expect: in_types[0].ndim == 1' in message
+    assert str(e.value) == ('\nInvalid operation is performed in: MyNode (Forward)\n\n'
+                            'Expect: in_types[0].ndim == 1\nActual: 2 != 1')
     with type_check.get_function_check_context(node):
         node.check_type_forward(_types(numpy.zeros(2)))
 

@@ -35,6 +35,10 @@ def _get_h5py():
 
 
 def _to_cpu(value):
+    if isinstance(value, numpy.ndarray):
+        if value.dtype.kind == 'U' and value.ndim == 0:  # a str as DictionarySerializer keeps it
+            return str(value[()])
+        return value
     if isinstance(value, (str, bytes)):
         return value
     if isinstance(value, numpy.str_):

@@ -21,10 +21,10 @@ _READ_ERRORS = (ValueError, EOFError, OSError, zipfile.BadZipFile, zlib.error, K
 
 
 def _to_cpu(value):
-    if value is None:
-        return numpy.asarray(None)
-    if numpy.isscalar(value):
-        return value
+    """The value as v7 stores it: a NumPy array (a scalar becomes a 0-dim one), or a list of
+    them for a list or tuple."""
+    if isinstance(value, (list, tuple)):
+        return [_to_cpu(v) for v in value]
     return _arrays.to_host(value)
 
 

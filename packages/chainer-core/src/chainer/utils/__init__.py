@@ -48,7 +48,10 @@ def force_type(dtype, value):
         3.0 float32
     """
     if numpy.isscalar(value):
-        return dtype.type(value)
+        try:
+            return dtype.type(value)
+        except OverflowError:  # an out-of-range Python int wraps around (as on NumPy 1)
+            return numpy.array(value).astype(dtype)[()]
     if value.dtype != dtype:
         return value.astype(dtype, copy=False)
     return value

@@ -51,6 +51,8 @@ class InvalidType(Exception):
     """
 
     def __init__(self, expect, actual, msg=None):
+        # an error with a message of its own is raised as is by the functions' type check
+        self._own_message = msg is not None
         if msg is None:
             msg = 'Expect: {0}\nActual: {1}'.format(expect, actual)
         super().__init__(msg)
@@ -474,7 +476,8 @@ def argname(in_types, names):
     """Gives readable names (e.g. ``'x'``, ``'W'``) to the entries of ``in_types``."""
     if len(in_types) != len(names):
         raise InvalidType(
-            '%s argument(s)' % str(len(names)), '%s argument(s)' % str(len(in_types)))
+            '%s argument(s)' % str(len(names)), '%s argument(s)' % str(len(in_types)),
+            msg='Invalid number of arguments')
     if type(in_types) is LightTypeInfoTuple or _in_light_mode():
         return
     for var, name in zip(in_types, names):
@@ -523,9 +526,9 @@ def expect_broadcast_shapes(*shape_types, **kwargs):
     try:
         numpy.broadcast_shapes(*shapes)
     except ValueError:
-        names = ', '.join(str(s) for s in shape_types)
-        raise InvalidType('cannot broadcast %s' % names,
-                          'shapes %s' % ', '.join(str(s) for s in shapes)) from None
+        lines = ''.join('\n{} = {}'.format(s, shape) for s, shape in zip(shape_types, shapes))
+        raise InvalidType('', '', msg='cannot broadcast inputs of the following shapes:'
+                          + lines) from None
 
 
 _argname = argname
@@ -546,6 +549,19 @@ class _FunctionCheckContext(threading.local):
 _function_check_context = _FunctionCheckContext()
 
 
+def _in_function(error, label):
+    """The error to raise for ``error`` from the type check of the function ``label``.
+
+    As v7: ``error`` with a header naming the function (``'\nInvalid operation is performed
+    in: <label> (Forward)\n\n'``), or ``error`` itself when it was raised with a message of
+    its own (e.g. the broadcast and argument-count checks).
+    """
+    if error._own_message:
+        return error
+    return InvalidType(error.expect, error.actual, msg=(
+        '\nInvalid operation is performed in: {0} (Forward)\n\n{1}'.format(label, error)))
+
+
 @contextlib.contextmanager
 def get_function_check_context(f):
     """Context manager running the type checks of function ``f`` (e.g. its check_type_forward).
@@ -559,11 +575,6 @@ def get_function_check_context(f):
     try:
         yield
     except InvalidType as e:
-        header = 'Invalid operation is performed in: '
-        if str(e).startswith(header):
-            raise
-        label = getattr(f, 'label', type(f).__name__)
-        msg = '{0}{1} (Forward)\n\n{2}'.format(header, label, str(e))
-        raise InvalidType(e.expect, e.actual, msg=msg) from None
+        raise _in_function(e, getattr(f, 'label', type(f).__name__)) from None
     finally:
         _function_check_context.function = previous

@@ -34,3 +34,10 @@ class TestFlipLR(testing.FunctionTestCase):
 def test_fliplr_invalid_type():
     with pytest.raises(type_check.InvalidType):
         functions.fliplr(numpy.zeros((3,), numpy.float32))
+
+
+@pytest.mark.parametrize('dtype', [numpy.int32, numpy.uint8, numpy.bool_])
+def test_fliplr_needs_floats(dtype):
+    # as v7 (F.flip takes any dtype)
+    with pytest.raises(type_check.InvalidType, match='Expect: a.dtype.kind == f'):
+        functions.fliplr(numpy.zeros((2, 3), dtype))

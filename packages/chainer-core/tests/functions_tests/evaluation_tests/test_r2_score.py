@@ -58,9 +58,21 @@ def test_r2_score_invalid_multioutput():
 
 @pytest.mark.parametrize('pred,true', [
     (numpy.zeros(3, numpy.int32), numpy.zeros(3, numpy.int32)),
-    (numpy.zeros(3, numpy.float32), numpy.zeros(3, numpy.float64)),
+    (numpy.zeros(3, numpy.float32), numpy.zeros(3, numpy.int32)),
     (numpy.zeros(3, numpy.float32), numpy.zeros(4, numpy.float32)),
 ])
 def test_r2_score_invalid_types(pred, true):
     with pytest.raises(type_check.InvalidType):
         F.r2_score(pred, true)
+
+
+@pytest.mark.parametrize('pred_dtype,true_dtype', [
+    (numpy.float16, numpy.float32), (numpy.float32, numpy.float16),
+    (numpy.float64, numpy.float32)])
+def test_r2_score_mixed_float_dtypes(pred_dtype, true_dtype):
+    # as v7: any float dtypes, the score in the predictions' dtype
+    true = numpy.array([1, 2, 3, 4], true_dtype)
+    pred = numpy.array([1, 2, 3, 2], pred_dtype)
+    y = F.r2_score(pred, true)
+    assert y.dtype == pred_dtype
+    numpy.testing.assert_allclose(y.array, 0.2, rtol=1e-2)

@@ -1,7 +1,9 @@
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
+from chainer import gradient_check
 from chainer import testing
 from chainer.utils import type_check
 
@@ -70,3 +72,20 @@ def test_float16_distances_do_not_overflow():
     assert y.dtype == numpy.float16
     expected = 4 * (150. ** 2 - 149.75 ** 2) + 0.5
     testing.assert_allclose(y.array, expected, rtol=0.2)  # (v7: 256.5)
+
+
+@pytest.mark.parametrize('reduce', ['mean', 'no'])
+def test_more_than_two_axes_sum_along_axis_1(reduce):
+    # as v7: the squared distances are summed along axis 1 only; 'mean' divides by the batch
+    rng = numpy.random.RandomState(0)
+    a, p, n = (chainer.Variable(rng.uniform(-1, 1, (2, 3, 4)).astype(numpy.float32))
+               for _ in range(3))
+    y = F.triplet(a, p, n, margin=0.5, reduce=reduce)
+    dist = (((a.array - p.array) ** 2).sum(1) - ((a.array - n.array) ** 2).sum(1) + 0.5)
+    loss = numpy.maximum(dist, 0)
+    expected = loss.sum() / 2 if reduce == 'mean' else loss
+    numpy.testing.assert_allclose(y.array, expected, rtol=1e-5)
+    assert y.creator.label == 'Triplet'
+    gradient_check.check_backward(
+        lambda *xs: F.triplet(*xs, margin=0.5, reduce=reduce), (a.array, p.array, n.array),
+        numpy.ones(y.shape, numpy.float32), dtype=numpy.float64, atol=1e-3, rtol=1e-3)

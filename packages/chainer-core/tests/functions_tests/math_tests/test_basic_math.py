@@ -165,16 +165,80 @@ def test_dtype_mismatch_raises_invalid_type():
 
 
 def test_shape_mismatch_raises_invalid_type():
-    a = chainer.Variable(numpy.ones(3, 'f'))
-    b = chainer.Variable(numpy.ones(4, 'f'))
-    with pytest.raises(type_check.InvalidType, match='cannot broadcast'):
+    a = chainer.Variable(numpy.ones((2, 3), 'f'))
+    b = chainer.Variable(numpy.ones((4, 3), 'f'))
+    with pytest.raises(type_check.InvalidType) as e:
         a * b
+    # v7's message names the operands' shapes, without the function header
+    assert str(e.value) == ('cannot broadcast inputs of the following shapes:\n'
+                            'lhs.shape = (2, 3)\nrhs.shape = (4, 3)')
 
 
 def test_invalid_rhs_type():
     a = chainer.Variable(numpy.ones(3, 'f'))
-    with pytest.raises(TypeError):
-        a + 'x'
+    with pytest.raises(TypeError) as e:
+        a + [1, 2, 3]
+    assert str(e.value) == ("Value must be a scalar, `numpy.ndarray`, `cupy.ndarray` or a "
+                            "`Variable`.\nActual: <class 'list'>")
+
+
+_INT_DTYPES = [numpy.int32, numpy.uint8, numpy.bool_]
+
+
+@pytest.mark.parametrize('dtype', _INT_DTYPES)
+@pytest.mark.parametrize('op,label', [
+    (operator.mul, '_ * _'), (operator.truediv, '_ / _'), (operator.pow, '_ ** _'),
+    (operator.floordiv, '_ / _')])
+@pytest.mark.parametrize('operands', ['variables', 'array_on_the_right',
+                                      'array_on_the_left'])
+def test_non_float_variables_cannot_be_multiplied_divided_or_powered(dtype, op, label,
+                                                                     operands):
+    # v7 requires floats for these, on the pair path too
+    a = numpy.array([[1, 2], [3, 4]], dtype)
+    lhs, rhs = chainer.Variable(a), chainer.Variable(a)
+    if operands == 'array_on_the_right':
+        rhs = a
+    elif operands == 'array_on_the_left':
+        lhs = a
+    with pytest.raises(type_check.InvalidType) as e:
+        op(lhs, rhs)
+    assert str(e.value) == (
+        '\nInvalid operation is performed in: {} (Forward)\n\n'
+        'Expect: lhs.dtype.kind == f\nActual: {} != f'.format(label, numpy.dtype(dtype).kind))
+
+
+@pytest.mark.parametrize('dtype', _INT_DTYPES[:2])
+@pytest.mark.parametrize('op', [operator.add, operator.sub])
+def test_non_float_variables_can_be_added_and_subtracted(dtype, op):
+    a = numpy.array([5, 7], dtype)
+    b = numpy.array([1, 2], dtype)
+    y = op(chainer.Variable(a), chainer.Variable(b))
+    assert y.dtype == dtype
+    numpy.testing.assert_array_equal(y.array, op(a, b))
+
+
+@pytest.mark.parametrize('op', [operator.mul, operator.truediv, operator.pow])
+def test_the_float_check_comes_first(op):
+    # v7 checks lhs.dtype.kind before the dtypes are compared
+    x = chainer.Variable(numpy.ones(3, numpy.int32))
+    with pytest.raises(type_check.InvalidType, match='Expect: lhs.dtype.kind == f'):
+        op(x, chainer.Variable(numpy.ones(3, numpy.float32)))
+    with pytest.raises(type_check.InvalidType, match='Expect: lhs.dtype == rhs.dtype'):
+        op(chainer.Variable(numpy.ones(3, numpy.float32)), x)
+
+
+def test_integer_pair_with_type_check_off_computes():
+    x = chainer.Variable(numpy.array([2, 3], numpy.int32))
+    with chainer.using_config('type_check', False):
+        y = x * x
+    numpy.testing.assert_array_equal(y.array, [4, 9])
+
+
+def test_out_of_range_constant_wraps_around_in_unsigned_dtype():
+    # v7 (NumPy 1) casts the constant into the Variable's dtype, wrapping around
+    x = chainer.Variable(numpy.array([1, 2, 3, 4], numpy.uint8))
+    numpy.testing.assert_array_equal((x - 2).array, numpy.array([255, 0, 1, 2], numpy.uint8))
+    assert (x - 2).dtype == numpy.uint8
 
 
 def test_integer_variable_divides_no_constant():

@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
@@ -87,3 +88,34 @@ def test_invalid_type():
     with pytest.raises(type_check.InvalidType):
         F.simplified_dropconnect(numpy.zeros(4, numpy.float32),
                                  numpy.zeros((2, 4), numpy.float32))
+
+
+@pytest.mark.parametrize('x_dtype,W_dtype', [(numpy.float16, numpy.float32),
+                                             (numpy.float32, numpy.float16)])
+@pytest.mark.parametrize('use_batchwise_mask', [True, False])
+def test_weight_of_another_float_dtype(x_dtype, W_dtype, use_batchwise_mask):
+    # as v7: W may be of another float dtype; the output is in x's, each gradient in its
+    # input's
+    x = chainer.Variable(numpy.random.uniform(-1, 1, (4, 3)).astype(x_dtype))
+    W = chainer.Variable(numpy.random.uniform(-1, 1, (2, 3)).astype(W_dtype))
+    shape = (4, 2, 3) if use_batchwise_mask else (2, 3)
+    mask = numpy.random.rand(*shape) >= .5
+    y = F.simplified_dropconnect(x, W, ratio=.5, mask=mask,
+                                 use_batchwise_mask=use_batchwise_mask)
+    assert y.dtype == x_dtype
+    Wm = W.array.astype(numpy.float64) * mask / .5
+    x64 = x.array.astype(numpy.float64)
+    expected = (numpy.einsum('ijk,ik->ij', Wm, x64) if use_batchwise_mask else x64 @ Wm.T)
+    numpy.testing.assert_allclose(y.array, expected, rtol=1e-2, atol=1e-2)
+    y.grad = numpy.ones(y.shape, x_dtype)
+    y.backward()
+    assert x.grad.dtype == x_dtype and W.grad.dtype == W_dtype
+    gx = Wm.sum(axis=1) if use_batchwise_mask else numpy.ones((4, 2)) @ Wm
+    numpy.testing.assert_allclose(x.grad, gx, rtol=1e-2, atol=1e-2)
+
+
+def test_bias_of_another_dtype_is_invalid():
+    x = numpy.zeros((4, 3), numpy.float32)
+    with pytest.raises(type_check.InvalidType, match='Expect: b.dtype == x.dtype'):
+        F.simplified_dropconnect(x, numpy.zeros((2, 3), numpy.float16),
+                                 numpy.zeros(2, numpy.float64))

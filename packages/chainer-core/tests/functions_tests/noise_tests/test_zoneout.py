@@ -4,7 +4,6 @@ import pytest
 import chainer
 import chainer.functions as F
 from chainer import gradient_check
-from chainer.utils import type_check
 
 
 @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
@@ -52,7 +51,36 @@ def test_errors():
         F.zoneout(h, h, train=True)
     with pytest.raises(TypeError):
         F.zoneout(h, h, foo=True)
-    with pytest.raises(type_check.InvalidType):
+    with pytest.raises(ValueError):  # (v7: NumPy's error, the shapes do not broadcast)
         F.zoneout(h, numpy.zeros((2, 4), numpy.float32))
-    with pytest.raises(type_check.InvalidType):
-        F.zoneout(h, numpy.zeros((2, 3), numpy.float64))
+
+
+@pytest.mark.parametrize('h_dtype,x_dtype', [
+    (numpy.float16, numpy.float32), (numpy.float64, numpy.float32), (numpy.int32, numpy.int32)])
+@pytest.mark.parametrize('h_shape,x_shape', [((2, 3), (2, 3)), ((1, 3), (2, 3)),
+                                             ((2, 3), (1, 3))])
+def test_dtypes_and_shapes_as_numpy_combines_them(h_dtype, x_dtype, h_shape, x_shape):
+    # as v7: no type check; NumPy's promotion and broadcasting (the mask has x's shape)
+    h = numpy.full(h_shape, 1, h_dtype)
+    x = numpy.full(x_shape, 2, x_dtype)
+    numpy.random.seed(3)
+    y = F.zoneout(h, x, .5)
+    numpy.random.seed(3)
+    keep_h = numpy.random.rand(*x_shape) < .5
+    expected = numpy.where(keep_h, h, x)
+    assert y.dtype == expected.dtype
+    numpy.testing.assert_array_equal(y.array, expected)
+
+
+def test_backward_of_mixed_inputs_in_their_dtypes_and_shapes():
+    h = chainer.Variable(numpy.ones((1, 3), numpy.float16))
+    x = chainer.Variable(numpy.ones((2, 3), numpy.float32))
+    numpy.random.seed(4)
+    y = F.zoneout(h, x, .5)
+    numpy.random.seed(4)
+    keep_h = numpy.random.rand(2, 3) < .5
+    y.grad = numpy.full((2, 3), 3, numpy.float32)
+    y.backward()
+    assert h.grad.dtype == numpy.float16 and x.grad.dtype == numpy.float32
+    numpy.testing.assert_array_equal(h.grad, (3 * keep_h).sum(axis=0, keepdims=True))
+    numpy.testing.assert_array_equal(x.grad, 3 * ~keep_h)

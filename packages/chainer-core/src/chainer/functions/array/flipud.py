@@ -11,6 +11,7 @@ class FlipUD(_flip.Flip):
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('a',))
+        type_check.expect(in_types[0].dtype.kind == 'f')  # (v7; F.flip takes any dtype)
         type_check.expect(in_types[0].ndim >= 1)
 
 

@@ -47,7 +47,7 @@ class HuberLoss(function_node.FunctionNode):
         # outside the quadratic zone the gradient is the constant delta * sign(diff)
         xp = backend.get_array_module(diff)
         clipped = xp.sign(diff) * diff.dtype.type(self.delta)
-        return clipped.astype(diff.dtype, copy=False)
+        return utils.force_array(clipped, diff.dtype)
 
     def _backward_arrays(self, indexes, grad_outputs):
         return _huber_backward(self, indexes, grad_outputs)

@@ -18,7 +18,7 @@ class Triplet(MarginLoss):
             a_type.dtype == n_type.dtype,
             a_type.shape == p_type.shape,
             a_type.shape == n_type.shape,
-            a_type.ndim == 2,
+            a_type.ndim >= 2,  # (the distances are summed along axis 1, as v7 does)
         )
 
     # float16 distances are summed in float32 (as v7), so that they do not overflow
@@ -41,13 +41,13 @@ class Triplet(MarginLoss):
         F = chainer.functions
         anchor, positive, negative = self.get_retained_inputs()
         gy, = grad_outputs
-        n, dim = anchor.shape
+        n = len(anchor)
         mask = self._mask.astype(anchor.dtype)
         if self.reduce == 'mean':
-            coeff = F.broadcast_to(gy * (2.0 / max(n, 1)), (n,)) * mask
+            coeff = F.broadcast_to(gy * (2.0 / max(n, 1)), mask.shape) * mask
         else:
             coeff = gy * mask * 2
-        coeff = F.broadcast_to(F.expand_dims(coeff, 1), (n, dim))
+        coeff = F.broadcast_to(F.expand_dims(coeff, 1), anchor.shape)
         ret = []
         for i in indexes:
             if i == 0:

@@ -27,8 +27,8 @@ def _check_constant_type(value):
         return
     if variable._is_array(value):
         return
-    raise TypeError('Value must be a scalar, numpy.ndarray, cupy.ndarray or Variable.\n'
-                    'Actual: {}'.format(type(value)))
+    raise TypeError('Value must be a scalar, `numpy.ndarray`, `cupy.ndarray` or a '
+                    '`Variable`.\nActual: {}'.format(type(value)))
 
 
 def _preprocess_const(x, value):
@@ -95,12 +95,22 @@ class _ConstantOp(function_node.FunctionNode):
 class _BinaryOp(function_node.FunctionNode):
     """Base of the elementwise nodes of two variables of one dtype (shapes broadcast)."""
 
-    _equal_inputs_pass_type_check = True
+    _float_only = False
+    _equal_inputs_pass_type_check = 'biufc'
 
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('lhs', 'rhs'))
+        if self._float_only:
+            type_check.expect(in_types[0].dtype.kind == 'f')
         type_check.expect(in_types[0].dtype == in_types[1].dtype)
         type_check.expect_broadcast_shapes(in_types[0].shape, in_types[1].shape)
+
+
+class _FloatBinaryOp(_BinaryOp):
+    """Base of the binary nodes defined for floating point inputs only (as v7)."""
+
+    _float_only = True
+    _equal_inputs_pass_type_check = 'f'
 
 
 # Each gradient is written once. A formula taking ``ops`` (see ``_helpers.grad_ops``) serves
@@ -318,7 +328,7 @@ def _mul_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
     return tuple([ops.sum_to(gy * xs[1 - i], xs[i].shape) for i in indexes])
 
 
-class Mul(_BinaryOp):
+class Mul(_FloatBinaryOp):
     """Elementwise multiplication of two variables (with broadcasting)."""
 
     @property
@@ -378,7 +388,7 @@ def _div_grads(x0, x1, gy, indexes):
     return tuple(ret)
 
 
-class Div(_BinaryOp):
+class Div(_FloatBinaryOp):
     """Elementwise division of two variables (with broadcasting)."""
 
     @property
@@ -517,7 +527,7 @@ def _pow_var_var_grads(x0, x1, gy, y, indexes):
     return tuple(ret)
 
 
-class PowVarVar(_BinaryOp):
+class PowVarVar(_FloatBinaryOp):
     """Elementwise power ``x0 ** x1`` of two variables."""
 
     @property

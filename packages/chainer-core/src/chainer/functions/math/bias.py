@@ -3,14 +3,13 @@ import chainer
 
 
 def _broadcast_from(y, x_shape, axis):
+    """``y`` with unit axes added before ``axis`` and after its own, broadcast to ``x_shape``.
+
+    Shapes that do not fit fail in the type check of ``F.broadcast_to`` (``InvalidType``), as
+    in v7 (a negative ``axis`` counts no leading axes).
+    """
     F = chainer.functions
     y_shape = tuple(y.shape)
-    if axis < 0:
-        axis += len(x_shape)
-    if tuple(x_shape[axis:axis + len(y_shape)]) != y_shape:
-        raise ValueError(
-            'shape of y {} does not match x.shape[{}:{}] of x {}'.format(
-                y_shape, axis, axis + len(y_shape), tuple(x_shape)))
     y1_shape = (1,) * axis + y_shape + (1,) * (len(x_shape) - axis - len(y_shape))
     if y1_shape != y_shape:
         y = F.reshape(y, y1_shape)

@@ -32,7 +32,7 @@ class PolyGamma(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         n, x = self.get_retained_inputs()
-        gx = polygamma(n.array + 1, x) * grad_outputs[0]
+        gx = polygamma(utils.force_array(n.array + 1), x) * grad_outputs[0]
         return None, sum_to_shape(gx, x.shape)
 
 

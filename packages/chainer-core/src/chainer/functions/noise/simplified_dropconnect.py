@@ -4,6 +4,7 @@ import chainer
 from chainer import backend
 from chainer import function_node
 from chainer import utils
+from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
 
@@ -27,10 +28,12 @@ class SimplifiedDropconnect(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         n_in = in_types.size()
         type_check.expect(2 <= n_in, n_in <= 3)
+        type_check.argname(in_types, ('x', 'W', 'b')[:type_check.eval(n_in)])
         x_type, w_type = in_types[:2]
+        # (as v7, W may be of another float dtype: the output is in x's)
         type_check.expect(
             x_type.dtype.kind == 'f',
-            w_type.dtype == x_type.dtype,
+            w_type.dtype.kind == 'f',
             x_type.ndim >= 2,
             w_type.ndim == 2,
             type_check.prod(x_type.shape[1:]) == w_type.shape[1],
@@ -82,20 +85,24 @@ class SimplifiedDropconnect(function_node.FunctionNode):
         inputs = self.get_retained_inputs()
         x, W = inputs[:2]
         gy, = grad_outputs
+        cast = grad_ops.VARIABLES.cast
         ms = self._mask_scale(W.dtype)
         x2 = F.reshape(x, (len(x), -1))
         ret = []
         if 0 in indexes:
+            Wm = cast(W * ms, x.dtype)  # (batch, out, in) with the batchwise mask
             if self.use_batchwise_mask:
-                gx = F.sum(F.expand_dims(gy, 2) * (F.expand_dims(W, 0) * ms), axis=1)
+                gx = F.sum(F.expand_dims(gy, 2) * Wm, axis=1)
             else:
-                gx = F.matmul(gy, W * ms)
+                gx = F.matmul(gy, Wm)
             ret.append(F.reshape(gx, x.shape))
         if 1 in indexes:
+            gy_w = cast(gy, W.dtype)
+            x2_w = cast(x2, W.dtype)
             if self.use_batchwise_mask:
-                gW = F.sum(F.expand_dims(gy, 2) * F.expand_dims(x2, 1) * ms, axis=0)
+                gW = F.sum(F.expand_dims(gy_w, 2) * F.expand_dims(x2_w, 1) * ms, axis=0)
             else:
-                gW = F.matmul(gy, x2, transa=True) * ms
+                gW = F.matmul(gy_w, x2_w, transa=True) * ms
             ret.append(gW)
         if 2 in indexes:
             ret.append(F.sum(gy, axis=0))

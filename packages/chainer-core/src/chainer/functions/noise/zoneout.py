@@ -1,8 +1,10 @@
 """Zoneout."""
+import chainer
 from chainer import backend
 from chainer import configuration
 from chainer import function_node
 from chainer import utils
+from chainer.functions.math import _elementwise
 from chainer.utils import argument
 from chainer.utils import type_check
 
@@ -19,13 +21,8 @@ class Zoneout(function_node.FunctionNode):
         return 'Zoneout'
 
     def check_type_forward(self, in_types):
+        # as v7: any dtypes (the output's is NumPy's promotion), shapes that broadcast
         type_check.argname(in_types, ('h', 'x'))
-        h_type, x_type = in_types
-        type_check.expect(
-            h_type.dtype.kind == 'f',
-            x_type.dtype == h_type.dtype,
-            x_type.shape == h_type.shape,
-        )
 
     def forward(self, inputs):
         h, x = inputs
@@ -34,12 +31,18 @@ class Zoneout(function_node.FunctionNode):
         # the share of each input in every output unit (0 or 1)
         self.flag_h = keeps_h.astype(h.dtype)
         self.flag_x = (~keeps_h).astype(x.dtype)
-        return utils.force_array(xp.where(keeps_h, h, x), x.dtype),
+        return utils.force_array(xp.where(keeps_h, h, x)),
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
         shares = (self.flag_h, self.flag_x)
-        return tuple([gy * shares[i] for i in indexes])
+        ret = []
+        for i in indexes:
+            x = self.inputs[i]
+            gx = gy * shares[i].astype(gy.dtype, copy=False)
+            gx = _elementwise.sum_to_shape(gx, x.shape)
+            ret.append(gx if gx.dtype == x.dtype else chainer.functions.cast(gx, x.dtype))
+        return tuple(ret)
 
 
 def zoneout(h, x, ratio=.5, **kwargs):
