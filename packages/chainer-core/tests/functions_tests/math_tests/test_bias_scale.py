@@ -3,6 +3,7 @@ import pytest
 
 from chainer import functions as F
 from chainer import testing
+from chainer.utils import type_check
 
 
 @testing.parameterize(*testing.product({
@@ -13,6 +14,8 @@ from chainer import testing
         ((2, 3, 4), (4,), -1),
         ((2, 3), (2, 3), 0),
         ((2, 3), (2,), 0),
+        ((2, 3, 4), (1,), 1),  # axes of size 1 broadcast, as in v7
+        ((2, 3, 4), (3, 1), 1),
     ],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
@@ -45,7 +48,13 @@ class TestBiasScale(testing.FunctionTestCase):
 
 
 @pytest.mark.parametrize('op', ['bias', 'scale'])
-def test_shape_mismatch(op):
-    with pytest.raises(ValueError):
-        getattr(F, op)(numpy.ones((2, 3, 4), numpy.float32), numpy.ones(3, numpy.float32),
-                       axis=2)
+@pytest.mark.parametrize('x_shape, y_shape, axis', [
+    ((2, 3, 4), (3,), 2),
+    ((2, 3, 4), (4,), 1),
+    ((2, 3, 4), (3, 4, 5), 1),
+])
+def test_shape_mismatch(op, x_shape, y_shape, axis):
+    # v7: InvalidType from the broadcast of y to x's shape
+    with pytest.raises(type_check.InvalidType, match='BroadcastTo'):
+        getattr(F, op)(numpy.ones(x_shape, numpy.float32), numpy.ones(y_shape, numpy.float32),
+                       axis=axis)

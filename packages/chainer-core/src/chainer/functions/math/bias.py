@@ -7,10 +7,8 @@ def _broadcast_from(y, x_shape, axis):
     y_shape = tuple(y.shape)
     if axis < 0:
         axis += len(x_shape)
-    if tuple(x_shape[axis:axis + len(y_shape)]) != y_shape:
-        raise ValueError(
-            'shape of y {} does not match x.shape[{}:{}] of x {}'.format(
-                y_shape, axis, axis + len(y_shape), tuple(x_shape)))
+    # As in v7, an axis of y of size 1 broadcasts too; a shape that does not fit makes
+    # broadcast_to raise InvalidType.
     y1_shape = (1,) * axis + y_shape + (1,) * (len(x_shape) - axis - len(y_shape))
     if y1_shape != y_shape:
         y = F.reshape(y, y1_shape)
@@ -22,8 +20,8 @@ def _broadcast_from(y, x_shape, axis):
 def bias(x, y, axis=1):
     """Adds ``y`` to ``x``, aligning the axes of ``y`` with ``x``'s from ``axis`` on.
 
-    ``y.shape`` must equal ``x.shape[axis:axis + y.ndim]``; ``y`` is repeated over the other
-    axes of ``x``. E.g. ``x`` of shape ``(N, C, H, W)`` and ``y`` of shape ``(C, H)`` with
+    ``y.shape`` must broadcast to ``x.shape[axis:axis + y.ndim]``; ``y`` is repeated over the
+    other axes of ``x``. E.g. ``x`` of shape ``(N, C, H, W)`` and ``y`` of shape ``(C, H)`` with
     ``axis=1`` add ``y[c, h]`` to every ``x[n, c, h, w]``.
 
     Args:
