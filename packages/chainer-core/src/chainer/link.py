@@ -531,6 +531,16 @@ class Link(device_resident.DeviceResident):
         for name, child in self._child_items():
             child.serialize(serializer[name])
 
+    @classmethod
+    def from_params(cls, *args, **kwargs):
+        """Builds the link from given arrays (its parameters) and constants.
+
+        Links that support it (e.g. :class:`~chainer.links.Linear`,
+        :class:`~chainer.links.Convolution2D`) override this classmethod; the others raise
+        :class:`NotImplementedError`, as in Chainer v7.
+        """
+        raise NotImplementedError('This link does not implement `from_params`.')
+
     def repeat(self, n_repeat, mode='init'):
         """Builds a :class:`~chainer.Sequential` of ``n_repeat`` copies of this link.
 

@@ -366,6 +366,12 @@ def test_repeat():
         link.repeat(2, mode='foo')
 
 
+@pytest.mark.parametrize('cls', [chainer.Link, chainer.Chain, chainer.ChainList, SimpleLink])
+def test_from_params_is_not_implemented_by_default(cls):
+    with pytest.raises(NotImplementedError, match='does not implement `from_params`'):
+        cls.from_params(numpy.zeros((2, 3), numpy.float32), stride=1)
+
+
 def test_str_and_printable_specs():
     class Spec(chainer.Link):
         def __init__(self, n):

@@ -13,6 +13,8 @@ from chainer.utils import type_check
         ((2, 3, 4), (4,), 2),
         ((2, 3), (2, 3), 0),
         ((2, 3), (2,), 0),
+        ((2, 3, 4), (1,), 1),  # axes of size 1 broadcast, as in v7
+        ((2, 3, 4), (3, 1), 1),
     ],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
@@ -60,6 +62,7 @@ def test_shape_mismatch(op):
     ((2, 3, 4), (3,), 2),  # y's axes run past x's
     ((2, 3, 4), (4,), -1),  # v7 counts no leading axes for a negative axis
     ((2, 3), (3, 3, 3), 1),
+    ((2, 3, 4), (4,), 1),
 ])
 def test_axes_that_do_not_fit(op, shapes_axis):
     x_shape, y_shape, axis = shapes_axis

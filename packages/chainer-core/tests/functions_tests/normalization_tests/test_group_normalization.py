@@ -80,14 +80,45 @@ def test_errors():
         F.group_normalization(numpy.zeros(4, numpy.float32), 2, g, g)
     with pytest.raises(TypeError, match='groups'):
         F.group_normalization(numpy.zeros((2, 4, 3), numpy.float32), 2.0, g, g)
-    with pytest.raises(ValueError, match='divisor'):
+    with pytest.raises(ValueError, match="channels 4 is not divisible by 'groups' argument 3"):
         F.group_normalization(numpy.zeros((2, 4, 3), numpy.float32), 3, g, g)
     with pytest.raises(type_check.InvalidType):
         F.group_normalization(numpy.zeros((2, 4, 3), numpy.float32), 2,
                               numpy.ones(2, numpy.float32), numpy.ones(2, numpy.float32))
-    with pytest.raises(type_check.InvalidType):
+    with pytest.raises(type_check.InvalidType):  # gamma and beta of different dtypes
         F.group_normalization(numpy.zeros((2, 4, 3), numpy.float32), 2,
-                              numpy.ones(4, numpy.float64), numpy.ones(4, numpy.float64))
+                              numpy.ones(4, numpy.float32), numpy.ones(4, numpy.float64))
+    # as in v7, the channel count is type-checked before the divisibility by groups
+    with pytest.raises(type_check.InvalidType):
+        F.group_normalization(numpy.zeros((2, 5, 3), numpy.float32), 2, g, g)
+
+
+@pytest.mark.parametrize('x_dtype, param_dtype', [
+    (numpy.float16, numpy.float32), (numpy.float64, numpy.float32),
+    (numpy.float32, numpy.float64)])
+def test_parameters_of_another_dtype(x_dtype, param_dtype):
+    # v7 accepts gamma and beta of another float dtype than x (mixed precision)
+    rng = numpy.random.RandomState(0)
+    x = rng.uniform(-1, 1, (2, 4, 3)).astype(x_dtype)
+    gamma = rng.uniform(.5, 1, 4).astype(param_dtype)
+    beta = rng.uniform(-1, 1, 4).astype(param_dtype)
+    gy = rng.uniform(-1, 1, (2, 4, 3)).astype(x_dtype)
+    tol = {'atol': 2e-2, 'rtol': 2e-2} if x_dtype == numpy.float16 else {'atol': 1e-5,
+                                                                         'rtol': 1e-4}
+    same = [chainer.Variable(a.astype(numpy.float64)) for a in (x, gamma, beta)]
+    expected = F.group_normalization(same[0], 2, same[1], same[2])
+    expected.grad = gy.astype(numpy.float64)
+    expected.backward()
+    for double in (False, True):
+        vs = [chainer.Variable(a) for a in (x, gamma, beta)]
+        y = F.group_normalization(vs[0], 2, vs[1], vs[2])
+        assert y.dtype == x_dtype
+        testing.assert_allclose(y.array, expected.array, **tol)
+        y.grad = gy
+        y.backward(enable_double_backprop=double)
+        for v, e in zip(vs, same):
+            assert v.grad.dtype == v.dtype
+            testing.assert_allclose(v.grad, e.grad, **tol)
 
 
 def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):

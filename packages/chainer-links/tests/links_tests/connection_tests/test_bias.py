@@ -5,6 +5,7 @@ import chainer
 import chainer.links as L
 from chainer import testing
 from chainer.testing import attr
+from chainer.utils import type_check
 
 
 def _tolerances(dtype):
@@ -72,6 +73,10 @@ class TestBiasLink:
             L.Bias(shape=(3,))(x, x[0])
         with pytest.raises(ValueError, match='Bias.forward takes 2 input'):
             L.Bias()(x)
+
+    def test_wrong_input_size(self):
+        with pytest.raises(type_check.InvalidType, match='BroadcastTo'):
+            L.Bias(shape=(3,))(numpy.ones((2, 4, 4), numpy.float32))
 
     def test_str(self):
         assert str(L.Bias(shape=(3,))) == 'Bias()'

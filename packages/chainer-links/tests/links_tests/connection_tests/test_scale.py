@@ -5,6 +5,7 @@ import chainer
 import chainer.links as L
 from chainer import testing
 from chainer.testing import attr
+from chainer.utils import type_check
 
 
 def _tolerances(dtype):
@@ -88,6 +89,10 @@ class TestScaleLink:
     def test_wrong_number_of_inputs(self):
         with pytest.raises(ValueError, match='Scale.forward takes 2 input'):
             L.Scale()(numpy.ones((2, 3), numpy.float32))
+
+    def test_wrong_input_size(self):
+        with pytest.raises(type_check.InvalidType, match='BroadcastTo'):
+            L.Scale(W_shape=(3,))(numpy.ones((2, 4, 4), numpy.float32))
 
     def test_config_dtype(self):
         with chainer.using_config('dtype', numpy.float16):

@@ -6,6 +6,7 @@ from chainer import initializers
 import chainer.links as L
 from chainer import testing
 from chainer.testing import attr
+from chainer.utils import type_check
 
 
 @testing.parameterize(*testing.product({
@@ -78,6 +79,24 @@ class TestGroupNormalizationLink:
     def test_groups_not_dividing(self):
         with pytest.raises(ValueError, match='groups'):
             L.GroupNormalization(3, 4)(numpy.ones((2, 4, 3), numpy.float32))
+
+    def test_wrong_number_of_channels(self):
+        with pytest.raises(type_check.InvalidType, match='GroupNormalization'):
+            L.GroupNormalization(2, 4)(numpy.ones((2, 6, 3), numpy.float32))
+
+    @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float64])
+    def test_input_of_another_dtype(self, dtype):
+        # as in v7: float32 parameters (the default dtype) with a float16 or float64 input
+        link = L.GroupNormalization(2)
+        x = chainer.Variable(numpy.random.uniform(-1, 1, (2, 4, 3)).astype(dtype))
+        y = link(x)
+        assert y.dtype == dtype and link.gamma.dtype == numpy.float32
+        link.cleargrads()  # (lazily created parameters start with NaN gradients, as in v7)
+        y.grad = numpy.ones_like(y.array)
+        y.backward()
+        assert x.grad.dtype == dtype
+        assert link.gamma.grad.dtype == link.beta.grad.dtype == numpy.float32
+        numpy.testing.assert_allclose(link.beta.grad, numpy.full(4, 6.))
 
     def test_initializer_objects(self):
         link = L.GroupNormalization(2, 4, initial_gamma=initializers.Constant(5.))

@@ -5,8 +5,8 @@ from chainer.functions.math.bias import _broadcast_from
 def scale(x, y, axis=1):
     """Multiplies ``x`` by ``y``, aligning the axes of ``y`` with ``x``'s from ``axis`` on.
 
-    ``y.shape`` must equal ``x.shape[axis:axis + y.ndim]``; ``y`` is repeated over the other
-    axes of ``x`` (see :func:`~chainer.functions.bias`).
+    ``y.shape`` must broadcast to ``x.shape[axis:axis + y.ndim]``; ``y`` is repeated over the
+    other axes of ``x`` (see :func:`~chainer.functions.bias`).
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): The larger operand.

@@ -9,7 +9,12 @@ from chainer.utils import type_check
 
 class GroupNormalization(function_node.FunctionNode):
     """Group normalization: channels (axis 1) split into ``groups``, statistics per sample
-    and group, then a per-channel affine transform."""
+    and group, then a per-channel affine transform.
+
+    As in v7, ``gamma`` and ``beta`` may have another float dtype than ``x`` (e.g. float32
+    parameters with a float16 input); the output has ``x``'s dtype and each gradient its
+    input's dtype.
+    """
 
     mean = None
     inv_std = None
@@ -30,14 +35,11 @@ class GroupNormalization(function_node.FunctionNode):
             x_type.ndim >= 2,
             gamma_type.ndim == 1,
             beta_type.ndim == 1,
-            gamma_type.dtype == x_type.dtype,
-            beta_type.dtype == x_type.dtype,
+            gamma_type.dtype.kind == 'f',
+            gamma_type.dtype == beta_type.dtype,
             gamma_type.shape == beta_type.shape,
         )
-        type_check.expect(
-            x_type.shape[1] == gamma_type.shape[0],
-            x_type.shape[1] % self.groups == 0,
-        )
+        type_check.expect(x_type.shape[1] == gamma_type.shape[0])
 
     def _shapes(self, x_shape):
         rshape = (x_shape[0], self.groups, -1)
@@ -47,6 +49,9 @@ class GroupNormalization(function_node.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         x, gamma, beta = inputs
+        if x.shape[1] % self.groups:
+            raise ValueError("The number of channels {} is not divisible by 'groups' argument "
+                             '{}.'.format(x.shape[1], self.groups))
         rshape, bshape = self._shapes(x.shape)
         x_hat, self.mean, self.inv_std = _standardize.forward(x.reshape(rshape), self.eps)
         y = x_hat.reshape(x.shape)
@@ -66,7 +71,9 @@ def _group_norm_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
     x, gamma = ops.retained_inputs(node)
     gy, = grad_outputs
     rshape, bshape = node._shapes(x.shape)
+    param_dtype = gamma.dtype
     if ops.differentiable:
+        gamma = ops.cast(gamma, x.dtype)  # the functions want operands of one dtype
         x_hat, inv_std = _standardize.statistics(ops.reshape(x, rshape), node.eps)
     else:
         x_hat = _standardize.x_hat_from(x.reshape(rshape), node.mean, node.inv_std)
@@ -79,9 +86,9 @@ def _group_norm_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
             gx = _standardize.rows_backward(g, x_hat, inv_std, ops)
             ret.append(ops.cast(ops.reshape(gx, x.shape), x.dtype))
         elif i == 1:
-            ret.append(ops.cast(ops.sum(gy * ops.reshape(x_hat, x.shape), axes), x.dtype))
+            ret.append(ops.cast(ops.sum(gy * ops.reshape(x_hat, x.shape), axes), param_dtype))
         else:
-            ret.append(ops.sum(gy, axes))
+            ret.append(ops.sum(ops.cast(gy, param_dtype), axes))
     return tuple(ret)
 
 
@@ -96,8 +103,8 @@ def group_normalization(x, groups, gamma, beta, eps=1e-5):
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of shape
             ``(batch, channels, ...)`` with at least three dimensions.
         groups (int): Number of groups; must divide the number of channels.
-        gamma: Scaling parameter of shape ``(channels,)``.
-        beta: Shifting parameter of shape ``(channels,)``.
+        gamma: Scaling parameter of shape ``(channels,)`` (of any float dtype).
+        beta: Shifting parameter of shape ``(channels,)`` (of ``gamma``'s dtype).
         eps (float): Added to the variance for numerical stability.
 
     Returns:
@@ -117,6 +124,4 @@ def group_normalization(x, groups, gamma, beta, eps=1e-5):
                          f'got shape {x.shape}')
     if not isinstance(groups, (int, numpy.integer)) or isinstance(groups, bool):
         raise TypeError('Argument: \'groups\' type must be (int).')
-    if x.shape[1] % groups != 0:
-        raise ValueError('Argument: \'groups\' must be a divisor of the number of channel.')
     return GroupNormalization(int(groups), eps).apply((x, gamma, beta))[0]
