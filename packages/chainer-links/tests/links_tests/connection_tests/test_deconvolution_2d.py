@@ -28,7 +28,8 @@ def _tolerances(dtype):
              {'groups': 2, 'pad': (1, 0)}, {'stride': 2, 'outsize': (9, 7)}],
 })))
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True},
-                                     {'use_cuda': True, 'use_cudnn': 'always'}])
+                                     {'use_cuda': True, 'use_cudnn': 'always'},
+                                     {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDeconvolution2D(testing.LinkTestCase):
 
     in_channels = 4
@@ -78,7 +79,7 @@ class TestDeconvolution2D(testing.LinkTestCase):
         return y.astype(self.dtype),
 
 
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDeconvolution2DInitializers(testing.LinkInitializersTestCase):
 
     param_names = ('W', 'b')

@@ -28,7 +28,8 @@ def _tolerances(dtype):
     'lazy': [False, True],
     'args': [{'stride': 2, 'pad': 1}, {'dilate': 2, 'groups': 2}],
 })))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDeconvolutionND(testing.LinkTestCase):
 
     in_channels = 4
@@ -69,7 +70,7 @@ class TestDeconvolutionND(testing.LinkTestCase):
         return self.reference(x, link.W.array, b, **self.args).astype(self.dtype),
 
 
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDeconvolutionNDInitializers(testing.LinkInitializersTestCase):
 
     param_names = ('W', 'b')
