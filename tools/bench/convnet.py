@@ -30,8 +30,12 @@ os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')
 
 import json  # noqa: E402
 import sys  # noqa: E402
-import time  # noqa: E402
 
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:  # the shared modules of tools/bench, also when loaded by path
+    sys.path.insert(0, _HERE)
+
+import _timing  # noqa: E402
 import numpy  # noqa: E402
 
 import chainer  # noqa: E402
@@ -40,23 +44,6 @@ import chainer.functions as F  # noqa: E402
 
 def _missing(*names):
     return [name for name in names if not hasattr(F, name)]
-
-
-# CPU time of this process: BLAS runs on one thread, and unlike wall time it does not count
-# the time slices other processes take on a shared machine.
-_clock = time.process_time
-
-
-def _interleaved_best(fns, n, repeat):
-    """Best per-call time of every function, timed in turns so all see the same load."""
-    best = [float('inf')] * len(fns)
-    for _ in range(repeat):
-        for k, fn in enumerate(fns):
-            t0 = _clock()
-            for _ in range(n):
-                fn()
-            best[k] = min(best[k], (_clock() - t0) / n)
-    return best
 
 
 def _check(name, got, expected, rtol=2e-3, atol=2e-4):
@@ -239,7 +226,7 @@ def bench_cnn(n, repeat):
 
     step()
     floor()
-    best_step, best_floor = _interleaved_best((step, floor), n, repeat)
+    best_step, best_floor = _timing.interleaved_best((step, floor), n, repeat)
     return {'step_ms': round(best_step * 1e3, 2), 'numpy_floor_ms': round(best_floor * 1e3, 2),
             'ratio': round(best_step / best_floor, 3)}
 
@@ -396,7 +383,7 @@ def bench_lstm_lm(n, repeat, vocab=10000, units=200, batch=20, bptt=35):
         _, grads = _lstm_floor(blocks, words, units)
         _sgd_arrays(blocks, grads, lr)
 
-    best_step, best_floor = _interleaved_best((step, floor), n, repeat)
+    best_step, best_floor = _timing.interleaved_best((step, floor), n, repeat)
     tokens = batch * bptt
     return {'step_ms': round(best_step * 1e3, 1), 'numpy_floor_ms': round(best_floor * 1e3, 1),
             'ratio': round(best_step / best_floor, 3),

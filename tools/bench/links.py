@@ -31,32 +31,21 @@ import os
 os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')
 
 import json  # noqa: E402
-import math  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
-import time  # noqa: E402
 
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:  # the shared modules of tools/bench, also when loaded by path
+    sys.path.insert(0, _HERE)
+
+import _mlp_model  # noqa: E402
+import _timing  # noqa: E402
 import numpy  # noqa: E402
 
 import chainer  # noqa: E402
 import chainer.functions as F  # noqa: E402
 import chainer.links as L  # noqa: E402
 from chainer import optimizers  # noqa: E402
-
-_clock = time.process_time
-
-
-def _interleaved_best(fns, n, repeat):
-    """Best per-call time of every function, timed in turns so all see the same load."""
-    best = [float('inf')] * len(fns)
-    for _ in range(repeat):
-        for k, fn in enumerate(fns):
-            t0 = _clock()
-            for _ in range(n):
-                fn()
-            best[k] = min(best[k], (_clock() - t0) / n)
-    return best
-
 
 def _check_same(name, links, functions, rtol=1e-4, atol=1e-5):
     for a, b in zip(links, functions):
@@ -76,21 +65,6 @@ def _classifier_loss(y, t, observer):
     chainer.report({'loss': loss}, observer)
     chainer.report({'accuracy': F.accuracy(y, t)}, observer)
     return loss
-
-
-class _Data:
-    """A fixed cycle of random minibatches (both sides see the same sequence)."""
-
-    def __init__(self, shape, n_out, seed, n_batches=32):
-        rng = numpy.random.RandomState(seed)
-        self.batches = [(rng.standard_normal(shape).astype(numpy.float32),
-                         rng.randint(0, n_out, shape[0]).astype(numpy.int32))
-                        for _ in range(n_batches)]
-        self.i = 0
-
-    def next(self):
-        self.i = (self.i + 1) % len(self.batches)
-        return self.batches[self.i]
 
 
 def _optimizer(name):
@@ -128,16 +102,6 @@ def _twin_steps(name, link_model, function_model, function_loss, make_data, opt_
 
 # --- MLP ------------------------------------------------------------------------------------
 
-def _mlp_arrays(sizes, seed):
-    rng = numpy.random.RandomState(seed)
-    arrays = []
-    for n_in, n_out in zip(sizes[:-1], sizes[1:]):
-        arrays.append((rng.standard_normal((n_out, n_in)) * math.sqrt(2.0 / n_in))
-                      .astype(numpy.float32))
-        arrays.append(rng.uniform(-0.1, 0.1, n_out).astype(numpy.float32))
-    return arrays
-
-
 class LinkMLP(chainer.Chain):
     """ReLU MLP of ``L.Linear`` layers ``l0``, ``l1``, ..."""
 
@@ -156,27 +120,12 @@ class LinkMLP(chainer.Chain):
         return getattr(self, self.names[-1])(h)
 
 
-class FunctionMLP(chainer.Chain):
-    """The same MLP on ``chainer.Parameter`` pairs used with ``F.linear``."""
-
-    def __init__(self, arrays):
-        super().__init__()
-        self.names = [('W{}'.format(i), 'b{}'.format(i)) for i in range(len(arrays) // 2)]
-        with self.init_scope():
-            for i, (w, b) in enumerate(self.names):
-                setattr(self, w, chainer.Parameter(arrays[2 * i].copy()))
-                setattr(self, b, chainer.Parameter(arrays[2 * i + 1].copy()))
-
-    def forward(self, x):
-        h = x
-        for w, b in self.names[:-1]:
-            h = F.relu(F.linear(h, getattr(self, w), getattr(self, b)))
-        w, b = self.names[-1]
-        return F.linear(h, getattr(self, w), getattr(self, b))
+# The same MLP on ``chainer.Parameter`` pairs used with ``F.linear``.
+FunctionMLP = _mlp_model.FunctionMLP
 
 
 def bench_mlp(sizes, batch, opt_name, n, repeat):
-    arrays = _mlp_arrays(sizes, 0)
+    arrays = _mlp_model.init_params(sizes, 0)
     link_model = L.Classifier(LinkMLP(arrays))
     function_model = FunctionMLP(arrays)
 
@@ -185,9 +134,9 @@ def bench_mlp(sizes, batch, opt_name, n, repeat):
 
     steps = _twin_steps(
         'mlp', link_model, function_model, function_loss,
-        lambda: _Data((batch, sizes[0]), sizes[-1], 1), opt_name,
-        [getattr(function_model, name) for pair in function_model.names for name in pair])
-    return _report(*_interleaved_best(steps, n, repeat))
+        lambda: _mlp_model.Batches((batch, sizes[0]), sizes[-1], 1), opt_name,
+        function_model.parameters())
+    return _report(*_timing.interleaved_best(steps, n, repeat))
 
 
 # --- CNN ------------------------------------------------------------------------------------
@@ -275,9 +224,9 @@ def bench_cnn(n, repeat, batch=64):
 
     steps = _twin_steps(
         'cnn', link_model, function_model, function_loss,
-        lambda: _Data((batch, 3, 32, 32), 10, 1, n_batches=4), 'MomentumSGD',
+        lambda: _mlp_model.Batches((batch, 3, 32, 32), 10, 1, n_batches=4), 'MomentumSGD',
         _cnn_param_order(function_model), atol=1e-4)
-    return _report(*_interleaved_best(steps, n, repeat))
+    return _report(*_timing.interleaved_best(steps, n, repeat))
 
 
 # --- comparison with another Chainer --------------------------------------------------------

@@ -30,10 +30,14 @@ os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')
 
 import json  # noqa: E402
 import math  # noqa: E402
-import statistics  # noqa: E402
 import sys  # noqa: E402
-import time  # noqa: E402
 
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:  # the shared modules of tools/bench, also when loaded by path
+    sys.path.insert(0, _HERE)
+
+import _mlp_model  # noqa: E402
+import _timing  # noqa: E402
 import numpy  # noqa: E402
 
 import chainer  # noqa: E402
@@ -41,58 +45,7 @@ import chainer.functions as F  # noqa: E402
 from chainer import optimizers  # noqa: E402
 
 
-def _init_params(sizes, seed):
-    rng = numpy.random.RandomState(seed)
-    params = []
-    for n_in, n_out in zip(sizes[:-1], sizes[1:]):
-        params.append((rng.standard_normal((n_out, n_in)) * math.sqrt(2.0 / n_in))
-                      .astype(numpy.float32))
-        params.append(rng.uniform(-0.1, 0.1, n_out).astype(numpy.float32))
-    return params
-
-
-class _Data:
-    """A fixed cycle of random minibatches (both sides see the same sequence).
-
-    Training on one fixed batch drives the loss and gradients towards 0 and the optimizer
-    states into float32 denormals, whose slow arithmetic would dominate the timings.
-    """
-
-    def __init__(self, batch, n_in, n_out, seed, n_batches=32):
-        rng = numpy.random.RandomState(seed)
-        self.batches = [(rng.standard_normal((batch, n_in)).astype(numpy.float32),
-                         rng.randint(0, n_out, batch).astype(numpy.int32))
-                        for _ in range(n_batches)]
-        self.i = 0
-
-    def next(self):
-        self.i = (self.i + 1) % len(self.batches)
-        return self.batches[self.i]
-
-
-# --- Chainer side ---------------------------------------------------------------------------
-
-class MLP(chainer.Chain):
-    """MLP whose layers are ``chainer.Parameter`` pairs used with ``F.linear``."""
-
-    def __init__(self, arrays):
-        super().__init__()
-        self.names = [('W{}'.format(i), 'b{}'.format(i)) for i in range(len(arrays) // 2)]
-        with self.init_scope():
-            for i, (w, b) in enumerate(self.names):
-                setattr(self, w, chainer.Parameter(arrays[2 * i].copy()))
-                setattr(self, b, chainer.Parameter(arrays[2 * i + 1].copy()))
-
-    def forward(self, x):
-        h = x
-        for w, b in self.names[:-1]:
-            h = F.relu(F.linear(h, getattr(self, w), getattr(self, b)))
-        w, b = self.names[-1]
-        return F.linear(h, getattr(self, w), getattr(self, b))
-
-    def arrays(self):
-        return [getattr(self, name).array for pair in self.names for name in pair]
-
+# --- Chainer side (the MLP: _mlp_model.FunctionMLP) -----------------------------------------
 
 class Classifier(chainer.Chain):
     """Loss of the predictor (``F.softmax_cross_entropy``), as ``L.Classifier`` computes it."""
@@ -175,41 +128,6 @@ class NumpyAdam:
             p -= alpha_t * m / (numpy.sqrt(v) + self.eps)
 
 
-# --- timing ---------------------------------------------------------------------------------
-
-# CPU time of this process: on a shared machine it leaves out the time spent descheduled
-# (the BLAS runs single-threaded, so it is the time of the one thread doing the work).
-_clock = time.process_time
-
-
-def _time_per_call(fn, n):
-    t0 = _clock()
-    for _ in range(n):
-        fn()
-    return (_clock() - t0) / n
-
-
-def _compare(ours, floor, n_pairs, group):
-    """Medians of the time per call of ``ours`` and ``floor`` and of their ratio.
-
-    The two are timed alternately (``group`` calls per sample, in alternating order), so
-    that each pair of samples sees the same machine state; ``speed`` is the median of the
-    ratios floor / ours of the pairs.
-    """
-    t_ours, t_floor, ratios = [], [], []
-    for i in range(n_pairs):
-        if i % 2:
-            f = _time_per_call(floor, group)
-            o = _time_per_call(ours, group)
-        else:
-            o = _time_per_call(ours, group)
-            f = _time_per_call(floor, group)
-        t_ours.append(o)
-        t_floor.append(f)
-        ratios.append(f / o)
-    return statistics.median(t_ours), statistics.median(t_floor), statistics.median(ratios)
-
-
 def _check_close(name, ours, floor):
     for a, b in zip(ours, floor):
         if not numpy.allclose(a, b, rtol=1e-3, atol=1e-5):
@@ -217,10 +135,10 @@ def _check_close(name, ours, floor):
 
 
 def bench_step(sizes, batch, opt_name, n_pairs, group, seed=0):
-    init = _init_params(sizes, seed)
-    data_c = _Data(batch, sizes[0], sizes[-1], seed + 1)
-    data_f = _Data(batch, sizes[0], sizes[-1], seed + 1)
-    model = Classifier(MLP(init))
+    init = _mlp_model.init_params(sizes, seed)
+    data_c = _mlp_model.Batches((batch, sizes[0]), sizes[-1], seed + 1)
+    data_f = _mlp_model.Batches((batch, sizes[0]), sizes[-1], seed + 1)
+    model = Classifier(_mlp_model.FunctionMLP(init))
     params = [a.copy() for a in init]
     if opt_name == 'Adam':
         opt = optimizers.Adam(alpha=1e-4)
@@ -240,15 +158,15 @@ def bench_step(sizes, batch, opt_name, n_pairs, group, seed=0):
     ours()
     floor()
     _check_close(opt_name, model.predictor.arrays(), params)
-    c, f, speed = _compare(ours, floor, n_pairs, group)
+    c, f, speed = _timing.paired_medians(ours, floor, n_pairs, group)
     return {'chainer_ms': round(c * 1e3, 4), 'numpy_ms': round(f * 1e3, 4),
             'speed': round(speed, 3)}
 
 
 def bench_raw_sgd(sizes, batch, n_pairs, group, lr=1e-3, seed=0):
-    init = _init_params(sizes, seed)
-    data_c = _Data(batch, sizes[0], sizes[-1], seed + 1)
-    data_f = _Data(batch, sizes[0], sizes[-1], seed + 1)
+    init = _mlp_model.init_params(sizes, seed)
+    data_c = _mlp_model.Batches((batch, sizes[0]), sizes[-1], seed + 1)
+    data_f = _mlp_model.Batches((batch, sizes[0]), sizes[-1], seed + 1)
     ps = [chainer.Parameter(a.copy()) for a in init]
     n_layers = len(ps) // 2
     params = [a.copy() for a in init]
@@ -275,7 +193,7 @@ def bench_raw_sgd(sizes, batch, n_pairs, group, lr=1e-3, seed=0):
     ours()
     floor()
     _check_close('SGD', [p.array for p in ps], params)
-    c, f, speed = _compare(ours, floor, n_pairs, group)
+    c, f, speed = _timing.paired_medians(ours, floor, n_pairs, group)
     return {'chainer_it_per_s': round(1.0 / c, 1), 'numpy_it_per_s': round(1.0 / f, 1),
             'speed': round(speed, 3)}
 

@@ -11,21 +11,23 @@ them are the part of the per-op cost that grows with the chain, not the engine's
 Usage: OPENBLAS_NUM_THREADS=1 python tools/bench/overhead.py [--sizes 200 2000]
 """
 import argparse
-import gc
 import json
-import time
+import os
+import sys
 
-import numpy
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:  # the shared modules of tools/bench, also when loaded by path
+    sys.path.insert(0, _HERE)
 
-import chainer
-import chainer.functions as F
+import _op_chain  # noqa: E402
+import _timing  # noqa: E402
+import numpy  # noqa: E402
 
+import chainer  # noqa: E402
+import chainer.functions as F  # noqa: E402
 
-def _params(n, size=10):
-    rng = numpy.random.RandomState(0)
-    mul = [rng.uniform(0.9, 1.1, size).astype(numpy.float32) for _ in range(n // 2)]
-    add = [rng.uniform(-0.1, 0.1, size).astype(numpy.float32) for _ in range(n - n // 2)]
-    return mul, add
+_params = _op_chain.params
+numpy_step = _op_chain.numpy_step
 
 
 def chainer_step(x, mul_vars, add_vars):
@@ -41,62 +43,19 @@ def chainer_step(x, mul_vars, add_vars):
     loss.backward()
 
 
-def numpy_step(x, mul, add):
-    hs = []
-    h = x
-    for a, b in zip(mul, add):
-        hs.append(h)
-        h = h * a
-        h = h + b
-    gh = numpy.ones_like(h)
-    grads = []
-    for h_prev, a in zip(reversed(hs), reversed(mul)):
-        grads.append(gh)              # grad of b (identity)
-        grads.append(gh * h_prev)     # grad of a
-        gh = gh * a                   # grad flowing to h_prev
-    return grads
-
-
-def _best_time(fn, repeat, number):
-    # process CPU time: steadier than wall time on a shared machine
-    best = float('inf')
-    for _ in range(repeat):
-        start = time.process_time()
-        for _ in range(number):
-            fn()
-        best = min(best, (time.process_time() - start) / number)
-    return best
-
-
 def _paired_times(n_ops, repeat):
     mul, add = _params(n_ops)
     x = numpy.ones(10, numpy.float32)
     mul_vars = [chainer.Parameter(a) for a in mul]
     add_vars = [chainer.Parameter(b) for b in add]
-    number = max(1, 4000 // n_ops)
-    t_chainer = t_numpy = float('inf')
-    for _ in range(repeat):  # alternate the two so that load changes hit both alike
-        t_chainer = min(t_chainer,
-                        _best_time(lambda: chainer_step(x, mul_vars, add_vars), 1, number))
-        t_numpy = min(t_numpy, _best_time(lambda: numpy_step(x, mul, add), 1, number))
+    t_chainer, t_numpy = _timing.interleaved_best(
+        [lambda: chainer_step(x, mul_vars, add_vars), lambda: numpy_step(x, mul, add)],
+        _op_chain.number_of_calls(n_ops), repeat)
     return t_chainer / n_ops * 1e6, t_numpy / n_ops * 1e6
 
 
 def measure(n_ops, repeat=5):
-    chainer_us, numpy_us = _paired_times(n_ops, repeat)
-    gc.disable()
-    try:
-        chainer_us_gc_off, numpy_us_gc_off = _paired_times(n_ops, repeat)
-    finally:
-        gc.enable()
-    return {
-        'ops': n_ops,
-        'chainer_us_per_op': round(chainer_us, 3),
-        'numpy_us_per_op': round(numpy_us, 3),
-        'ratio': round(chainer_us / numpy_us, 2),
-        'chainer_us_per_op_gc_off': round(chainer_us_gc_off, 3),
-        'ratio_gc_off': round(chainer_us_gc_off / numpy_us_gc_off, 2),
-    }
+    return _op_chain.measure('chainer', _paired_times, n_ops, repeat)
 
 
 def main():

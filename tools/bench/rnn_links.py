@@ -23,28 +23,17 @@ os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')
 
 import json  # noqa: E402
 import sys  # noqa: E402
-import time  # noqa: E402
 
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:  # the shared modules of tools/bench, also when loaded by path
+    sys.path.insert(0, _HERE)
+
+import _timing  # noqa: E402
 import numpy  # noqa: E402
 
 import chainer  # noqa: E402
 import chainer.functions as F  # noqa: E402
 import chainer.links as L  # noqa: E402
-
-_clock = time.process_time
-
-
-def _interleaved_best(fns, n, repeat):
-    """Best per-call time of every function, timed in turns so all see the same load."""
-    best = [float('inf')] * len(fns)
-    for _ in range(repeat):
-        for k, fn in enumerate(fns):
-            t0 = _clock()
-            for _ in range(n):
-                fn()
-            best[k] = min(best[k], (_clock() - t0) / n)
-    return best
-
 
 def _check(name, got, expected, rtol=1e-4, atol=1e-5):
     if not numpy.allclose(got, expected, rtol=rtol, atol=atol):
@@ -120,7 +109,7 @@ def bench_lstm(n, repeat, units=200, n_out=1000, batch=20, bptt=35):
             _sgd(params)
         return step
 
-    link_time, function_time = _interleaved_best(
+    link_time, function_time = _timing.interleaved_best(
         [run(_LSTMModel.loss), run(_function_loss)], n, repeat)
     return _report(link_time, function_time,
                    tokens_per_s=round(batch * bptt / link_time))
@@ -153,7 +142,7 @@ def bench_nstep_lstm(n, repeat, n_layers=2, size=64, n_seqs=32):
             _sgd(params)
         return step
 
-    link_time, function_time = _interleaved_best(
+    link_time, function_time = _timing.interleaved_best(
         [run(link_loss), run(function_loss)], n, repeat)
     return _report(link_time, function_time)
 

@@ -191,6 +191,20 @@ def _run(it, n_batches):
     return run
 
 
+def _run_through_one_error(it, n_batches):
+    """:func:`_run` of ``n_batches`` batches, going on after the one ``KeyError`` of a
+    :class:`FailOnceDataset` (asserting that there was exactly one)."""
+    errors = 0
+    run = []
+    while len(run) < n_batches:
+        try:
+            run += _run(it, 1)
+        except KeyError:
+            errors += 1
+    assert errors == 1
+    return run
+
+
 def check_same_runs(expected, actual, context):
     """Asserts that two results of :func:`_run` are the same batches and progress."""
     assert len(actual) == len(expected), context
@@ -235,5 +249,7 @@ def check_resume(tmp_path):
 
 @pytest.fixture
 def check_runs():
-    """The assertion :func:`check_same_runs` and the recorder :func:`_run` of batches."""
-    return collections.namedtuple('RunChecks', 'run check')(_run, check_same_runs)
+    """The assertion :func:`check_same_runs` and the recorders :func:`_run` and
+    :func:`_run_through_one_error` of batches."""
+    return collections.namedtuple('RunChecks', 'run check run_through_one_error')(
+        _run, check_same_runs, _run_through_one_error)

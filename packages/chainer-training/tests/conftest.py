@@ -111,6 +111,26 @@ def task():
     return TinyTask()
 
 
+@pytest.fixture
+def recording_converters():
+    """``(devices, (legacy, modern))``: a plain converter ``f(batch, device)`` (v7's legacy
+    form) and a ``@converter()`` one, both concatenating the examples after appending the
+    device they are given to ``devices``."""
+    from chainer.dataset import convert
+    devices = []
+
+    def legacy(batch, device):
+        devices.append(device)
+        return convert.concat_examples(batch, device)
+
+    @convert.converter()
+    def modern(batch, device):
+        devices.append(device)
+        return convert.concat_examples(batch, device)
+
+    return devices, (legacy, modern)
+
+
 @pytest.fixture(autouse=True)
 def _in_a_temporary_directory(tmp_path, monkeypatch):
     # Trainers write to ``out='result'`` (relative) by default: keep it out of the checkout.

@@ -249,13 +249,9 @@ class ndarray:
 
     def _backprop_id(self, backprop_id):
         context = self._device._backend._context
-        if backprop_id is None:
+        if backprop_id is None:  # the common case (grad, cleargrad, ...), without a call
             return context._default_backprop_id
-        if not isinstance(backprop_id, _graph.BackpropId):
-            raise TypeError('backprop_id must be a chainerx.BackpropId, not {}'.format(
-                type(backprop_id)))
-        context._check_valid_backprop_id(backprop_id)
-        return backprop_id
+        return _graph.resolve_backprop_id(context, backprop_id)
 
     def _grad_node(self, backprop_id, require_grad_flag):
         bp = self._backprop_id(backprop_id)

@@ -41,13 +41,19 @@ def _resolve(arrays, backprop_id):
     for a in arrays:
         if a._device._backend._context is not context:
             raise _errors.ContextError('arrays of different contexts cannot be mixed')
-    if backprop_id is None:
-        return context._default_backprop_id
-    if not isinstance(backprop_id, _graph.BackpropId):
-        raise TypeError('backprop_id must be a chainerx.BackpropId, not {}'.format(
-            type(backprop_id)))
-    context._check_valid_backprop_id(backprop_id)
-    return backprop_id
+    return _graph.resolve_backprop_id(context, backprop_id)
+
+
+_NOT_AN_OUTPUT = 'Cannot start backprop from an array that is not connected to the graph'
+_NOT_AN_INPUT = 'Cannot compute the gradient w.r.t. an array that is not in the graph'
+
+
+def _node_of(array, bp, error):
+    # the node of array in graph bp; ChainerxError ``error 'graph name'`` when it is not there
+    node = _graph.find_node(array._nodes, bp)
+    if node is None:
+        raise _errors.ChainerxError('{} \'{}\''.format(error, bp.name))
+    return node
 
 
 def _stop_scope(bp, enable_double_backprop):
@@ -92,15 +98,12 @@ class _Walk:
         og[i] = g if prev is None else prev + g
 
     def run(self):
-        scope = None if self.raw else _stop_scope(self.bp, False)
-        if scope is None:
-            self._loop()
-        else:
-            with scope:
-                self._loop()
+        self._loop_within(None if self.raw else _stop_scope(self.bp, False))
 
     def run_double(self):
-        scope = _stop_scope(self.bp, True)
+        self._loop_within(_stop_scope(self.bp, True))
+
+    def _loop_within(self, scope):
         if scope is None:
             self._loop()
         else:
@@ -223,11 +226,7 @@ def backward(outputs, backprop_id=None, enable_double_backprop=False):
     walk = _Walk(bp, enable_double_backprop)
     seeds = []
     for y in outputs:
-        node = _graph.find_node(y._nodes, bp)
-        if node is None:
-            raise _errors.ChainerxError(
-                'Cannot start backprop from an array that is not connected to the graph '
-                '\'{}\''.format(bp.name))
+        node = _node_of(y, bp, _NOT_AN_OUTPUT)
         g = node.grad
         if g is None:
             g = walk.ones_like(y)
@@ -316,21 +315,13 @@ def grad(outputs, inputs, backprop_id=None, enable_double_backprop=False, set_gr
     input_nodes = []
     captures = {}
     for x in inputs:
-        node = _graph.find_node(x._nodes, bp)
-        if node is None:
-            raise _errors.ChainerxError(
-                'Cannot compute the gradient w.r.t. an array that is not in the graph '
-                '\'{}\''.format(bp.name))
+        node = _node_of(x, bp, _NOT_AN_INPUT)
         input_nodes.append(node)
         if node.creator is not None:
             captures.setdefault(node.creator, []).append(node)
     walk.captures = captures
     for i, y in enumerate(outputs):
-        node = _graph.find_node(y._nodes, bp)
-        if node is None:
-            raise _errors.ChainerxError(
-                'Cannot start backprop from an array that is not connected to the graph '
-                '\'{}\''.format(bp.name))
+        node = _node_of(y, bp, _NOT_AN_OUTPUT)
         g = grad_outputs[i] if grad_outputs else None
         if g is None:
             g = walk.ones_like(y)

@@ -43,6 +43,18 @@ class BackpropId:
         return self._name
 
 
+def resolve_backprop_id(context, backprop_id):
+    """``backprop_id`` checked to be a live graph of ``context`` (the default graph of
+    ``context`` when None)."""
+    if backprop_id is None:
+        return context._default_backprop_id
+    if not isinstance(backprop_id, BackpropId):
+        raise TypeError('backprop_id must be a chainerx.BackpropId, not {}'.format(
+            type(backprop_id)))
+    context._check_valid_backprop_id(backprop_id)
+    return backprop_id
+
+
 class AnyGraph:
     """Marker meaning *any graph*, used as ``is_backprop_required(chainerx.anygraph)``."""
 
@@ -332,7 +344,11 @@ def record_unary(x, y, backward, params, retain_x, retain_y):
 
 
 def record_binary(x1, x2, y, backward, params, retain_x):
-    """Records ``y = f(x1, x2)`` when ``x1`` or ``x2`` is in a graph (the caller checks)."""
+    """Records ``y = f(x1, x2)`` when ``x1`` or ``x2`` is in a graph (the caller checks).
+
+    Like :func:`record_unary`, it builds the op node and the output node inline for the
+    common case of one graph: this is the per-routine hot path, where a helper call shows.
+    """
     n1 = x1._nodes
     n2 = x2._nodes
     if not _n_active_modes and (n1 is None or len(n1) == 1) and (n2 is None or len(n2) == 1):

@@ -1,24 +1,16 @@
 """``tools/bench/chainerx_overhead.py`` must time the same math on both sides."""
-import importlib.util
-import pathlib
-
 import numpy
+import pytest
 
 import chainerx
 
-_BENCH = (pathlib.Path(__file__).resolve().parents[4] / 'tools' / 'bench'
-          / 'chainerx_overhead.py')
+
+@pytest.fixture
+def bench(load_bench):
+    return load_bench('chainerx_overhead')
 
 
-def _load_bench():
-    spec = importlib.util.spec_from_file_location('chainerx_overhead_bench', _BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_numpy_floor_computes_the_chainerx_gradients():
-    bench = _load_bench()
+def test_numpy_floor_computes_the_chainerx_gradients(bench):
     mul, add = bench._params(6)
     x = numpy.ones(10, numpy.float32)
     mul_arrays = [chainerx.array(a).require_grad() for a in mul]
@@ -33,8 +25,8 @@ def test_numpy_floor_computes_the_chainerx_gradients():
         numpy.testing.assert_allclose(got, want, rtol=1e-6)
 
 
-def test_measure_reports_both_collector_settings():
-    result = _load_bench().measure(4, repeat=1)
+def test_measure_reports_both_collector_settings(bench):
+    result = bench.measure(4, repeat=1)
     assert set(result) == {'ops', 'chainerx_us_per_op', 'numpy_us_per_op', 'ratio',
                            'chainerx_us_per_op_gc_off', 'ratio_gc_off'}
     assert result['ops'] == 4 and result['ratio'] > 0

@@ -109,6 +109,19 @@ def deconv_reference():
     return _deconv_reference
 
 
+def _conv_tolerances(dtype):
+    if dtype == numpy.float16:
+        return {'atol': 5e-3, 'rtol': 5e-2}, {'atol': 5e-2, 'rtol': 5e-2}
+    return {'atol': 1e-5, 'rtol': 1e-4}, {'atol': 1e-3, 'rtol': 1e-3}
+
+
+@pytest.fixture
+def conv_tolerances():
+    """``tolerances(dtype)``: the ``(check_forward_options, check_backward_options)`` of the
+    tests of the (transposed) convolution links against the references above."""
+    return _conv_tolerances
+
+
 def _spread(rng, shape):
     # distinct values with gaps of 2 / size (a max can then not switch within a small step)
     size = int(numpy.prod(shape))

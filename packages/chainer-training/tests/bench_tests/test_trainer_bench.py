@@ -1,27 +1,21 @@
 """``tools/bench/trainer.py`` must train the same way on both sides (and keep running)."""
-import importlib.util
-import pathlib
-
-_BENCH = pathlib.Path(__file__).resolve().parents[4] / 'tools' / 'bench' / 'trainer.py'
+import pytest
 
 
-def _load_bench(monkeypatch):
-    spec = importlib.util.spec_from_file_location('trainer_bench', _BENCH)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+@pytest.fixture
+def bench(load_bench, monkeypatch):
+    bench = load_bench('trainer')
     monkeypatch.setattr(bench, 'N_TRAIN', 300)
     monkeypatch.setattr(bench, 'N_VAL', 200)
     return bench
 
 
-def test_the_trainer_and_the_loop_do_the_same_work(monkeypatch, tmp_path):
-    bench = _load_bench(monkeypatch)
+def test_the_trainer_and_the_loop_do_the_same_work(bench, tmp_path):
     train, val = bench._data()
     bench._check_same_work(train, val, str(tmp_path))  # raises if they disagree
 
 
-def test_compare_reports_both_setups(monkeypatch, tmp_path):
-    bench = _load_bench(monkeypatch)
+def test_compare_reports_both_setups(bench, tmp_path):
     train, val = bench._data()
     mlp = bench.time_epochs(train, val, str(tmp_path), 1)
     cheap = bench.time_epochs(train, val, str(tmp_path), 2, predictor=bench._linear)

@@ -7,9 +7,8 @@ h5py is imported only when one of them is used; without it they raise an ``Impor
 
 import numpy
 
-import chainerx
-from chainer import backend
 from chainer import serializer
+from chainer.serializers import _arrays
 from chainer.serializers import _atomic
 from chainer.serializers import _checks
 
@@ -36,16 +35,11 @@ def _get_h5py():
 
 
 def _to_cpu(value):
-    if isinstance(value, (numpy.ndarray, str, bytes)):
+    if isinstance(value, (str, bytes)):
         return value
     if isinstance(value, numpy.str_):
         return str(value)
-    if isinstance(value, chainerx.ndarray):
-        return chainerx.to_numpy(value)
-    get = getattr(value, 'get', None)  # CuPy array
-    if get is not None and hasattr(value, 'shape'):
-        return get()
-    return numpy.asarray(value)
+    return _arrays.to_host(value)
 
 
 def _file_name(group):
@@ -196,27 +190,8 @@ class HDF5Deserializer(serializer.Deserializer):
             return None
         if isinstance(arr, bytes):
             arr = arr.decode('utf-8')
-        arr = numpy.asarray(arr)
-
-        if value is None:
-            return arr
-        if isinstance(value, numpy.ndarray) or (
-                hasattr(value, 'shape') and hasattr(value, 'set')):
-            if arr.shape != value.shape:
-                raise _checks.shape_mismatch(_where(group, key), arr.shape, value)
-            if isinstance(value, numpy.ndarray):
-                numpy.copyto(value, arr)
-            else:
-                value.set(numpy.asarray(arr, dtype=value.dtype))
-            return value
-        if isinstance(value, chainerx.ndarray):
-            if arr.shape != value.shape:
-                raise _checks.shape_mismatch(_where(group, key), arr.shape, value)
-            backend.copyto(value, arr.astype(value.dtype, copy=False))
-            return value
-        if isinstance(value, str):
-            return str(arr[()] if arr.ndim == 0 else arr)
-        return type(value)(arr)
+        return _arrays.load_into(_where(group, key), numpy.asarray(arr), value,
+                                 check_types=False)
 
 
 def load_hdf5(filename, obj):

@@ -12,9 +12,8 @@ import zlib
 
 import numpy
 
-import chainerx
-from chainer import backend
 from chainer import serializer
+from chainer.serializers import _arrays
 from chainer.serializers import _atomic
 from chainer.serializers import _checks
 
@@ -24,14 +23,9 @@ _READ_ERRORS = (ValueError, EOFError, OSError, zipfile.BadZipFile, zlib.error, K
 def _to_cpu(value):
     if value is None:
         return numpy.asarray(None)
-    if isinstance(value, numpy.ndarray) or numpy.isscalar(value):
+    if numpy.isscalar(value):
         return value
-    if isinstance(value, chainerx.ndarray):
-        return chainerx.to_numpy(value)
-    get = getattr(value, 'get', None)  # CuPy array
-    if get is not None and hasattr(value, 'shape'):
-        return get()
-    return numpy.asarray(value)
+    return _arrays.to_host(value)
 
 
 class DictionarySerializer(serializer.Serializer):
@@ -142,48 +136,47 @@ def _read_header(zf, key):
     return shape, dtype
 
 
-def _read_none_or_raise(npz, key, ctx, error):
-    # Reads the header of an entry NumPy refused to load; returns None for a stored None.
-    zf = getattr(npz, 'zip', None)
-    if zf is None:
-        raise error
+def _corrupt(ctx, key, error):
+    return ValueError('cannot read {}: corrupt or truncated data ({}: {})'.format(
+        ctx.where(key), type(error).__name__, error))
+
+
+def _header_layout(zf, key, ctx):
+    # (shape, dtype) from the header of an entry of the zip file, or None for a stored None
     try:
         shape, dtype = _read_header(zf, key)
     except _READ_ERRORS as e:
-        raise ValueError('cannot read {}: corrupt or truncated data ({}: {})'.format(
-            ctx.where(key), type(e).__name__, e)) from e
+        raise _corrupt(ctx, key, e) from e
     if dtype.hasobject:
         if shape == ():
             # Chainer writes None as a 0-dim object array; its pickled payload is not read.
             return None
         raise ValueError(
             'cannot read {}: object arrays are not supported (loading them would need '
-            'unpickling)'.format(ctx.where(key))) from error
-    raise ValueError('cannot read {}: corrupt or truncated data ({}: {})'.format(
-        ctx.where(key), type(error).__name__, error)) from error
+            'unpickling)'.format(ctx.where(key)))
+    return shape, dtype
+
+
+def _read_none_or_raise(npz, key, ctx, error):
+    # Reads the header of an entry NumPy refused to load; returns None for a stored None.
+    zf = getattr(npz, 'zip', None)
+    if zf is None:
+        raise error
+    if _header_layout(zf, key, ctx) is None:
+        return None
+    raise _corrupt(ctx, key, error) from error
 
 
 def _stored_layout(npz, key, ctx):
     # (shape, dtype) of the stored entry, or None for a stored None, without reading the data
     # when the entries are in a zip file
     zf = getattr(npz, 'zip', None)
-    if zf is None:
-        stored = numpy.asarray(npz[key])
-        shape, dtype = stored.shape, stored.dtype
-        if dtype.hasobject and shape == () and stored[()] is None:
-            return None
-        return shape, dtype
-    try:
-        shape, dtype = _read_header(zf, key)
-    except _READ_ERRORS as e:
-        raise ValueError('cannot read {}: corrupt or truncated data ({}: {})'.format(
-            ctx.where(key), type(e).__name__, e)) from e
-    if dtype.hasobject:
-        if shape == ():
-            return None
-        raise ValueError(
-            'cannot read {}: object arrays are not supported (loading them would need '
-            'unpickling)'.format(ctx.where(key)))
+    if zf is not None:
+        return _header_layout(zf, key, ctx)
+    stored = numpy.asarray(npz[key])
+    shape, dtype = stored.shape, stored.dtype
+    if dtype.hasobject and shape == () and stored[()] is None:
+        return None
     return shape, dtype
 
 
@@ -270,32 +263,8 @@ class NpzDeserializer(serializer.Deserializer):
 
         if value is None:
             return dataset
-        if isinstance(value, numpy.ndarray):
-            dataset = numpy.asarray(dataset)
-            if dataset.shape != value.shape:
-                raise _checks.shape_mismatch(self._ctx.where(key), dataset.shape, value)
-            try:
-                numpy.copyto(value, dataset)
-            except TypeError as e:
-                raise TypeError('cannot load {} into an array of dtype {}: {}'.format(
-                    self._ctx.where(key), value.dtype, e)) from e
-            return value
-        if hasattr(value, 'shape') and hasattr(value, 'set'):  # CuPy array
-            dataset = numpy.asarray(dataset, dtype=value.dtype)
-            if dataset.shape != value.shape:
-                raise _checks.shape_mismatch(self._ctx.where(key), dataset.shape, value)
-            value.set(dataset)
-            return value
-        if isinstance(value, chainerx.ndarray):
-            dataset = numpy.asarray(dataset)
-            if dataset.shape != value.shape:
-                raise _checks.shape_mismatch(self._ctx.where(key), dataset.shape, value)
-            backend.copyto(value, dataset.astype(value.dtype, copy=False))
-            return value
-
-        dataset_arr = numpy.asarray(dataset)
-        _checks.check_scalar_type(self._ctx.where(key), dataset_arr.dtype, value)
-        return type(value)(dataset_arr)
+        return _arrays.load_into(self._ctx.where(key), numpy.asarray(dataset), value,
+                                 check_types=True)
 
     def _check(self, key, value):
         # the checks of a real load, on the header of the stored entry

@@ -8,6 +8,7 @@ from chainerx._routines import _core
 
 ndarray = _core.ndarray
 _wrap = _core.wrap
+_unary_output = _core.unary_output
 
 
 def _identity_bw(xp, op, xs, ys, gys):
@@ -16,10 +17,7 @@ def _identity_bw(xp, op, xs, ys, gys):
 
 def view(a):
     """A view of ``a`` sharing its buffer, connected to the graph (identity backward)."""
-    y = _wrap(a._data.view(), a._device)
-    if a._nodes is not None:
-        _graph.record_unary(a, y, _identity_bw, None, False, False)
-    return y
+    return _unary_output(a, a._data.view(), _identity_bw)
 
 
 def copy(a):
@@ -27,10 +25,7 @@ def copy(a):
     _core.check_array(a, 'a')
     with a._device._use():
         data = a._device.xp.array(a._data, order='C', copy=True)
-    y = _wrap(data, a._device)
-    if a._nodes is not None:
-        _graph.record_unary(a, y, _identity_bw, None, False, False)
-    return y
+    return _unary_output(a, data, _identity_bw)
 
 
 def _astype_bw(xp, op, xs, ys, gys):

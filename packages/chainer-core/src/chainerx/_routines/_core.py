@@ -7,6 +7,7 @@ import numpy
 from chainerx import _array
 from chainerx import _dtypes
 from chainerx import _errors
+from chainerx import _graph
 
 ndarray = _array.ndarray
 wrap = _array.wrap
@@ -25,6 +26,23 @@ def check_array(x, name='a'):
 def is_scalar(value):
     """Whether ``value`` is a Python or NumPy scalar accepted as an operand."""
     return isinstance(value, _SCALAR_TYPES)
+
+
+def operand_kind(x1, x2, name):
+    """Classifies binary operands: ``'aa'`` (two arrays), ``'as'`` (array, scalar) or ``'sa'``.
+
+    Raises TypeError naming the routine for any other pair.
+    """
+    a1 = isinstance(x1, ndarray)
+    a2 = isinstance(x2, ndarray)
+    if a1 and a2:
+        return 'aa'
+    if a1 and is_scalar(x2):
+        return 'as'
+    if a2 and is_scalar(x1):
+        return 'sa'
+    raise TypeError('{}: unsupported operand types: {} and {}'.format(
+        name, type(x1).__name__, type(x2).__name__))
 
 
 def check_same_device(*arrays):
@@ -64,10 +82,33 @@ def scalar_data(x, value):
     return d, dtype.type(value)
 
 
+def operand_data(x1, x2, name):
+    """``(d1, d2, device)``: the raw data of binary operands (two arrays, or an array and a
+    scalar in either order) promoted together, and the device of the array(s)."""
+    kind = operand_kind(x1, x2, name)
+    if kind == 'aa':
+        d1, d2 = binary_data(x1, x2)
+        return d1, d2, x1._device
+    if kind == 'as':
+        d1, d2 = scalar_data(x1, x2)
+        return d1, d2, x1._device
+    d2, d1 = scalar_data(x2, x1)
+    return d1, d2, x2._device
+
+
 def broadcast_error(name, *shapes):
     """The DimensionError of operands whose shapes cannot be broadcast together."""
     return _errors.DimensionError('{}: operands could not be broadcast together with shapes '
                                   '{}'.format(name, ' '.join(str(s) for s in shapes)))
+
+
+def apply_broadcast(name, raw_op, d1, d2):
+    """``raw_op(d1, d2)`` on raw operands; DimensionError naming ``name`` when they do not
+    broadcast together."""
+    try:
+        return raw_op(d1, d2)
+    except ValueError:
+        raise broadcast_error(name, numpy.shape(d1), numpy.shape(d2)) from None
 
 
 def broadcast_shapes(*shapes):
@@ -95,6 +136,83 @@ def sum_to(g, shape):
     return g
 
 
+def input_shapes(d1, d2):
+    """The shapes of two raw operands, or None when they are equal (nothing to sum back)."""
+    s1 = d1.shape
+    s2 = d2.shape
+    return None if s1 == s2 else (s1, s2)
+
+
+def sum_to_inputs(gx1, gx2, shapes):
+    """Sums the gradients (or None) of broadcast operands back to ``shapes`` (from
+    :func:`input_shapes`; None when the operands had one shape)."""
+    if shapes is not None:
+        if gx1 is not None:
+            gx1 = sum_to(gx1, shapes[0])
+        if gx2 is not None:
+            gx2 = sum_to(gx2, shapes[1])
+    return gx1, gx2
+
+
+def binary_output(name, raw_op, x1, x2, backward, retain_x, retain_y=False, prepare=None):
+    """``raw_op`` on the raw data of two arrays, broadcast, wrapped and recorded.
+
+    The data are promoted together, then passed through ``prepare(d1, d2, name)`` when given
+    (a dtype check or cast such as :func:`not_bool` or :func:`as_float`). The call is recorded
+    with ``backward`` when an input is in a graph; its params are :func:`input_shapes`.
+    """
+    d1, d2 = binary_data(x1, x2)
+    if prepare is not None:
+        d1, d2 = prepare(d1, d2, name)
+    y = wrap_result(apply_broadcast(name, raw_op, d1, d2), x1._device)
+    if x1._nodes is not None or x2._nodes is not None:
+        shapes = input_shapes(d1, d2)
+        if retain_y:
+            _graph.record((x1, x2), (y,), backward, shapes, retain_x, True)
+        else:
+            _graph.record_binary(x1, x2, y, backward, shapes, retain_x)
+    return y
+
+
+def check_not_bool(dtype, name):
+    """Raises DtypeError naming the routine ``name`` when ``dtype`` is bool."""
+    if dtype.kind == 'b':
+        raise _errors.DtypeError('{} does not support the bool dtype'.format(name))
+
+
+def not_bool(d1, d2, name):
+    """The raw operands unchanged; DtypeError when they are bool (a ``prepare`` of
+    :func:`binary_output`)."""
+    check_not_bool(d1.dtype, name)
+    return d1, d2
+
+
+def as_float(d1, d2, name=None):
+    """The raw operands, cast to ``float32`` unless they are floating point (a ``prepare`` of
+    :func:`binary_output`)."""
+    if d1.dtype.kind != 'f':
+        d1 = d1.astype(numpy.float32)
+        d2 = d2.astype(numpy.float32)
+    return d1, d2
+
+
+def unary_output(x, data, backward, params=None, retain_x=False, retain_y=False):
+    """Wraps ``data`` as the output of a one-input routine on ``x``, recorded (see
+    :func:`chainerx._graph.record_unary`) when ``x`` is in a graph."""
+    y = wrap_result(data, x._device)
+    if x._nodes is not None:
+        _graph.record_unary(x, y, backward, params, retain_x, retain_y)
+    return y
+
+
+def device_unary_output(x, raw, args, backward, params):
+    """:func:`unary_output` of ``raw(xp, data, *args)`` run on the device of ``x`` (``xp``
+    its array module, ``data`` its raw data)."""
+    with x._device._use():
+        data = raw(x._device.xp, x._data, *args)
+    return unary_output(x, data, backward, params)
+
+
 def normalize_axis(axis, ndim, name='axis'):
     """``axis`` as a non-negative int (DimensionError when out of range)."""
     try:
@@ -117,7 +235,6 @@ def normalize_axes(axis, ndim):
     if len(set(axes)) != len(axes):
         raise _errors.DimensionError('Duplicate axis: {}'.format(axis))
     return tuple(sorted(axes))
-
 
 
 def check_float(x, name):

@@ -9,6 +9,7 @@ from chainerx._routines import _core
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
+_unary_output = _core.unary_output
 
 
 def _float_input(x, name):
@@ -42,10 +43,8 @@ def _leaky_relu_bw(xp, op, xs, ys, gys):
 def leaky_relu(x, slope=0.2):
     """Leaky rectifier: ``x`` where ``x >= 0``, else ``slope * x``."""
     d = _float_input(x, 'leaky_relu')
-    y = _wrap(numpy.where(d >= 0, d, d * d.dtype.type(slope)), x._device)
-    if x._nodes is not None:
-        _graph.record_unary(x, y, _leaky_relu_bw, slope, True, False)
-    return y
+    out = numpy.where(d >= 0, d, d * d.dtype.type(slope))
+    return _unary_output(x, out, _leaky_relu_bw, slope, True)
 
 
 def _elu_bw(xp, op, xs, ys, gys):
@@ -60,10 +59,7 @@ def elu(x, alpha=1.0):
     """Exponential linear unit: ``x`` where ``x > 0``, else ``alpha * (exp(x) - 1)``."""
     d = _float_input(x, 'elu')
     neg = numpy.expm1(numpy.minimum(d, d.dtype.type(0))) * d.dtype.type(alpha)
-    y = _wrap(numpy.where(d > 0, d, neg), x._device)
-    if x._nodes is not None:
-        _graph.record_unary(x, y, _elu_bw, alpha, True, True)
-    return y
+    return _unary_output(x, numpy.where(d > 0, d, neg), _elu_bw, alpha, True, True)
 
 
 def _sigmoid_bw(xp, op, xs, ys, gys):
@@ -75,10 +71,7 @@ def sigmoid(x):
     """Logistic sigmoid ``1 / (1 + exp(-x))``."""
     d = _float_input(x, 'sigmoid')
     half = d.dtype.type(0.5)
-    y = _wrap(numpy.tanh(d * half) * half + half, x._device)
-    if x._nodes is not None:
-        _graph.record_unary(x, y, _sigmoid_bw, None, False, True)
-    return y
+    return _unary_output(x, numpy.tanh(d * half) * half + half, _sigmoid_bw, None, False, True)
 
 
 def _softplus_bw(xp, op, xs, ys, gys):
@@ -97,10 +90,7 @@ def softplus(x, beta=1.0):
     d = _float_input(x, 'softplus')
     bx = d * d.dtype.type(beta)
     out = (numpy.maximum(bx, 0) + numpy.log1p(numpy.exp(-numpy.abs(bx)))) / d.dtype.type(beta)
-    y = _wrap(out.astype(d.dtype, copy=False), x._device)
-    if x._nodes is not None:
-        _graph.record_unary(x, y, _softplus_bw, beta, True, False)
-    return y
+    return _unary_output(x, out.astype(d.dtype, copy=False), _softplus_bw, beta, True)
 
 
 def _softmax_axes(x, axis):
@@ -122,10 +112,7 @@ def softmax(x, axis=None):
     d = _float_input(x, 'softmax')
     axes = _softmax_axes(x, axis)
     e = numpy.exp(d - d.max(axis=axes, keepdims=True))
-    y = _wrap(e / e.sum(axis=axes, keepdims=True), x._device)
-    if x._nodes is not None:
-        _graph.record_unary(x, y, _softmax_bw, axes, False, True)
-    return y
+    return _unary_output(x, e / e.sum(axis=axes, keepdims=True), _softmax_bw, axes, False, True)
 
 
 def _log_softmax_bw(xp, op, xs, ys, gys):
@@ -141,7 +128,4 @@ def log_softmax(x, axis=None):
     axes = _softmax_axes(x, axis)
     shifted = d - d.max(axis=axes, keepdims=True)
     out = shifted - numpy.log(numpy.exp(shifted).sum(axis=axes, keepdims=True))
-    y = _wrap(out, x._device)
-    if x._nodes is not None:
-        _graph.record_unary(x, y, _log_softmax_bw, axes, False, True)
-    return y
+    return _unary_output(x, out, _log_softmax_bw, axes, False, True)

@@ -4,6 +4,8 @@ Every binary routine takes two arrays, or an array and a Python/NumPy scalar in 
 Arrays are broadcast (``DimensionError`` when impossible) and promoted (see
 :mod:`chainerx._dtypes`); arrays on different devices raise ``DeviceError``.
 """
+import operator
+
 import numpy
 
 from chainerx import _errors
@@ -12,49 +14,39 @@ from chainerx._routines import _core
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
-_record_unary = _graph.record_unary
 _record_binary = _graph.record_binary
 _sum_to = _core.sum_to
-_binary_data = _core.binary_data
-_is_scalar = _core.is_scalar
+_sum_to_inputs = _core.sum_to_inputs
+_unary_output = _core.unary_output
+_binary_output = _core.binary_output
+_operand_kind = _core.operand_kind
+_not_bool = _core.not_bool
+_check_not_bool = _core.check_not_bool
 
 
-def _operands(x1, x2, name):
-    """Classifies the operands: (array, array), (array, scalar) or (scalar, array)."""
-    a1 = isinstance(x1, ndarray)
-    a2 = isinstance(x2, ndarray)
-    if a1 and a2:
-        return 'aa'
-    if a1 and _is_scalar(x2):
-        return 'as'
-    if a2 and _is_scalar(x1):
-        return 'sa'
-    raise TypeError('{}: unsupported operand types: {} and {}'.format(
-        name, type(x1).__name__, type(x2).__name__))
+def _scalar_pair(x, value, name):
+    """The raw data of array ``x`` and scalar ``value`` promoted together (DtypeError for
+    bool)."""
+    d, s = _core.scalar_data(x, value)
+    _check_not_bool(d.dtype, name)
+    return d, s
 
 
-def _shapes_param(d1, d2):
-    s1 = d1.shape
-    s2 = d2.shape
-    return None if s1 == s2 else (s1, s2)
-
-
-def _check_not_bool(dtype, name):
-    if dtype.kind == 'b':
-        raise _errors.DtypeError('{} does not support the bool dtype'.format(name))
-
-
-def _binary(name, x1, x2, raw_op):
-    """Evaluates ``raw_op`` on two arrays; returns (result data, device)."""
-    d1, d2 = _binary_data(x1, x2)
-    try:
-        return raw_op(d1, d2)
-    except ValueError:
-        raise _core.broadcast_error(name, d1.shape, d2.shape) from None
+def _float_scalar_pair(x, value):
+    """The raw data of array ``x`` and scalar ``value`` promoted together, as ``float32``
+    unless floating point."""
+    d, s = _core.scalar_data(x, value)
+    if d.dtype.kind != 'f':
+        d = d.astype(numpy.float32)
+        s = numpy.float32(s)
+    return d, s
 
 
 # --------------------------------------------------------------------------------------------
 # add
+#
+# add, subtract, multiply and divide start with the case of two arrays of one device, dtype
+# and shape written out in full: it is the hot path of every graph.
 
 def _add_bw(xp, op, xs, ys, gys):
     gy = gys[0]
@@ -78,19 +70,13 @@ def add(x1, x2):
             if x1._nodes is not None or x2._nodes is not None:
                 _record_binary(x1, x2, y, _add_bw, None, False)
             return y
-    kind = _operands(x1, x2, 'add')
+    kind = _operand_kind(x1, x2, 'add')
     if kind == 'aa':
-        y = _wrap(_binary('add', x1, x2, numpy.add), x1._device)
-        if x1._nodes is not None or x2._nodes is not None:
-            _record_binary(x1, x2, y, _add_bw, _shapes_param(x1._data, x2._data), False)
-        return y
+        return _binary_output('add', numpy.add, x1, x2, _add_bw, False)
     if kind == 'sa':
         x1, x2 = x2, x1
     d, s = _core.scalar_data(x1, x2)
-    y = _wrap(d + s, x1._device)
-    if x1._nodes is not None:
-        _record_unary(x1, y, _identity_bw, None, False, False)
-    return y
+    return _unary_output(x1, d + s, _identity_bw)
 
 
 # --------------------------------------------------------------------------------------------
@@ -120,31 +106,15 @@ def subtract(x1, x2):
             if x1._nodes is not None or x2._nodes is not None:
                 _record_binary(x1, x2, y, _sub_bw, None, False)
             return y
-    kind = _operands(x1, x2, 'subtract')
+    kind = _operand_kind(x1, x2, 'subtract')
     if kind == 'aa':
-        d1, d2 = _binary_data(x1, x2)
-        _check_not_bool(d1.dtype, 'subtract')
-        try:
-            data = d1 - d2
-        except ValueError:
-            raise _core.broadcast_error('subtract', d1.shape, d2.shape) from None
-        y = _wrap(data, x1._device)
-        if x1._nodes is not None or x2._nodes is not None:
-            _record_binary(x1, x2, y, _sub_bw, _shapes_param(d1, d2), False)
-        return y
+        return _binary_output('subtract', operator.sub, x1, x2, _sub_bw, False,
+                              prepare=_not_bool)
     if kind == 'as':
-        d, s = _core.scalar_data(x1, x2)
-        _check_not_bool(d.dtype, 'subtract')
-        y = _wrap(d - s, x1._device)
-        if x1._nodes is not None:
-            _record_unary(x1, y, _identity_bw, None, False, False)
-        return y
-    d, s = _core.scalar_data(x2, x1)
-    _check_not_bool(d.dtype, 'subtract')
-    y = _wrap(s - d, x2._device)
-    if x2._nodes is not None:
-        _record_unary(x2, y, _negative_bw, None, False, False)
-    return y
+        d, s = _scalar_pair(x1, x2, 'subtract')
+        return _unary_output(x1, d - s, _identity_bw)
+    d, s = _scalar_pair(x2, x1, 'subtract')
+    return _unary_output(x2, s - d, _negative_bw)
 
 
 def negative(x):
@@ -152,10 +122,7 @@ def negative(x):
     _core.check_array(x, 'x')
     d = x._data
     _check_not_bool(d.dtype, 'negative')
-    y = _wrap(-d, x._device)
-    if x._nodes is not None:
-        _record_unary(x, y, _negative_bw, None, False, False)
-    return y
+    return _unary_output(x, -d, _negative_bw)
 
 
 # --------------------------------------------------------------------------------------------
@@ -168,12 +135,9 @@ def _mul_bw(xp, op, xs, ys, gys):
     gx1 = None if inputs[0] is None else gy * x2
     gx2 = None if inputs[1] is None else gy * x1
     shapes = op.params
-    if shapes is not None:
-        if gx1 is not None:
-            gx1 = _sum_to(gx1, shapes[0])
-        if gx2 is not None:
-            gx2 = _sum_to(gx2, shapes[1])
-    return gx1, gx2
+    if shapes is None:  # the hot path: no broadcast
+        return gx1, gx2
+    return _sum_to_inputs(gx1, gx2, shapes)
 
 
 def _mul_scalar_bw(xp, op, xs, ys, gys):
@@ -190,19 +154,13 @@ def multiply(x1, x2):
             if x1._nodes is not None or x2._nodes is not None:
                 _record_binary(x1, x2, y, _mul_bw, None, True)
             return y
-    kind = _operands(x1, x2, 'multiply')
+    kind = _operand_kind(x1, x2, 'multiply')
     if kind == 'aa':
-        y = _wrap(_binary('multiply', x1, x2, numpy.multiply), x1._device)
-        if x1._nodes is not None or x2._nodes is not None:
-            _record_binary(x1, x2, y, _mul_bw, _shapes_param(x1._data, x2._data), True)
-        return y
+        return _binary_output('multiply', numpy.multiply, x1, x2, _mul_bw, True)
     if kind == 'sa':
         x1, x2 = x2, x1
     d, s = _core.scalar_data(x1, x2)
-    y = _wrap(d * s, x1._device)
-    if x1._nodes is not None:
-        _record_unary(x1, y, _mul_scalar_bw, s, False, False)
-    return y
+    return _unary_output(x1, d * s, _mul_scalar_bw, s)
 
 
 # --------------------------------------------------------------------------------------------
@@ -216,13 +174,7 @@ def _div_bw(xp, op, xs, ys, gys):
     gx2 = None if inputs[1] is None else -gx1 * x1 / x2
     if inputs[0] is None:
         gx1 = None
-    shapes = op.params
-    if shapes is not None:
-        if gx1 is not None:
-            gx1 = _sum_to(gx1, shapes[0])
-        if gx2 is not None:
-            gx2 = _sum_to(gx2, shapes[1])
-    return gx1, gx2
+    return _sum_to_inputs(gx1, gx2, op.params)
 
 
 def _div_scalar_bw(xp, op, xs, ys, gys):
@@ -234,13 +186,6 @@ def _rdiv_scalar_bw(xp, op, xs, ys, gys):
     x, = xs
     y, = ys
     return -gys[0] * y / x,
-
-
-def _float_pair(d1, d2):
-    if d1.dtype.kind != 'f':
-        d1 = d1.astype(numpy.float32)
-        d2 = d2.astype(numpy.float32)
-    return d1, d2
 
 
 def divide(x1, x2):
@@ -257,34 +202,15 @@ def divide(x1, x2):
             if x1._nodes is not None or x2._nodes is not None:
                 _record_binary(x1, x2, y, _div_bw, None, True)
             return y
-    kind = _operands(x1, x2, 'divide')
+    kind = _operand_kind(x1, x2, 'divide')
     if kind == 'aa':
-        d1, d2 = _float_pair(*_binary_data(x1, x2))
-        try:
-            data = d1 / d2
-        except ValueError:
-            raise _core.broadcast_error('divide', d1.shape, d2.shape) from None
-        y = _wrap(data, x1._device)
-        if x1._nodes is not None or x2._nodes is not None:
-            _record_binary(x1, x2, y, _div_bw, _shapes_param(d1, d2), True)
-        return y
+        return _binary_output('divide', operator.truediv, x1, x2, _div_bw, True,
+                              prepare=_core.as_float)
     if kind == 'as':
-        d, s = _core.scalar_data(x1, x2)
-        if d.dtype.kind != 'f':
-            d = d.astype(numpy.float32)
-            s = numpy.float32(s)
-        y = _wrap(d / s, x1._device)
-        if x1._nodes is not None:
-            _record_unary(x1, y, _div_scalar_bw, s, False, False)
-        return y
-    d, s = _core.scalar_data(x2, x1)
-    if d.dtype.kind != 'f':
-        d = d.astype(numpy.float32)
-        s = numpy.float32(s)
-    y = _wrap(s / d, x2._device)
-    if x2._nodes is not None:
-        _record_unary(x2, y, _rdiv_scalar_bw, None, True, True)
-    return y
+        d, s = _float_scalar_pair(x1, x2)
+        return _unary_output(x1, d / s, _div_scalar_bw, s)
+    d, s = _float_scalar_pair(x2, x1)
+    return _unary_output(x2, s / d, _rdiv_scalar_bw, None, True, True)
 
 
 true_divide = divide
@@ -292,22 +218,10 @@ true_divide = divide
 
 def floor_divide(x1, x2):
     """Floor division elementwise: ``x1 // x2`` (not differentiable)."""
-    kind = _operands(x1, x2, 'floor_divide')
-    if kind == 'aa':
-        d1, d2 = _binary_data(x1, x2)
-        device = x1._device
-    elif kind == 'as':
-        d1, d2 = _core.scalar_data(x1, x2)
-        device = x1._device
-    else:
-        d2, d1 = _core.scalar_data(x2, x1)
-        device = x2._device
+    d1, d2, device = _core.operand_data(x1, x2, 'floor_divide')
     _check_not_bool(numpy.result_type(d1), 'floor_divide')
-    try:
-        return _wrap(numpy.floor_divide(d1, d2) if device._is_native
-                     else device.xp.floor_divide(d1, d2), device)
-    except ValueError:
-        raise _core.broadcast_error('floor_divide', numpy.shape(d1), numpy.shape(d2)) from None
+    raw_op = numpy.floor_divide if device._is_native else device.xp.floor_divide
+    return _wrap(_core.apply_broadcast('floor_divide', raw_op, d1, d2), device)
 
 
 def reciprocal(x):
@@ -328,13 +242,7 @@ def _pow_bw(xp, op, xs, ys, gys):
         gx1 = gy * x2 * x1 ** (x2 - 1)
     if inputs[1] is not None:
         gx2 = gy * y * xp.log(x1)
-    shapes = op.params
-    if shapes is not None:
-        if gx1 is not None:
-            gx1 = _sum_to(gx1, shapes[0])
-        if gx2 is not None:
-            gx2 = _sum_to(gx2, shapes[1])
-    return gx1, gx2
+    return _sum_to_inputs(gx1, gx2, op.params)
 
 
 def _pow_scalar_bw(xp, op, xs, ys, gys):
@@ -350,46 +258,31 @@ def _rpow_scalar_bw(xp, op, xs, ys, gys):
 
 def power(x1, x2):
     """Elementwise power ``x1 ** x2`` of arrays (or an array and a scalar)."""
-    kind = _operands(x1, x2, 'power')
+    kind = _operand_kind(x1, x2, 'power')
     if kind == 'aa':
-        d1, d2 = _binary_data(x1, x2)
-        _check_not_bool(d1.dtype, 'power')
-        try:
-            data = d1 ** d2
-        except ValueError:
-            raise _core.broadcast_error('power', d1.shape, d2.shape) from None
-        y = _wrap(data, x1._device)
-        if x1._nodes is not None or x2._nodes is not None:
-            _graph.record((x1, x2), (y,), _pow_bw, _shapes_param(d1, d2), True, True)
-        return y
+        return _binary_output('power', operator.pow, x1, x2, _pow_bw, True, True,
+                              prepare=_not_bool)
     if kind == 'as':
-        d, s = _core.scalar_data(x1, x2)
-        _check_not_bool(d.dtype, 'power')
-        y = _wrap(d ** s, x1._device)
-        if x1._nodes is not None:
-            _record_unary(x1, y, _pow_scalar_bw, s, True, False)
-        return y
-    d, s = _core.scalar_data(x2, x1)
-    _check_not_bool(d.dtype, 'power')
+        d, s = _scalar_pair(x1, x2, 'power')
+        return _unary_output(x1, d ** s, _pow_scalar_bw, s, True)
+    d, s = _scalar_pair(x2, x1, 'power')
     y = _wrap(s ** d, x2._device)
-    if x2._nodes is not None:
-        _record_unary(x2, y, _rpow_scalar_bw, numpy.log(s).astype(d.dtype), False, True)
+    if x2._nodes is not None:  # log(s) only when recorded: it warns for s <= 0
+        _graph.record_unary(x2, y, _rpow_scalar_bw, numpy.log(s).astype(d.dtype), False, True)
     return y
 
 
-def _mod_bw(xp, op, xs, ys, gys):
-    gy = gys[0]
+def _remainder_grads(op, xs, gy, rounding):
+    # x1 = q x2 + r with q = rounding(x1 / x2): dr/dx1 = 1 and dr/dx2 = -q
     x1, x2 = xs
     inputs = op.inputs
     gx1 = None if inputs[0] is None else gy
-    gx2 = None if inputs[1] is None else -gy * xp.floor(x1 / x2)
-    shapes = op.params
-    if shapes is not None:
-        if gx1 is not None:
-            gx1 = _sum_to(gx1, shapes[0])
-        if gx2 is not None:
-            gx2 = _sum_to(gx2, shapes[1])
-    return gx1, gx2
+    gx2 = None if inputs[1] is None else -gy * rounding(x1 / x2)
+    return _sum_to_inputs(gx1, gx2, op.params)
+
+
+def _mod_bw(xp, op, xs, ys, gys):
+    return _remainder_grads(op, xs, gys[0], xp.floor)
 
 
 def _rmod_scalar_bw(xp, op, xs, ys, gys):
@@ -399,31 +292,15 @@ def _rmod_scalar_bw(xp, op, xs, ys, gys):
 
 def remainder(x1, x2):
     """Elementwise remainder of division with the sign of the divisor (``x1 % x2``)."""
-    kind = _operands(x1, x2, 'remainder')
+    kind = _operand_kind(x1, x2, 'remainder')
     if kind == 'aa':
-        d1, d2 = _binary_data(x1, x2)
-        _check_not_bool(d1.dtype, 'remainder')
-        try:
-            data = d1 % d2
-        except ValueError:
-            raise _core.broadcast_error('remainder', d1.shape, d2.shape) from None
-        y = _wrap(data, x1._device)
-        if x1._nodes is not None or x2._nodes is not None:
-            _graph.record((x1, x2), (y,), _mod_bw, _shapes_param(d1, d2), True, False)
-        return y
+        return _binary_output('remainder', operator.mod, x1, x2, _mod_bw, True,
+                              prepare=_not_bool)
     if kind == 'as':
-        d, s = _core.scalar_data(x1, x2)
-        _check_not_bool(d.dtype, 'remainder')
-        y = _wrap(d % s, x1._device)
-        if x1._nodes is not None:
-            _record_unary(x1, y, _identity_bw, None, False, False)
-        return y
-    d, s = _core.scalar_data(x2, x1)
-    _check_not_bool(d.dtype, 'remainder')
-    y = _wrap(s % d, x2._device)
-    if x2._nodes is not None:
-        _record_unary(x2, y, _rmod_scalar_bw, s, True, False)
-    return y
+        d, s = _scalar_pair(x1, x2, 'remainder')
+        return _unary_output(x1, d % s, _identity_bw)
+    d, s = _scalar_pair(x2, x1, 'remainder')
+    return _unary_output(x2, s % d, _rmod_scalar_bw, s, True)
 
 
 mod = remainder
@@ -431,38 +308,17 @@ mod = remainder
 
 def fmod(x1, x2):
     """Elementwise remainder of division with the sign of the dividend (C's ``fmod``)."""
-    kind = _operands(x1, x2, 'fmod')
-    if kind != 'aa':
-        if kind == 'as':
-            x2 = _full_like_scalar(x1, x2)
-        else:
-            x1 = _full_like_scalar(x2, x1)
-    d1, d2 = _binary_data(x1, x2)
-    _check_not_bool(d1.dtype, 'fmod')
-    xp = x1._device.xp
-    try:
-        data = xp.fmod(d1, d2)
-    except ValueError:
-        raise _core.broadcast_error('fmod', d1.shape, d2.shape) from None
-    y = _wrap(data, x1._device)
-    if x1._nodes is not None or x2._nodes is not None:
-        _graph.record((x1, x2), (y,), _fmod_bw, _shapes_param(d1, d2), True, False)
-    return y
+    kind = _operand_kind(x1, x2, 'fmod')
+    if kind == 'as':
+        x2 = _full_like_scalar(x1, x2)
+    elif kind == 'sa':
+        x1 = _full_like_scalar(x2, x1)
+    return _binary_output('fmod', x1._device.xp.fmod, x1, x2, _fmod_bw, True,
+                          prepare=_not_bool)
 
 
 def _fmod_bw(xp, op, xs, ys, gys):
-    gy = gys[0]
-    x1, x2 = xs
-    inputs = op.inputs
-    gx1 = None if inputs[0] is None else gy
-    gx2 = None if inputs[1] is None else -gy * xp.trunc(x1 / x2)
-    shapes = op.params
-    if shapes is not None:
-        if gx1 is not None:
-            gx1 = _sum_to(gx1, shapes[0])
-        if gx2 is not None:
-            gx2 = _sum_to(gx2, shapes[1])
-    return gx1, gx2
+    return _remainder_grads(op, xs, gys[0], xp.trunc)
 
 
 def _full_like_scalar(x, value):
@@ -473,46 +329,34 @@ def _full_like_scalar(x, value):
 # --------------------------------------------------------------------------------------------
 # bitwise
 
-def _bitwise(name, raw_name, x1, x2):
-    kind = _operands(x1, x2, name)
-    if kind == 'aa':
-        d1, d2 = _binary_data(x1, x2)
-        device = x1._device
-    elif kind == 'as':
-        d1, d2 = _core.scalar_data(x1, x2)
-        device = x1._device
-    else:
-        d2, d1 = _core.scalar_data(x2, x1)
-        device = x2._device
-    dtype = numpy.result_type(d1)
-    if dtype.kind == 'f' or numpy.result_type(d2).kind == 'f':
+def _bitwise(name, x1, x2):
+    # ``name`` is also the name of the raw routine of the array module
+    d1, d2, device = _core.operand_data(x1, x2, name)
+    if numpy.result_type(d1).kind == 'f' or numpy.result_type(d2).kind == 'f':
         raise _errors.DtypeError('{} does not support floating point dtypes'.format(name))
-    try:
-        return _wrap(getattr(device.xp, raw_name)(d1, d2), device)
-    except ValueError:
-        raise _core.broadcast_error(name, numpy.shape(d1), numpy.shape(d2)) from None
+    return _wrap(_core.apply_broadcast(name, getattr(device.xp, name), d1, d2), device)
 
 
 def bitwise_and(x1, x2):
     """Elementwise bitwise AND of integral or bool arrays (or an array and a scalar)."""
-    return _bitwise('bitwise_and', 'bitwise_and', x1, x2)
+    return _bitwise('bitwise_and', x1, x2)
 
 
 def bitwise_or(x1, x2):
     """Elementwise bitwise OR of integral or bool arrays (or an array and a scalar)."""
-    return _bitwise('bitwise_or', 'bitwise_or', x1, x2)
+    return _bitwise('bitwise_or', x1, x2)
 
 
 def bitwise_xor(x1, x2):
     """Elementwise bitwise XOR of integral or bool arrays (or an array and a scalar)."""
-    return _bitwise('bitwise_xor', 'bitwise_xor', x1, x2)
+    return _bitwise('bitwise_xor', x1, x2)
 
 
 def left_shift(x1, x2):
     """Elementwise left shift of integral arrays (or an array and a scalar)."""
-    return _bitwise('left_shift', 'left_shift', x1, x2)
+    return _bitwise('left_shift', x1, x2)
 
 
 def right_shift(x1, x2):
     """Elementwise right shift of integral arrays (or an array and a scalar)."""
-    return _bitwise('right_shift', 'right_shift', x1, x2)
+    return _bitwise('right_shift', x1, x2)

@@ -80,30 +80,50 @@ def _is_chx(xp):
     return xp.__name__ == 'chainerx'
 
 
-def _bias_grad(gy):
-    return gy.sum(axis=(0,) + tuple(range(2, gy.ndim)))
+# The three primitives on the arrays of a backward pass: raw NumPy/CuPy arrays, or ChainerX
+# arrays recorded again (double backprop).
+
+def _conv_any(xp, x, w, stride, pad, cover_all):
+    if _is_chx(xp):
+        return conv(x, w, None, stride, pad, cover_all)
+    return _raw_conv(xp, x, w, stride, pad, cover_all)
+
+
+def _deconv_any(xp, x, w, stride, pad, outsize):
+    if _is_chx(xp):
+        return conv_transpose(x, w, None, stride, pad, outsize)
+    return _raw_deconv(xp, x, w, stride, pad, outsize)
+
+
+def _conv_grad_w_any(xp, x, gy, ksize, stride, pad, cover_all):
+    if _is_chx(xp):
+        return _conv_grad_w(x, gy, ksize, stride, pad, cover_all)
+    return _raw_conv_grad_w(xp, x, gy, ksize, stride, pad, cover_all)
+
+
+def _with_bias_grad(op, gy, gx, gw):
+    # the gradients of (x, w) followed by the one of the bias when the call had one
+    has_b = op.params[3]
+    if not has_b:
+        return gx, gw
+    return gx, gw, None if op.inputs[2] is None else gy.sum(axis=(0,) + tuple(range(2, gy.ndim)))
 
 
 def _conv_bw(xp, op, xs, ys, gys):
-    stride, pad, cover_all, has_b = op.params
+    stride, pad, cover_all, _ = op.params
     x, w = xs[0], xs[1]
     gy = gys[0]
     inputs = op.inputs
-    dims = x.shape[2:]
-    ksize = w.shape[2:]
-    gx = gw = gb = None
+    gx = gw = None
     if inputs[0] is not None:
-        gx = (conv_transpose(gy, w, None, stride, pad, dims) if _is_chx(xp)
-              else _raw_deconv(xp, gy, w, stride, pad, dims))
+        gx = _deconv_any(xp, gy, w, stride, pad, x.shape[2:])
     if inputs[1] is not None:
-        gw = (_conv_grad_w(x, gy, ksize, stride, pad, cover_all) if _is_chx(xp)
-              else _raw_conv_grad_w(xp, x, gy, ksize, stride, pad, cover_all))
-    if has_b and inputs[2] is not None:
-        gb = _bias_grad(gy)
-    return (gx, gw, gb) if has_b else (gx, gw)
+        gw = _conv_grad_w_any(xp, x, gy, w.shape[2:], stride, pad, cover_all)
+    return _with_bias_grad(op, gy, gx, gw)
 
 
-def _check_conv_args(x, w, b, name, w_in_axis):
+def _conv_args(x, w, b, stride, pad, name, w_in_axis):
+    # checks the arrays; returns stride and pad as tuples of one int per spatial axis
     _core.check_array(x, 'x')
     _core.check_array(w, 'w')
     arrays = [x, w]
@@ -124,6 +144,8 @@ def _check_conv_args(x, w, b, name, w_in_axis):
     if b is not None and b.shape != (out_channels,):
         raise _errors.DimensionError('{}: b must have the shape ({},), not {}'.format(
             name, out_channels, b.shape))
+    n = x.ndim - 2
+    return _tuple(stride, n, 'stride'), _tuple(pad, n, 'pad')
 
 
 def _promoted(*arrays):
@@ -135,8 +157,20 @@ def _promoted(*arrays):
     return [None if a is None else a._data.astype(dtype, copy=False) for a in arrays]
 
 
-def _add_bias(xp, y, b):
-    return y + b.reshape((1, -1) + (1,) * (y.ndim - 2))
+def _connection_output(x, w, b, raw_op, backward, stride, pad, cover_all):
+    """``raw_op(xp, x_data, w_data)`` on the promoted data plus the bias, recorded with
+    ``backward`` (params ``(stride, pad, cover_all, has_bias)``) for floating point outputs."""
+    xd, wd, bd = _promoted(x, w, b)
+    xp = x._device.xp
+    with x._device._use():
+        out = raw_op(xp, xd, wd)
+        if bd is not None:
+            out = out + bd.reshape((1, -1) + (1,) * (out.ndim - 2))
+    y = _wrap(out, x._device)
+    inputs = (x, w) if b is None else (x, w, b)
+    if any(a._nodes is not None for a in inputs) and out.dtype.kind == 'f':
+        _graph.record(inputs, (y,), backward, (stride, pad, cover_all, b is not None), True)
+    return y
 
 
 def conv(x, w, b=None, stride=1, pad=0, cover_all=False):
@@ -153,44 +187,30 @@ def conv(x, w, b=None, stride=1, pad=0, cover_all=False):
     Returns:
         ~chainerx.ndarray: Output ``(N, O, o_1, ..., o_n)``.
     """
-    _check_conv_args(x, w, b, 'conv', 1)
-    n = x.ndim - 2
-    stride = _tuple(stride, n, 'stride')
-    pad = _tuple(pad, n, 'pad')
+    stride, pad = _conv_args(x, w, b, stride, pad, 'conv', 1)
     for d, k, s, p in zip(x.shape[2:], w.shape[2:], stride, pad):
         if s <= 0 or p < 0 or _conv_outsize(d, k, s, p, cover_all) <= 0:
             raise _errors.DimensionError('conv: invalid output size for input {} kernel {} '
                                          'stride {} pad {}'.format(x.shape, w.shape, stride,
                                                                    pad))
-    xd, wd, bd = _promoted(x, w, b)
-    xp = x._device.xp
-    with x._device._use():
-        out = _raw_conv(xp, xd, wd, stride, pad, cover_all)
-        if bd is not None:
-            out = _add_bias(xp, out, bd)
-    y = _wrap(out, x._device)
-    inputs = (x, w) if b is None else (x, w, b)
-    if any(a._nodes is not None for a in inputs) and out.dtype.kind == 'f':
-        _graph.record(inputs, (y,), _conv_bw, (stride, pad, cover_all, b is not None), True)
-    return y
+
+    def raw_op(xp, xd, wd):
+        return _raw_conv(xp, xd, wd, stride, pad, cover_all)
+
+    return _connection_output(x, w, b, raw_op, _conv_bw, stride, pad, cover_all)
 
 
 def _deconv_bw(xp, op, xs, ys, gys):
-    stride, pad, cover_all, has_b = op.params
+    stride, pad, cover_all, _ = op.params
     x, w = xs[0], xs[1]
     gy = gys[0]
     inputs = op.inputs
-    ksize = w.shape[2:]
-    gx = gw = gb = None
+    gx = gw = None
     if inputs[0] is not None:
-        gx = (conv(gy, w, None, stride, pad, cover_all) if _is_chx(xp)
-              else _raw_conv(xp, gy, w, stride, pad, cover_all))
+        gx = _conv_any(xp, gy, w, stride, pad, cover_all)
     if inputs[1] is not None:
-        gw = (_conv_grad_w(gy, x, ksize, stride, pad, cover_all) if _is_chx(xp)
-              else _raw_conv_grad_w(xp, gy, x, ksize, stride, pad, cover_all))
-    if has_b and inputs[2] is not None:
-        gb = _bias_grad(gy)
-    return (gx, gw, gb) if has_b else (gx, gw)
+        gw = _conv_grad_w_any(xp, gy, x, w.shape[2:], stride, pad, cover_all)
+    return _with_bias_grad(op, gy, gx, gw)
 
 
 def conv_transpose(x, w, b=None, stride=1, pad=0, outsize=None):
@@ -207,17 +227,14 @@ def conv_transpose(x, w, b=None, stride=1, pad=0, outsize=None):
     Returns:
         ~chainerx.ndarray: Output ``(N, C_out, o_1, ..., o_n)``.
     """
-    _check_conv_args(x, w, b, 'conv_transpose', 0)
-    n = x.ndim - 2
-    stride = _tuple(stride, n, 'stride')
-    pad = _tuple(pad, n, 'pad')
+    stride, pad = _conv_args(x, w, b, stride, pad, 'conv_transpose', 0)
     ksize = w.shape[2:]
     dims = x.shape[2:]
     if outsize is None:
         outsize = tuple(_deconv_outsize(d, k, s, p) for d, k, s, p in zip(dims, ksize, stride,
                                                                             pad))
     else:
-        outsize = _tuple(outsize, n, 'outsize')
+        outsize = _tuple(outsize, len(dims), 'outsize')
     cover_all = None
     for flag in (False, True):
         if all(_conv_outsize(o, k, s, p, flag) == d
@@ -228,32 +245,23 @@ def conv_transpose(x, w, b=None, stride=1, pad=0, outsize=None):
         raise _errors.DimensionError('conv_transpose: output size {} does not match input {} '
                                      'kernel {} stride {} pad {}'.format(outsize, x.shape,
                                                                          w.shape, stride, pad))
-    xd, wd, bd = _promoted(x, w, b)
-    xp = x._device.xp
-    with x._device._use():
-        out = _raw_deconv(xp, xd, wd, stride, pad, outsize).astype(xd.dtype, copy=False)
-        if bd is not None:
-            out = _add_bias(xp, out, bd)
-    y = _wrap(out, x._device)
-    inputs = (x, w) if b is None else (x, w, b)
-    if any(a._nodes is not None for a in inputs) and out.dtype.kind == 'f':
-        _graph.record(inputs, (y,), _deconv_bw, (stride, pad, cover_all, b is not None), True)
-    return y
+
+    def raw_op(xp, xd, wd):
+        return _raw_deconv(xp, xd, wd, stride, pad, outsize).astype(xd.dtype, copy=False)
+
+    return _connection_output(x, w, b, raw_op, _deconv_bw, stride, pad, cover_all)
 
 
 def _conv_grad_w_bw(xp, op, xs, ys, gys):
     ksize, stride, pad, cover_all = op.params
     x, gy = xs
     ggw = gys[0]
-    dims = x.shape[2:]
     inputs = op.inputs
     gx = ggy = None
     if inputs[0] is not None:
-        gx = (conv_transpose(gy, ggw, None, stride, pad, dims) if _is_chx(xp)
-              else _raw_deconv(xp, gy, ggw, stride, pad, dims))
+        gx = _deconv_any(xp, gy, ggw, stride, pad, x.shape[2:])
     if inputs[1] is not None:
-        ggy = (conv(x, ggw, None, stride, pad, cover_all) if _is_chx(xp)
-               else _raw_conv(xp, x, ggw, stride, pad, cover_all))
+        ggy = _conv_any(xp, x, ggw, stride, pad, cover_all)
     return gx, ggy
 
 

@@ -11,11 +11,11 @@ import numpy
 from chainerx import _device
 from chainerx import _dtypes
 from chainerx import _errors
-from chainerx import _graph
 from chainerx._routines import _core
 
 ndarray = _core.ndarray
 _wrap = _core.wrap
+_unary_output = _core.unary_output
 _resolve_device = _device.resolve_device
 
 
@@ -248,10 +248,7 @@ def _tri_mask(m, k, lower):
     if m._data.ndim < 2:
         raise _errors.DimensionError('tril/triu requires an array of 2 or more dimensions')
     xp = m._device.xp
-    y = _wrap((xp.tril if lower else xp.triu)(m._data, k), m._device)
-    if m._nodes is not None:
-        _graph.record_unary(m, y, _tri_mask_bw, (lower, k), False, False)
-    return y
+    return _unary_output(m, (xp.tril if lower else xp.triu)(m._data, k), _tri_mask_bw, (lower, k))
 
 
 def tril(m, k=0):
@@ -283,12 +280,15 @@ def _diag_embed_bw(xp, op, xs, ys, gys):
     return _diag_extract_any(xp, gys[0], k),
 
 
+def _diag_embed(v, k, shape):
+    # the 1-d ChainerX array v on the k-th diagonal of a new array of ``shape``
+    out = _diag_embed_raw(v._device.xp, v._data, k, shape)
+    return _unary_output(v, out, _diag_embed_bw, (k, shape))
+
+
 def _diag_embed_any(xp, g, k, shape):
     if xp.__name__ == 'chainerx':
-        y = _wrap(_diag_embed_raw(g._device.xp, g._data, k, shape), g._device)
-        if g._nodes is not None:
-            _graph.record_unary(g, y, _diag_embed_bw, (k, shape), False, False)
-        return y
+        return _diag_embed(g, k, shape)
     return _diag_embed_raw(xp, g, k, shape)
 
 
@@ -314,16 +314,9 @@ def diag(v, k=0, device=None):
     data = v._data
     if data.ndim == 1:
         n = data.shape[0] + abs(k)
-        shape = (n, n)
-        y = _wrap(_diag_embed_raw(v._device.xp, data, k, shape), v._device)
-        if v._nodes is not None:
-            _graph.record_unary(v, y, _diag_embed_bw, (k, shape), False, False)
-        return y
+        return _diag_embed(v, k, (n, n))
     if data.ndim == 2:
-        y = _wrap(data.diagonal(k), v._device)
-        if v._nodes is not None:
-            _graph.record_unary(v, y, _diag_extract_bw, (k, data.shape), False, False)
-        return y
+        return _unary_output(v, data.diagonal(k), _diag_extract_bw, (k, data.shape))
     raise _errors.DimensionError('diag requires a 1-d or 2-d array, not {}-d'.format(data.ndim))
 
 

@@ -55,12 +55,7 @@ def _scatter_bw(xp, op, xs, ys, gys):
 
 
 def _scatter(g, key, shape):
-    with g._device._use():
-        data = _scatter_raw(g._device.xp, g._data, key, shape)
-    y = _wrap(data, g._device)
-    if g._nodes is not None:
-        _graph.record_unary(g, y, _scatter_bw, (key, shape), False, False)
-    return y
+    return _core.device_unary_output(g, _scatter_raw, (key, shape), _scatter_bw, (key, shape))
 
 
 def get_item(a, key):
@@ -146,12 +141,8 @@ def _take_scatter_bw(xp, op, xs, ys, gys):
 
 
 def _take_scatter(g, indices, axis, shape):
-    with g._device._use():
-        data = _take_scatter_raw(g._device.xp, g._data, indices, axis, shape)
-    y = _wrap(data, g._device)
-    if g._nodes is not None:
-        _graph.record_unary(g, y, _take_scatter_bw, (indices, axis, shape), False, False)
-    return y
+    return _core.device_unary_output(g, _take_scatter_raw, (indices, axis, shape),
+                                     _take_scatter_bw, (indices, axis, shape))
 
 
 def _take_raw_indices(a, indices, axis):

@@ -13,6 +13,7 @@ from chainerx._routines import _core
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
+_unary_output = _core.unary_output
 
 
 def _is_chx(xp):
@@ -119,6 +120,12 @@ def _lin(device):
     return device.xp.linalg
 
 
+def _matrix_output(a, name, backward):
+    # the matrix ``linalg.<name>(a)`` of the device's array module, recorded keeping itself
+    out = _raw_call(a._device, getattr(_lin(a._device), name), a._data)
+    return _unary_output(a, out, backward, None, False, True)
+
+
 def _raw_call(device, fn, *args):
     try:
         return fn(*args)
@@ -135,10 +142,7 @@ def _inv_bw(xp, op, xs, ys, gys):
 def inv(a):
     """The inverse of a square matrix."""
     _check_float_matrix(a, 'inv')
-    y = _wrap(_raw_call(a._device, _lin(a._device).inv, a._data), a._device)
-    if a._nodes is not None:
-        _graph.record_unary(a, y, _inv_bw, None, False, True)
-    return y
+    return _matrix_output(a, 'inv', _inv_bw)
 
 
 def _solve_bw(xp, op, xs, ys, gys):
@@ -214,10 +218,7 @@ def cholesky(a):
     """The lower Cholesky factor of a symmetric positive-definite matrix (lower triangle
     read)."""
     _check_float_matrix(a, 'cholesky')
-    y = _wrap(_raw_call(a._device, _lin(a._device).cholesky, a._data), a._device)
-    if a._nodes is not None:
-        _graph.record_unary(a, y, _cholesky_bw, None, False, True)
-    return y
+    return _matrix_output(a, 'cholesky', _cholesky_bw)
 
 
 def _eigh_bw(xp, op, xs, ys, gys):

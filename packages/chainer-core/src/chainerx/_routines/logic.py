@@ -3,27 +3,19 @@ import numpy
 
 from chainerx import _errors
 from chainerx._routines import _core
-from chainerx._routines import arithmetic
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
 
 
 def _compare(name, raw, x1, x2):
-    kind = arithmetic._operands(x1, x2, name)
-    if kind == 'aa':
-        d1, d2 = _core.binary_data(x1, x2)
-        device = x1._device
-    elif kind == 'as':
-        d1, d2 = _core.scalar_data(x1, x2)
-        device = x1._device
-    else:
-        d2, d1 = _core.scalar_data(x2, x1)
-        device = x2._device
-    try:
-        return _wrap(raw(d1, d2), device)
-    except ValueError:
-        raise _core.broadcast_error(name, numpy.shape(d1), numpy.shape(d2)) from None
+    d1, d2, device = _core.operand_data(x1, x2, name)
+    return _wrap(_core.apply_broadcast(name, raw, d1, d2), device)
+
+
+def _predicate(raw, x):
+    _core.check_array(x, 'x')
+    return _wrap(raw(x._data), x._device)
 
 
 def equal(x1, x2):
@@ -73,26 +65,22 @@ def logical_xor(x1, x2):
 
 def logical_not(x):
     """Elementwise logical NOT."""
-    _core.check_array(x, 'x')
-    return _wrap(numpy.logical_not(x._data), x._device)
+    return _predicate(numpy.logical_not, x)
 
 
 def isnan(x):
     """Elementwise test for NaN."""
-    _core.check_array(x, 'x')
-    return _wrap(numpy.isnan(x._data), x._device)
+    return _predicate(numpy.isnan, x)
 
 
 def isinf(x):
     """Elementwise test for positive or negative infinity."""
-    _core.check_array(x, 'x')
-    return _wrap(numpy.isinf(x._data), x._device)
+    return _predicate(numpy.isinf, x)
 
 
 def isfinite(x):
     """Elementwise test for finiteness (not NaN and not infinity)."""
-    _core.check_array(x, 'x')
-    return _wrap(numpy.isfinite(x._data), x._device)
+    return _predicate(numpy.isfinite, x)
 
 
 def invert(x):

@@ -12,6 +12,7 @@ from chainerx._routines import _core
 
 ndarray = _core.ndarray
 _wrap = _core.wrap
+_unary_output = _core.unary_output
 _record_unary = _graph.record_unary
 
 
@@ -46,10 +47,7 @@ def reshape(a, *newshape):
             data.shape, shape)) from None
     except TypeError:
         raise TypeError('invalid shape for reshape: {!r}'.format(shape)) from None
-    y = _wrap(out, a._device)
-    if a._nodes is not None:
-        _record_unary(a, y, _reshape_bw, data.shape, False, False)
-    return y
+    return _unary_output(a, out, _reshape_bw, data.shape)
 
 
 def ravel(a):
@@ -81,7 +79,7 @@ def transpose(a, axes=None):
             raise _errors.DimensionError('axes {} do not match an array of {} dimensions'.format(
                 axes, ndim))
     y = _wrap(a._data.transpose(axes), a._device)
-    if a._nodes is not None:
+    if a._nodes is not None:  # the inverse permutation only when recorded
         _record_unary(a, y, _transpose_bw, tuple(numpy.argsort(axes).tolist()), False, False)
     return y
 
@@ -185,10 +183,7 @@ def broadcast_to(array, shape):
     except ValueError:
         raise _errors.DimensionError('cannot broadcast an array of shape {} to shape {}'.format(
             data.shape, shape)) from None
-    y = _wrap(out, array._device)
-    if array._nodes is not None:
-        _record_unary(array, y, _broadcast_bw, data.shape, False, False)
-    return y
+    return _unary_output(array, out, _broadcast_bw, data.shape)
 
 
 # --------------------------------------------------------------------------------------------

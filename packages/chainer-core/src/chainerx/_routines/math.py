@@ -8,14 +8,12 @@ import math
 
 import numpy
 
-from chainerx import _errors
 from chainerx import _graph
 from chainerx._routines import _core
-from chainerx._routines import arithmetic
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
-_record_unary = _graph.record_unary
+_unary_output = _core.unary_output
 
 _LN2 = math.log(2.0)
 _INV_LN2 = 1.0 / math.log(2.0)
@@ -28,10 +26,9 @@ def _unary_float(x, raw, backward, retain_x, retain_y):
     d = x._data
     if d.dtype.kind != 'f':
         d = d.astype(numpy.float32)
-    y = _wrap(raw(d), x._device)
-    if x._nodes is not None and backward is not None:
-        _record_unary(x, y, backward, None, retain_x, retain_y)
-    return y
+    if backward is None:
+        return _wrap(raw(d), x._device)
+    return _unary_output(x, raw(d), backward, None, retain_x, retain_y)
 
 
 def _typed(value, like):
@@ -132,12 +129,8 @@ def square(x):
     """Elementwise square ``x * x`` (the dtype is kept)."""
     _core.check_array(x, 'x')
     d = x._data
-    if d.dtype.kind == 'b':
-        raise _errors.DtypeError('square does not support the bool dtype')
-    y = _wrap(numpy.square(d), x._device)
-    if x._nodes is not None:
-        _record_unary(x, y, _square_bw, None, True, False)
-    return y
+    _core.check_not_bool(d.dtype, 'square')
+    return _unary_output(x, numpy.square(d), _square_bw, None, True)
 
 
 def _cbrt_bw(xp, op, xs, ys, gys):
@@ -218,28 +211,15 @@ def _arctan2_bw(xp, op, xs, ys, gys):
     denom = x1 * x1 + x2 * x2
     gx1 = None if inputs[0] is None else gy * x2 / denom
     gx2 = None if inputs[1] is None else -gy * x1 / denom
-    shapes = op.params
-    if shapes is not None:
-        if gx1 is not None:
-            gx1 = _core.sum_to(gx1, shapes[0])
-        if gx2 is not None:
-            gx2 = _core.sum_to(gx2, shapes[1])
-    return gx1, gx2
+    return _core.sum_to_inputs(gx1, gx2, op.params)
 
 
 def arctan2(x1, x2):
     """Elementwise arc tangent of ``x1 / x2`` choosing the quadrant."""
     _core.check_array(x1, 'x1')
     _core.check_array(x2, 'x2')
-    d1, d2 = arithmetic._float_pair(*_core.binary_data(x1, x2))
-    try:
-        data = numpy.arctan2(d1, d2)
-    except ValueError:
-        raise _core.broadcast_error('arctan2', d1.shape, d2.shape) from None
-    y = _wrap(data, x1._device)
-    if x1._nodes is not None or x2._nodes is not None:
-        _graph.record_binary(x1, x2, y, _arctan2_bw, arithmetic._shapes_param(d1, d2), True)
-    return y
+    return _core.binary_output('arctan2', numpy.arctan2, x1, x2, _arctan2_bw, True,
+                               prepare=_core.as_float)
 
 
 def _sinh_bw(xp, op, xs, ys, gys):
@@ -322,8 +302,7 @@ def sign(x):
     """Elementwise sign (-1, 0 or 1) in the dtype of ``x`` (not differentiable)."""
     _core.check_array(x, 'x')
     d = x._data
-    if d.dtype.kind == 'b':
-        raise _errors.DtypeError('sign does not support the bool dtype')
+    _core.check_not_bool(d.dtype, 'sign')
     return _wrap(numpy.sign(d), x._device)
 
 
@@ -335,12 +314,8 @@ def absolute(x):
     """Elementwise absolute value (the dtype is kept)."""
     _core.check_array(x, 'x')
     d = x._data
-    if d.dtype.kind == 'b':
-        raise _errors.DtypeError('absolute does not support the bool dtype')
-    y = _wrap(numpy.absolute(d), x._device)
-    if x._nodes is not None:
-        _record_unary(x, y, _abs_bw, None, True, False)
-    return y
+    _core.check_not_bool(d.dtype, 'absolute')
+    return _unary_output(x, numpy.absolute(d), _abs_bw, None, True)
 
 
 abs = absolute
@@ -364,12 +339,7 @@ def _max_min_bw(xp, op, xs, ys, gys):
     zero = _typed(0, gy)
     gx1 = None if inputs[0] is None else xp.where(mask, gy, zero)
     gx2 = None if inputs[1] is None else xp.where(mask, zero, gy)
-    if shapes is not None:
-        if gx1 is not None:
-            gx1 = _core.sum_to(gx1, shapes[0])
-        if gx2 is not None:
-            gx2 = _core.sum_to(gx2, shapes[1])
-    return gx1, gx2
+    return _core.sum_to_inputs(gx1, gx2, shapes)
 
 
 def _max_min_scalar_bw(xp, op, xs, ys, gys):
@@ -388,25 +358,18 @@ def _le(a, b):
 
 
 def _max_min(name, raw, first, x1, x2):
-    kind = arithmetic._operands(x1, x2, name)
+    kind = _core.operand_kind(x1, x2, name)
     if kind == 'aa':
         d1, d2 = _core.binary_data(x1, x2)
-        try:
-            data = raw(d1, d2)
-        except ValueError:
-            raise _core.broadcast_error(name, d1.shape, d2.shape) from None
-        y = _wrap(data, x1._device)
+        y = _wrap(_core.apply_broadcast(name, raw, d1, d2), x1._device)
         if x1._nodes is not None or x2._nodes is not None:
-            _graph.record_binary(x1, x2, y, _max_min_bw,
-                                 (first, arithmetic._shapes_param(d1, d2)), True)
+            _graph.record_binary(x1, x2, y, _max_min_bw, (first, _core.input_shapes(d1, d2)),
+                                 True)
         return y
     if kind == 'sa':
         x1, x2 = x2, x1
     d, s = _core.scalar_data(x1, x2)
-    y = _wrap(raw(d, s), x1._device)
-    if x1._nodes is not None:
-        _record_unary(x1, y, _max_min_scalar_bw, (first, s), True, False)
-    return y
+    return _unary_output(x1, raw(d, s), _max_min_scalar_bw, (first, s), True)
 
 
 def maximum(x1, x2):

@@ -91,21 +91,13 @@ def _max_pool_gather_bw(xp, op, xs, ys, gys):
 
 
 def _max_pool_scatter(gy, index, params):
-    with gy._device._use():
-        out = _max_pool_scatter_raw(gy._device.xp, gy._data, index, params)
-    y = _wrap(out, gy._device)
-    if gy._nodes is not None:
-        _graph.record_unary(gy, y, _max_pool_scatter_bw, (index, params), False, False)
-    return y
+    return _core.device_unary_output(gy, _max_pool_scatter_raw, (index, params),
+                                     _max_pool_scatter_bw, (index, params))
 
 
 def _max_pool_gather(gx, index, params):
-    with gx._device._use():
-        out = _max_pool_gather_raw(gx._device.xp, gx._data, index, params)
-    y = _wrap(out, gx._device)
-    if gx._nodes is not None:
-        _graph.record_unary(gx, y, _max_pool_gather_bw, (index, params), False, False)
-    return y
+    return _core.device_unary_output(gx, _max_pool_gather_raw, (index, params),
+                                     _max_pool_gather_bw, (index, params))
 
 
 def max_pool(x, ksize, stride=None, pad=0, cover_all=False):
@@ -189,21 +181,12 @@ def _avg_pool_grad_bw(xp, op, xs, ys, gys):
 
 
 def _avg_pool(x, params):
-    with x._device._use():
-        out = _avg_pool_raw(x._device.xp, x._data, params)
-    y = _wrap(out, x._device)
-    if x._nodes is not None:
-        _graph.record_unary(x, y, _avg_pool_bw, params, False, False)
-    return y
+    return _core.device_unary_output(x, _avg_pool_raw, (params,), _avg_pool_bw, params)
 
 
 def _avg_pool_grad(gy, params):
-    with gy._device._use():
-        out = _avg_pool_grad_raw(gy._device.xp, gy._data, params)
-    y = _wrap(out, gy._device)
-    if gy._nodes is not None:
-        _graph.record_unary(gy, y, _avg_pool_grad_bw, params, False, False)
-    return y
+    return _core.device_unary_output(gy, _avg_pool_grad_raw, (params,), _avg_pool_grad_bw,
+                                     params)
 
 
 def average_pool(x, ksize, stride=None, pad=0, pad_mode='ignore'):

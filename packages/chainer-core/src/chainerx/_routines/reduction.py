@@ -23,6 +23,17 @@ def _broadcast_back(xp, gy, kshape, shape):
     return xp.broadcast_to(gy, shape)
 
 
+def _reduction_output(a, out, axes, backward, retain_x, retain_y):
+    # ``out`` reduced from ``a`` over ``axes``, recorded for a floating point ``a`` (the
+    # backward gets the params (shape of a, shape of out with the axes kept))
+    y = _wrap(out, a._device)
+    data = a._data
+    if a._nodes is not None and data.dtype.kind == 'f':
+        _graph.record_unary(a, y, backward, (data.shape, _kept_shape(data.shape, axes)),
+                            retain_x, retain_y)
+    return y
+
+
 def _sum_bw(xp, op, xs, ys, gys):
     shape, kshape = op.params
     return _broadcast_back(xp, gys[0], kshape, shape),
@@ -43,11 +54,7 @@ def sum(a, axis=None, keepdims=False):
         out = data.sum(axis=axes, keepdims=keepdims, dtype=numpy.float32).astype(dtype)
     else:
         out = data.sum(axis=axes, keepdims=keepdims, dtype=dtype)
-    y = _wrap(out, a._device)
-    if a._nodes is not None and dtype.kind == 'f':
-        _graph.record_unary(a, y, _sum_bw, (data.shape, _kept_shape(data.shape, axes)),
-                            False, False)
-    return y
+    return _reduction_output(a, out, axes, _sum_bw, False, False)
 
 
 def _nansum_bw(xp, op, xs, ys, gys):
@@ -68,11 +75,7 @@ def nansum(a, axis=None, keepdims=False):
         out = data.sum(axis=axes, keepdims=keepdims, dtype=numpy.int64)
     else:
         out = xp.nansum(data, axis=axes, keepdims=keepdims).astype(dtype, copy=False)
-    y = _wrap(out, a._device)
-    if a._nodes is not None and dtype.kind == 'f':
-        _graph.record_unary(a, y, _nansum_bw, (data.shape, _kept_shape(data.shape, axes)),
-                            True, False)
-    return y
+    return _reduction_output(a, out, axes, _nansum_bw, True, False)
 
 
 def _extremum_bw(xp, op, xs, ys, gys):
@@ -94,11 +97,8 @@ def _extremum(name, a, axis, keepdims, raw):
                 '{}: cannot compute the maximum or minimum over a zero-size axis'.format(name))
     if data.size == 0 and not axes:
         raise _errors.DimensionError('{}: zero-size array'.format(name))
-    y = _wrap(raw(data, axis=axes, keepdims=keepdims), a._device)
-    if a._nodes is not None and data.dtype.kind == 'f':
-        _graph.record_unary(a, y, _extremum_bw, (data.shape, _kept_shape(data.shape, axes)),
-                            True, True)
-    return y
+    return _reduction_output(a, raw(data, axis=axes, keepdims=keepdims), axes, _extremum_bw,
+                             True, True)
 
 
 def amax(a, axis=None, keepdims=False):

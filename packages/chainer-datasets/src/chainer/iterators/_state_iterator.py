@@ -1,4 +1,6 @@
 """Shared part of the iterators that walk a dataset in epochs (state, progress, serialize)."""
+import numbers
+
 import numpy
 
 from chainer.dataset import iterator
@@ -17,23 +19,38 @@ def resolve_order_sampler(shuffle, order_sampler):
     return ShuffleOrderSampler() if order_sampler is None else order_sampler
 
 
+def check_positive(iterator_name, name, value):
+    """Raises ValueError naming the iterator and the argument unless ``value`` is a positive
+    integer."""
+    if not isinstance(value, numbers.Integral) or value <= 0:
+        raise ValueError('{}: {} must be a positive integer, got {!r}'.format(
+            iterator_name, name, value))
+
+
 def check_batch_size(iterator_name, batch_size):
     """Raises ValueError unless ``batch_size`` is a positive integer."""
-    if not isinstance(batch_size, (int, numpy.integer)) or batch_size <= 0:
-        raise ValueError('{}: batch_size must be a positive integer, got {!r}'.format(
-            iterator_name, batch_size))
+    check_positive(iterator_name, 'batch_size', batch_size)
 
 
 class StateIterator(iterator.Iterator):
     """Iterator whose progress is an :class:`~chainer.iterators._statemachine.IteratorState`.
 
     Subclasses set ``dataset``, ``batch_size``, ``_repeat``, ``order_sampler`` and call
-    :meth:`reset`. ``_order_key`` is the name under which the order is serialized.
+    :meth:`reset` (:meth:`_start` does both). ``_order_key`` is the name under which the
+    order is serialized.
     """
 
     _order_key = 'order'
     _state = None
     _previous_epoch_detail = -1.
+
+    def _start(self, dataset, batch_size, repeat, shuffle, order_sampler):
+        # what every iterator over a dataset holds, then the first epoch
+        self.dataset = dataset
+        self.batch_size = batch_size
+        self._repeat = repeat
+        self.order_sampler = resolve_order_sampler(shuffle, order_sampler)
+        self.reset()
 
     def _initial_state(self):
         order = None

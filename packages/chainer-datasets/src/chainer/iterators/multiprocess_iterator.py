@@ -213,17 +213,13 @@ class MultiprocessIterator(_state_iterator.StateIterator):
                              'got {!r}'.format(dataset_timeout))
         if maxtasksperchild is not None:
             _check_positive('maxtasksperchild', maxtasksperchild)
-        self.dataset = dataset
-        self.batch_size = batch_size
-        self._repeat = repeat
         self.shuffle = shuffle
         self.n_processes = n_processes
         self.n_prefetch = n_prefetch
         self.shared_mem = shared_mem
         self.dataset_timeout = dataset_timeout
         self._maxtasksperchild = maxtasksperchild
-        self.order_sampler = _state_iterator.resolve_order_sampler(shuffle, order_sampler)
-        self.reset()
+        self._start(dataset, batch_size, repeat, shuffle, order_sampler)
 
     def __next__(self):
         """Returns the next minibatch, a list of examples."""
@@ -304,6 +300,4 @@ class MultiprocessIterator(_state_iterator.StateIterator):
 
 
 def _check_positive(name, value):
-    if not isinstance(value, numbers.Integral) or value <= 0:
-        raise ValueError('MultiprocessIterator: {} must be a positive integer, got {!r}'.format(
-            name, value))
+    _state_iterator.check_positive('MultiprocessIterator', name, value)

@@ -1,6 +1,5 @@
 """MultithreadIterator: minibatches read by a pool of threads."""
 import concurrent.futures
-import numbers
 
 from chainer import serializer as serializer_module
 from chainer.iterators import _sampler_state
@@ -35,16 +34,10 @@ class MultithreadIterator(_state_iterator.StateIterator):
     def __init__(self, dataset, batch_size, repeat=True, shuffle=None, n_threads=1,
                  order_sampler=None):
         _state_iterator.check_batch_size('MultithreadIterator', batch_size)
-        if not isinstance(n_threads, numbers.Integral) or n_threads <= 0:
-            raise ValueError('MultithreadIterator: n_threads must be a positive integer, got '
-                             '{!r}'.format(n_threads))
-        self.dataset = dataset
-        self.batch_size = batch_size
-        self._repeat = repeat
+        _state_iterator.check_positive('MultithreadIterator', 'n_threads', n_threads)
         self._shuffle = shuffle
         self.n_threads = n_threads
-        self.order_sampler = _state_iterator.resolve_order_sampler(shuffle, order_sampler)
-        self.reset()
+        self._start(dataset, batch_size, repeat, shuffle, order_sampler)
 
     def reset(self):
         """Rewinds the iterator to the start of the first epoch (with a new order)."""

@@ -22,12 +22,8 @@ class SerialIterator(_state_iterator.StateIterator):
 
     def __init__(self, dataset, batch_size, repeat=True, shuffle=None, order_sampler=None):
         _state_iterator.check_batch_size('SerialIterator', batch_size)
-        self.dataset = dataset
-        self.batch_size = batch_size
-        self._repeat = repeat
         self._shuffle = shuffle
-        self.order_sampler = _state_iterator.resolve_order_sampler(shuffle, order_sampler)
-        self.reset()
+        self._start(dataset, batch_size, repeat, shuffle, order_sampler)
 
     def __next__(self):
         """Returns the next minibatch, a list of examples."""

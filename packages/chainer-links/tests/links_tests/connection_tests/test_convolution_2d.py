@@ -9,12 +9,6 @@ from chainer.testing import attr
 from chainer.utils import type_check
 
 
-def _tolerances(dtype):
-    if dtype == numpy.float16:
-        return {'atol': 5e-3, 'rtol': 5e-2}, {'atol': 5e-2, 'rtol': 5e-2}
-    return {'atol': 1e-5, 'rtol': 1e-4}, {'atol': 1e-3, 'rtol': 1e-3}
-
-
 @testing.parameterize(*(testing.product({
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'nobias': [False, True],
@@ -36,13 +30,13 @@ class TestConvolution2D(testing.LinkTestCase):
     out_channels = 2
 
     def setUp(self):
-        self.check_forward_options, self.check_backward_options = _tolerances(self.dtype)
         self.param_names = ('W',) if self.nobias else ('W', 'b')
         self.groups = self.args.get('groups', 1)
 
     @pytest.fixture(autouse=True)
-    def _reference(self, conv_reference):
+    def _reference(self, conv_reference, conv_tolerances):
         self.reference = conv_reference
+        self.check_forward_options, self.check_backward_options = conv_tolerances(self.dtype)
 
     def generate_params(self):
         W = numpy.random.uniform(

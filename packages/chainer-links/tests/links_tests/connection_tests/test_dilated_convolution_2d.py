@@ -74,6 +74,11 @@ class TestDilatedConvolution2DLink:
         with pytest.raises(TypeError):
             L.DilatedConvolution2D(3, 4, 3, groups=2)
 
+    @pytest.mark.parametrize('ksize', [(3,), (3, 3, 3)])
+    def test_ksize_of_another_length(self, ksize):
+        with pytest.raises(ValueError, match='values to unpack'):
+            L.DilatedConvolution2D(3, 4, ksize)
+
     def test_v7_layout(self, load_v7_npz):
         load_v7_npz(L.DilatedConvolution2D(3, 4, 3),
                     {'W': numpy.random.rand(4, 3, 3, 3).astype(numpy.float32),

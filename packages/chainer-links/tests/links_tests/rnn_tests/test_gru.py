@@ -11,14 +11,6 @@ V7_LAYOUT = {'{}/{}'.format(child, p): (4, 3 if child.startswith('W') else 4) if
              for child in ('U', 'U_r', 'U_z', 'W', 'W_r', 'W_z') for p in ('W', 'b')}
 
 
-def _tolerances(dtype):
-    if dtype == numpy.float16:
-        return ({'atol': 1e-2, 'rtol': 1e-2},
-                {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2})
-    return ({'atol': 1e-5, 'rtol': 1e-4},
-            {'dtype': numpy.float64, 'atol': 1e-4, 'rtol': 1e-3})
-
-
 def _uniform(shape, dtype):
     return numpy.random.uniform(-1, 1, shape).astype(dtype)
 
@@ -49,14 +41,14 @@ def _random_biases(link, dtype):
 class TestStatelessGRU:
 
     @pytest.fixture(autouse=True)
-    def _setup(self, ref):
+    def _setup(self, ref, recurrent):
         self.ref = ref
         with chainer.using_config('dtype', self.dtype):
             self.link = L.StatelessGRU(None if self.lazy else 3, 4)
         _random_biases(self.link, self.dtype)
         self.h = _uniform((2, 4), self.dtype)
         self.x = _uniform((2, 3), self.dtype)
-        self.forward_tol, self.backward_tol = _tolerances(self.dtype)
+        self.forward_tol, self.backward_tol = recurrent.tolerances(self.dtype)
 
     def test_forward(self, backend_config):
         self.link.to_device(backend_config.device)
@@ -97,13 +89,13 @@ def test_stateless_gru_double_backward():
 class TestStatefulGRU:
 
     @pytest.fixture(autouse=True)
-    def _setup(self, ref):
+    def _setup(self, ref, recurrent):
         self.ref = ref
         with chainer.using_config('dtype', self.dtype):
             self.link = self.cls(None if self.lazy else 3, 4)
         _random_biases(self.link, self.dtype)
         self.xs = [_uniform((2, 3), self.dtype) for _ in range(3)]
-        self.forward_tol, self.backward_tol = _tolerances(self.dtype)
+        self.forward_tol, self.backward_tol = recurrent.tolerances(self.dtype)
 
     def test_forward(self, backend_config):
         self.link.to_device(backend_config.device)
@@ -117,22 +109,13 @@ class TestStatefulGRU:
             assert y.dtype == self.dtype
             testing.assert_allclose(y.array, h, **self.forward_tol)
 
-    def test_backward(self, backend_config):
+    def test_backward(self, backend_config, recurrent):
         self.link(self.xs[0])
         self.link(self.xs[1])   # lazy parameters (W_r and U_r act from the second step)
         self.link.to_device(backend_config.device)
         gy = _uniform((2, 4), self.dtype)
-
-        def run(*xs):
-            self.link.reset_state()
-            for x in xs:
-                y = self.link(x)
-            return y
-
-        with backend_config:
-            gradient_check.check_backward(
-                run, backend_config.get_array(tuple(self.xs)), backend_config.get_array(gy),
-                params=tuple(self.link.params()), **self.backward_tol)
+        recurrent.check_stateful_backward(self.link, self.xs, gy, self.backward_tol,
+                                          backend_config)
 
 
 class TestStatefulGRUState:

@@ -13,14 +13,6 @@ V7_STR = ('{}(\n'
           ')')
 
 
-def _tolerances(dtype):
-    if dtype == numpy.float16:
-        return ({'atol': 1e-2, 'rtol': 1e-2},
-                {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2})
-    return ({'atol': 1e-5, 'rtol': 1e-4},
-            {'dtype': numpy.float64, 'atol': 1e-4, 'rtol': 1e-3})
-
-
 def _uniform(shape, dtype):
     return numpy.random.uniform(-1, 1, shape).astype(dtype)
 
@@ -43,7 +35,7 @@ class TestStatelessLSTM:
     out_size = 4
 
     @pytest.fixture(autouse=True)
-    def _setup(self, ref):
+    def _setup(self, ref, recurrent):
         self.ref = ref
         with chainer.using_config('dtype', self.dtype):
             self.link = L.StatelessLSTM(None if self.lazy else self.in_size, self.out_size)
@@ -51,7 +43,7 @@ class TestStatelessLSTM:
         h = _uniform((self.x_batch, self.out_size), self.dtype)
         x = _uniform((self.x_batch, self.in_size), self.dtype)
         self.inputs = {'both': (c, h, x), 'no_h': (c, x), 'none': (x,)}[self.state]
-        self.forward_tol, self.backward_tol = _tolerances(self.dtype)
+        self.forward_tol, self.backward_tol = recurrent.tolerances(self.dtype)
 
     def _call(self, *inputs):
         if self.state == 'both':
@@ -113,11 +105,12 @@ class TestLSTMSequence:
 
     batches = (4, 4, 3, 1)
 
-    def setup_method(self):
+    @pytest.fixture(autouse=True)
+    def _setup(self, recurrent):
         with chainer.using_config('dtype', self.dtype):
             self.link = L.LSTM(None if self.lazy else 3, 5)
         self.xs = [_uniform((b, 3), self.dtype) for b in self.batches]
-        self.forward_tol, self.backward_tol = _tolerances(self.dtype)
+        self.forward_tol, self.backward_tol = recurrent.tolerances(self.dtype)
 
     def _expected(self, ref):
         c = numpy.zeros((4, 5))
@@ -143,19 +136,11 @@ class TestLSTMSequence:
         testing.assert_allclose(self.link.c.array, c, **self.forward_tol)
         testing.assert_allclose(self.link.h.array, h, **self.forward_tol)
 
-    def test_backward(self):
+    def test_backward(self, recurrent):
         self.link(self.xs[0])    # lazy parameters
         self.link.reset_state()
         gy = _uniform((1, 5), self.dtype)
-
-        def run(*xs):
-            self.link.reset_state()
-            for x in xs:
-                y = self.link(x)
-            return y
-
-        gradient_check.check_backward(
-            run, tuple(self.xs), gy, params=tuple(self.link.params()), **self.backward_tol)
+        recurrent.check_stateful_backward(self.link, self.xs, gy, self.backward_tol)
 
     def test_empty_batch_keeps_state(self):
         self.link(self.xs[0])

@@ -9,14 +9,6 @@ from chainer.testing import attr
 V7_LAYOUT = {'W_f/W': (4, 7), 'W_f/b': (4,), 'W_h/W': (4, 7), 'W_h/b': (4,)}
 
 
-def _tolerances(dtype):
-    if dtype == numpy.float16:
-        return ({'atol': 1e-2, 'rtol': 1e-2},
-                {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2})
-    return ({'atol': 1e-5, 'rtol': 1e-4},
-            {'dtype': numpy.float64, 'atol': 1e-4, 'rtol': 1e-3})
-
-
 def _uniform(shape, dtype):
     return numpy.random.uniform(-1, 1, shape).astype(dtype)
 
@@ -43,12 +35,12 @@ def _make(cls, dtype):
 class TestStatelessMGU:
 
     @pytest.fixture(autouse=True)
-    def _setup(self, ref):
+    def _setup(self, ref, recurrent):
         self.ref = ref
         self.link = _make(L.StatelessMGU, self.dtype)
         self.h = _uniform((2, 4), self.dtype)
         self.x = _uniform((2, 3), self.dtype)
-        self.forward_tol, self.backward_tol = _tolerances(self.dtype)
+        self.forward_tol, self.backward_tol = recurrent.tolerances(self.dtype)
 
     def test_forward(self, backend_config):
         self.link.to_device(backend_config.device)
@@ -77,11 +69,11 @@ class TestStatelessMGU:
 class TestStatefulMGU:
 
     @pytest.fixture(autouse=True)
-    def _setup(self, ref):
+    def _setup(self, ref, recurrent):
         self.ref = ref
         self.link = _make(L.StatefulMGU, self.dtype)
         self.xs = [_uniform((2, 3), self.dtype) for _ in range(3)]
-        self.forward_tol, self.backward_tol = _tolerances(self.dtype)
+        self.forward_tol, self.backward_tol = recurrent.tolerances(self.dtype)
 
     def test_forward(self, backend_config):
         self.link.to_device(backend_config.device)
@@ -95,20 +87,11 @@ class TestStatefulMGU:
             assert y.dtype == self.dtype
             testing.assert_allclose(y.array, h, **self.forward_tol)
 
-    def test_backward(self, backend_config):
+    def test_backward(self, backend_config, recurrent):
         self.link.to_device(backend_config.device)
         gy = _uniform((2, 4), self.dtype)
-
-        def run(*xs):
-            self.link.reset_state()
-            for x in xs:
-                y = self.link(x)
-            return y
-
-        with backend_config:
-            gradient_check.check_backward(
-                run, backend_config.get_array(tuple(self.xs)), backend_config.get_array(gy),
-                params=tuple(self.link.params()), **self.backward_tol)
+        recurrent.check_stateful_backward(self.link, self.xs, gy, self.backward_tol,
+                                          backend_config)
 
 
 class TestStatefulMGUState:

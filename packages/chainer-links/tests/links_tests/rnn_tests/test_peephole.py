@@ -2,20 +2,12 @@ import numpy
 import pytest
 
 import chainer
-from chainer import gradient_check, testing
+from chainer import testing
 import chainer.links as L
 from chainer.testing import attr
 
 V7_LAYOUT = {'lateral/W': (16, 4), 'peep_f/W': (4, 4), 'peep_i/W': (4, 4),
              'peep_o/W': (4, 4), 'upward/W': (16, 3), 'upward/b': (16,)}
-
-
-def _tolerances(dtype):
-    if dtype == numpy.float16:
-        return ({'atol': 1e-2, 'rtol': 1e-2},
-                {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2})
-    return ({'atol': 1e-5, 'rtol': 1e-4},
-            {'dtype': numpy.float64, 'atol': 1e-4, 'rtol': 1e-3})
 
 
 def _uniform(shape, dtype):
@@ -44,13 +36,13 @@ def _peephole_step(ref, link, c, h, x):
 class TestStatefulPeepholeLSTM:
 
     @pytest.fixture(autouse=True)
-    def _setup(self, ref):
+    def _setup(self, ref, recurrent):
         self.ref = ref
         with chainer.using_config('dtype', self.dtype):
             self.link = L.StatefulPeepholeLSTM(None if self.lazy else 3, 4)
         self.link.upward.b.array[...] = _uniform(16, self.dtype)
         self.xs = [_uniform((2, 3), self.dtype) for _ in range(3)]
-        self.forward_tol, self.backward_tol = _tolerances(self.dtype)
+        self.forward_tol, self.backward_tol = recurrent.tolerances(self.dtype)
 
     def test_forward(self, backend_config):
         self.link.to_device(backend_config.device)
@@ -65,21 +57,12 @@ class TestStatefulPeepholeLSTM:
             testing.assert_allclose(y.array, h, **self.forward_tol)
         testing.assert_allclose(self.link.c.array, c, **self.forward_tol)
 
-    def test_backward(self, backend_config):
+    def test_backward(self, backend_config, recurrent):
         self.link(self.xs[0])
         self.link.to_device(backend_config.device)
         gy = _uniform((2, 4), self.dtype)
-
-        def run(*xs):
-            self.link.reset_state()
-            for x in xs:
-                y = self.link(x)
-            return y
-
-        with backend_config:
-            gradient_check.check_backward(
-                run, backend_config.get_array(tuple(self.xs)), backend_config.get_array(gy),
-                params=tuple(self.link.params()), **self.backward_tol)
+        recurrent.check_stateful_backward(self.link, self.xs, gy, self.backward_tol,
+                                          backend_config)
 
 
 class TestStatefulPeepholeLSTMState:

@@ -10,14 +10,6 @@ CHILD_SUM_LAYOUT = {'W_h_aio/W': (12, 4), 'W_h_f/W': (4, 4), 'W_x/W': (16, 3),
 NARY_LAYOUT = {'W_h1/W': (20, 4), 'W_h2/W': (20, 4), 'W_x/W': (20, 3), 'W_x/b': (20,)}
 
 
-def _tolerances(dtype):
-    if dtype == numpy.float16:
-        return ({'atol': 1e-2, 'rtol': 1e-2},
-                {'dtype': numpy.float64, 'atol': 5e-2, 'rtol': 5e-2})
-    return ({'atol': 1e-5, 'rtol': 1e-4},
-            {'dtype': numpy.float64, 'atol': 1e-4, 'rtol': 1e-3})
-
-
 def _uniform(shape, dtype):
     return numpy.random.uniform(-1, 1, shape).astype(dtype)
 
@@ -72,13 +64,13 @@ def _make(cls, dtype, n_children, lazy=False):
 class TestTreeLSTM:
 
     @pytest.fixture(autouse=True)
-    def _setup(self, ref):
+    def _setup(self, ref, recurrent):
         self.ref = ref
         self.link = _make(self.cls, self.dtype, self.n_children, self.lazy)
         n = self.n_children
         self.inputs = tuple(_uniform((2, 4), self.dtype) for _ in range(2 * n)) + (
             _uniform((2, 3), self.dtype),)
-        self.forward_tol, self.backward_tol = _tolerances(self.dtype)
+        self.forward_tol, self.backward_tol = recurrent.tolerances(self.dtype)
 
     def _expected(self):
         n = self.n_children

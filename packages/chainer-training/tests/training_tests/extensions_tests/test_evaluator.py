@@ -8,7 +8,6 @@ import chainer
 from chainer import backend
 from chainer import testing
 from chainer import training
-from chainer.dataset import convert
 from chainer.training import extensions
 
 
@@ -146,19 +145,9 @@ def test_repeating_iterator_warns(task):
 
 
 @pytest.mark.parametrize('device,legacy', [(None, None), (-1, -1), ('@numpy', -1)])
-def test_device_given_to_the_converter(task, device, legacy):
-    specs = []
-
-    def plain(batch, device):
-        specs.append(device)
-        return convert.concat_examples(batch, device)
-
-    @convert.converter()
-    def modern(batch, device):
-        specs.append(device)
-        return convert.concat_examples(batch, device)
-
-    for converter in (plain, modern):
+def test_device_given_to_the_converter(task, device, legacy, recording_converters):
+    specs, converters = recording_converters
+    for converter in converters:
         extensions.Evaluator(task.iterator(24, repeat=False), task.model(),
                              converter=converter, device=device)()
     expected_device = None if device is None else backend.CpuDevice()

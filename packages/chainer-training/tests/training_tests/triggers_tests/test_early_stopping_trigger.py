@@ -11,16 +11,6 @@ from chainer.training import triggers
 LOSSES = [5, 3, 4, 4, 4.5, 4, 5, 6, 2, 1, 1, 1, 1, 1]
 
 
-def _stops(trigger, values, key='main/loss', trainer=None):
-    trainer = trainer or testing.get_trainer_with_mock_updater(iter_per_epoch=2)
-    stops = []
-    for value in values:
-        trainer.updater.update()
-        trainer.observation = {key: value}
-        stops.append(trigger(trainer))
-    return stops
-
-
 def _expected(values, patience, better):
     stops, best, count = [], None, 0
     for value in values:
@@ -40,32 +30,33 @@ def _expected(values, patience, better):
 )
 class TestEarlyStopping:
 
-    def test_patience(self):
+    def test_patience(self, observe_trigger):
         trigger = triggers.EarlyStoppingTrigger(
             check_trigger=(1, 'iteration'), monitor=self.monitor, patience=2, mode=self.mode)
-        assert _stops(trigger, LOSSES, self.monitor) == _expected(LOSSES, 2, self.better)
+        assert observe_trigger(trigger, LOSSES, self.monitor) == _expected(
+            LOSSES, 2, self.better)
 
-    def test_resume(self):
+    def test_resume(self, observe_trigger):
         def make():
             return triggers.EarlyStoppingTrigger(
                 check_trigger=(1, 'iteration'), monitor=self.monitor, patience=2,
                 mode=self.mode)
         trigger = make()
         trainer = testing.get_trainer_with_mock_updater(iter_per_epoch=2)
-        first = _stops(trigger, LOSSES[:6], self.monitor, trainer)
+        first = observe_trigger(trigger, LOSSES[:6], self.monitor, trainer)
         restored = make()
         restored.serialize(serializers.NpzDeserializer(serializers.npz.serialize(trigger)))
-        rest = _stops(restored, LOSSES[6:], self.monitor, trainer)
+        rest = observe_trigger(restored, LOSSES[6:], self.monitor, trainer)
         assert first + rest == _expected(LOSSES, 2, self.better)
 
 
-def test_interval_mean_and_max_trigger():
+def test_interval_mean_and_max_trigger(observe_trigger):
     trigger = triggers.EarlyStoppingTrigger(patience=1, max_trigger=(5, 'iteration'))
     # epochs of 2 iterations: means 4, 4 (no improvement -> stop at iteration 4)
-    assert _stops(trigger, [5, 3, 4, 4]) == [False, False, False, True]
+    assert observe_trigger(trigger, [5, 3, 4, 4], 'main/loss') == [False, False, False, True]
     trigger = triggers.EarlyStoppingTrigger(patience=10, max_trigger=(3, 'iteration'))
     # max_trigger is an interval: it fires at iteration 3 (and 6, ...), not after
-    assert _stops(trigger, [3, 2, 1, 0]) == [False, False, True, False]
+    assert observe_trigger(trigger, [3, 2, 1, 0], 'main/loss') == [False, False, True, False]
     assert trigger.get_training_length() == (3, 'iteration')
 
 
@@ -82,19 +73,19 @@ def test_defaults_and_patients_alias(capsys):
     assert capsys.readouterr().out == 'early stopping: operator is greater\n'
 
 
-def test_verbose_stop_message(capsys):
+def test_verbose_stop_message(capsys, observe_trigger):
     trigger = triggers.EarlyStoppingTrigger(
         check_trigger=(1, 'iteration'), patience=1, verbose=True)
-    _stops(trigger, [1, 2])
+    observe_trigger(trigger, [1, 2], 'main/loss')
     assert capsys.readouterr().out.splitlines() == [
         'early stopping: operator is less', 'Epoch 1: early stopping']
 
 
-def test_missing_monitor_warns_once():
+def test_missing_monitor_warns_once(observe_trigger):
     trigger = triggers.EarlyStoppingTrigger(check_trigger=(1, 'iteration'))
     with warnings.catch_warnings(record=True) as record:
         warnings.simplefilter('always')
-        assert _stops(trigger, [1, 2, 3], key='other') == [False] * 3
+        assert observe_trigger(trigger, [1, 2, 3], 'other') == [False] * 3
     assert [str(w.message) for w in record] == ['main/loss is not in observation']
 
 

@@ -10,16 +10,6 @@ from chainer.training import triggers
 VALUES = [5, 3, 4, 1, 2, 2, 0.5, 7, 1, 1]
 
 
-def _fired(trigger, values, iter_per_epoch=2, key='k'):
-    trainer = testing.get_trainer_with_mock_updater(iter_per_epoch=iter_per_epoch)
-    fired = []
-    for value in values:
-        trainer.updater.update()
-        trainer.observation = {key: value}
-        fired.append(trigger(trainer))
-    return fired
-
-
 def _expected(values, interval, better):
     # Means over each interval; fire when the mean is better than every earlier mean.
     fired, best = [], None
@@ -46,42 +36,38 @@ class TestMinMaxValueTrigger:
             return triggers.MaxValueTrigger('k', unit_trigger), lambda a, b: a > b
         return triggers.MinValueTrigger('k', unit_trigger), lambda a, b: a < b
 
-    def test_fires_on_new_best_mean(self):
+    def test_fires_on_new_best_mean(self, observe_trigger):
         trigger, better = self._make()
-        assert _fired(trigger, VALUES) == _expected(VALUES, self.interval, better)
+        assert observe_trigger(trigger, VALUES, 'k') == _expected(VALUES, self.interval, better)
 
-    def test_resume(self):
+    def test_resume(self, observe_trigger):
         trigger, better = self._make()
-        first = _fired(trigger, VALUES[:5])
+        first = observe_trigger(trigger, VALUES[:5], 'k')
         restored, _ = self._make()
         restored.serialize(serializers.NpzDeserializer(serializers.npz.serialize(trigger)))
         trainer = testing.get_trainer_with_mock_updater(iter_per_epoch=2)
-        rest = []
-        for value in VALUES[:5]:
+        for _ in VALUES[:5]:
             trainer.updater.update()
-        for value in VALUES[5:]:
-            trainer.updater.update()
-            trainer.observation = {'k': value}
-            rest.append(restored(trainer))
+        rest = observe_trigger(restored, VALUES[5:], 'k', trainer)
         assert first + rest == _expected(VALUES, self.interval, better)
 
 
-def test_best_value_trigger_with_compare_and_variables():
+def test_best_value_trigger_with_compare_and_variables(observe_trigger):
     trigger = triggers.BestValueTrigger('k', lambda best, new: new < best)
     values = [chainer.Variable(numpy.array(v, numpy.float32)) for v in (4, 2, 3, 3, 1, 5)]
     # one epoch = 2 iterations: means 3, 3, 3 -> fires only at the first comparison
-    assert _fired(trigger, values) == [False, True, False, False, False, False]
+    assert observe_trigger(trigger, values, 'k') == [False, True, False, False, False, False]
 
 
-def test_missing_key_over_an_interval():
+def test_missing_key_over_an_interval(observe_trigger):
     trigger = triggers.MaxValueTrigger('k', (1, 'iteration'))
     with pytest.raises(KeyError):
-        _fired(trigger, [1.0], key='other')
+        observe_trigger(trigger, [1.0], 'other')
 
 
-def test_serialized_keys():
+def test_serialized_keys(observe_trigger):
     trigger = triggers.MaxValueTrigger('k', (1, 'iteration'))
-    _fired(trigger, [1.0, 2.0])
+    observe_trigger(trigger, [1.0, 2.0], 'k')
     saved = serializers.npz.serialize(trigger)
     assert set(saved) == {'interval_trigger/previous_iteration',
                           'interval_trigger/previous_epoch_detail', 'summary/_names',

@@ -87,19 +87,9 @@ def test_converted_batch_is_passed_to_the_loss(task, kind):
 
 
 @pytest.mark.parametrize('device', [None, -1, '@numpy', backend.CpuDevice()])
-def test_device_and_legacy_converter_spec(task, device):
-    specs = []
-
-    def legacy(batch, device):
-        specs.append(device)
-        return convert.concat_examples(batch, device)
-
-    @convert.converter()
-    def modern(batch, device):
-        specs.append(device)
-        return convert.concat_examples(batch, device)
-
-    for converter in (legacy, modern):
+def test_device_and_legacy_converter_spec(task, device, recording_converters):
+    specs, converters = recording_converters
+    for converter in converters:
         updater = training.updaters.StandardUpdater(
             task.iterator(6), task.optimizer(task.model()), converter=converter,
             device=device)

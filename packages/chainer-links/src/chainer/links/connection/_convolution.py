@@ -22,6 +22,13 @@ def pair(x):
     return x, x
 
 
+def size_2d(value):
+    """``value`` as a 2-tuple (``(value, value)`` for a scalar; ``ValueError`` for a sequence
+    of another length, as unpacking gives)."""
+    first, second = pair(value)
+    return first, second
+
+
 def shift_omitted_in_channels(in_channels, out_channels, ksize):
     """Reads ``Link(out_channels, ksize)`` (``ksize`` omitted) as ``in_channels=None``.
 
@@ -41,6 +48,19 @@ def check_groups(in_channels, out_channels, groups):
     if in_channels % groups:
         raise ValueError('the number of input channels must be divisible by the number of '
                          'groups')
+
+
+def filter_shape(in_channels, out_channels, ksize, groups=1, transposed=False):
+    """The shape of a filter of ``groups`` channel groups.
+
+    ``(out_channels, in_channels / groups) + ksize``, or ``(in_channels, out_channels /
+    groups) + ksize`` for a transposed convolution; ``ValueError`` (see :func:`check_groups`)
+    unless both channel counts are divisible by ``groups``.
+    """
+    check_groups(in_channels, out_channels, groups)
+    if transposed:
+        return (in_channels, out_channels // groups) + tuple(ksize)
+    return (out_channels, in_channels // groups) + tuple(ksize)
 
 
 def split_filter(W, b, groups=1):

@@ -50,8 +50,8 @@ class ConvolutionND(_convolution.LazyWeightLink):
         self._init_weights(in_channels, initialW, nobias, initial_bias, out_channels)
 
     def _weight_shape(self, in_channels):
-        _convolution.check_groups(in_channels, self.out_channels, self.groups)
-        return (self.out_channels, in_channels // self.groups) + self.ksize
+        return _convolution.filter_shape(in_channels, self.out_channels, self.ksize,
+                                         self.groups)
 
     @classmethod
     def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, **kwargs):

@@ -51,8 +51,8 @@ class DeconvolutionND(_convolution.LazyWeightLink):
         self._init_weights(in_channels, initialW, nobias, initial_bias, out_channels)
 
     def _weight_shape(self, in_channels):
-        _convolution.check_groups(in_channels, self.out_channels, self.groups)
-        return (in_channels, self.out_channels // self.groups) + self.ksize
+        return _convolution.filter_shape(in_channels, self.out_channels, self.ksize,
+                                         self.groups, transposed=True)
 
     def forward(self, x):
         """Applies the transposed convolution to ``x`` of shape ``(N, in_channels, ...)``."""

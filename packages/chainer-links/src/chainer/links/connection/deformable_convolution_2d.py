@@ -85,7 +85,8 @@ class DeformableConvolution2DSampler(_convolution.LazyWeightLink):
                            default_initializer=initializers.Zero())
 
     def _weight_shape(self, in_channels):
-        return (self.out_channels, in_channels) + tuple(_convolution.pair(self.ksize))
+        return _convolution.filter_shape(in_channels, self.out_channels,
+                                         _convolution.size_2d(self.ksize))
 
     def forward(self, x, offset):
         """Convolves ``x`` sampled at the ``offset`` positions.

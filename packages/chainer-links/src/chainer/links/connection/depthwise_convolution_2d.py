@@ -43,7 +43,7 @@ class DepthwiseConvolution2D(_convolution.LazyWeightLink):
                            default_initializer=initializers.HeNormal(1. / numpy.sqrt(2)))
 
     def _weight_shape(self, in_channels):
-        return (self.channel_multiplier, in_channels) + tuple(_convolution.pair(self.ksize))
+        return (self.channel_multiplier, in_channels) + _convolution.size_2d(self.ksize)
 
     def _initialize_params(self, in_channels):
         super()._initialize_params(in_channels)

@@ -41,7 +41,8 @@ class DilatedConvolution2D(_convolution.LazyWeightLink):
         self._init_weights(in_channels, initialW, nobias, initial_bias, out_channels)
 
     def _weight_shape(self, in_channels):
-        return (self.out_channels, in_channels) + tuple(_convolution.pair(self.ksize))
+        return _convolution.filter_shape(in_channels, self.out_channels,
+                                         _convolution.size_2d(self.ksize))
 
     def forward(self, x):
         """Applies the dilated convolution to ``x`` of shape ``(N, in_channels, h, w)``."""

@@ -9,6 +9,7 @@ from chainer.functions.normalization import batch_normalization
 from chainer import initializer
 from chainer import initializers
 from chainer import link
+from chainer.links.normalization import _running_statistics
 from chainer.utils import argument
 from chainer import variable
 
@@ -32,7 +33,7 @@ def _typed_initializer(initial, default, dtype):
     return init
 
 
-class BatchNormalization(link.Link):
+class BatchNormalization(_running_statistics.RunningStatistics, link.Link):
     """Batch normalization layer on the outputs of linear or convolution layers.
 
     In training mode (``chainer.config.train``) the input is normalized with the statistics
@@ -129,6 +130,12 @@ class BatchNormalization(link.Link):
         return variable.Variable(
             self.xp.full(self.avg_mean.shape, fill, dtype=self._highprec_dtype))
 
+    def _scale_and_shift(self):
+        # gamma and beta, or the constants 1 and 0 of the ones not used
+        gamma = self.gamma if self.gamma is not None else self._ones_or_zeros(1)
+        beta = self.beta if self.beta is not None else self._ones_or_zeros(0)
+        return gamma, beta
+
     def forward(self, x, **kwargs):
         """Normalizes ``x`` (batch statistics in training, running averages in test mode).
 
@@ -151,15 +158,9 @@ class BatchNormalization(link.Link):
                           if i not in axis and i - ndim not in axis)
             self._initialize_params(shape)
 
-        gamma = self.gamma if self.gamma is not None else self._ones_or_zeros(1)
-        beta = self.beta if self.beta is not None else self._ones_or_zeros(0)
-
+        gamma, beta = self._scale_and_shift()
         if configuration.config.train:
-            if finetune:
-                self.N += 1
-                decay = 1. - 1. / self.N
-            else:
-                decay = self.decay
+            decay = self._training_decay(finetune)
             if configuration.config.in_recomputing:
                 # statistics were updated by the first forward pass already
                 avg_mean = self.avg_mean.copy()
@@ -172,7 +173,3 @@ class BatchNormalization(link.Link):
                 decay=decay, axis=self.axis)
         return batch_normalization.fixed_batch_normalization(
             x, gamma, beta, self.avg_mean, self.avg_var, self.eps, axis=self.axis)
-
-    def start_finetuning(self):
-        """Resets the batch count :attr:`N` of the population statistics (fine-tuning)."""
-        self.N = 0

@@ -51,14 +51,9 @@ class BatchRenormalization(batch_normalization_link.BatchNormalization):
             finetune (bool): Whether to accumulate population statistics (training mode
                 only).
         """
-        gamma = self.gamma if self.gamma is not None else self._ones_or_zeros(1)
-        beta = self.beta if self.beta is not None else self._ones_or_zeros(0)
+        gamma, beta = self._scale_and_shift()
         if configuration.config.train:
-            if finetune:
-                self.N += 1
-                decay = 1. - 1. / self.N
-            else:
-                decay = self.decay
+            decay = self._training_decay(finetune)
             return batch_renormalization.batch_renormalization(
                 x, gamma, beta, self.rmax, self.dmax, self.eps, self.avg_mean, self.avg_var,
                 decay, update_statistics=True)

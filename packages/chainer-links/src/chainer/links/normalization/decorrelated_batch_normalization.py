@@ -7,6 +7,7 @@ from chainer import backend
 from chainer import configuration
 from chainer.functions.normalization import decorrelated_batch_normalization
 from chainer import link
+from chainer.links.normalization import _running_statistics
 from chainer import serializer as serializer_module
 from chainer.utils import argument
 
@@ -37,7 +38,7 @@ def fix_avg_projection(avg_projection, groups):
     return _tile_old(avg_projection, 3, groups)
 
 
-class DecorrelatedBatchNormalization(link.Link):
+class DecorrelatedBatchNormalization(_running_statistics.RunningStatistics, link.Link):
     """Decorrelated batch normalization layer.
 
     The channels are split into ``groups`` groups and each group is whitened (ZCA) with the
@@ -105,17 +106,9 @@ class DecorrelatedBatchNormalization(link.Link):
         """
         finetune, = argument.parse_kwargs(kwargs, ('finetune', False))
         if configuration.config.train:
-            if finetune:
-                self.N += 1
-                decay = 1. - 1. / self.N
-            else:
-                decay = self.decay
+            decay = self._training_decay(finetune)
             return decorrelated_batch_normalization.decorrelated_batch_normalization(
                 x, groups=self.groups, eps=self.eps, running_mean=self.avg_mean,
                 running_projection=self.avg_projection, decay=decay)
         return decorrelated_batch_normalization.fixed_decorrelated_batch_normalization(
             x, self.avg_mean, self.avg_projection, groups=self.groups)
-
-    def start_finetuning(self):
-        """Resets the batch count :attr:`N` of the population statistics (fine-tuning)."""
-        self.N = 0

@@ -60,7 +60,7 @@ class StatelessGRU(GRUBase):
         return F.linear_interpolate(z, h_bar, h)
 
 
-class StatefulGRU(GRUBase):
+class StatefulGRU(_state.HiddenState, GRUBase):
     """Gated recurrent unit that keeps its hidden state ``h``.
 
     Same recurrence as :class:`StatelessGRU`; the first call after a reset starts from no
@@ -83,19 +83,6 @@ class StatefulGRU(GRUBase):
         super().__init__(in_size, out_size, init, inner_init, bias_init)
         self.state_size = out_size
         self.reset_state()
-
-    def device_resident_accept(self, visitor):
-        """Visits the parameters and the state ``h`` (they move together)."""
-        super().device_resident_accept(visitor)
-        _state.visit(visitor, self.h)
-
-    def set_state(self, h):
-        """Sets the hidden state (a Variable, moved to the link's device)."""
-        self.h = _state.adopt(self, 'h', h)
-
-    def reset_state(self):
-        """Forgets the hidden state (``h`` becomes ``None``)."""
-        self.h = None
 
     def forward(self, x):
         """Updates the hidden state with the input ``x`` and returns it."""

@@ -107,7 +107,7 @@ class StatelessLSTM(LSTMBase):
         return F.lstm(c, lstm_in)
 
 
-class LSTM(LSTMBase):
+class LSTM(_state.SettableCellState, LSTMBase):
     """Fully-connected LSTM layer that keeps its cell state ``c`` and output ``h``.
 
     Each call computes the gates from the input (``upward``) and the previous output
@@ -139,20 +139,6 @@ class LSTM(LSTMBase):
         super().__init__(in_size, out_size, lateral_init, upward_init, bias_init,
                          forget_bias_init)
         self.reset_state()
-
-    def device_resident_accept(self, visitor):
-        """Visits the parameters and the state ``c`` and ``h`` (they move together)."""
-        super().device_resident_accept(visitor)
-        _state.visit(visitor, self.c, self.h)
-
-    def set_state(self, c, h):
-        """Sets the cell state and the output (Variables, moved to the link's device)."""
-        self.c = _state.adopt(self, 'c', c)
-        self.h = _state.adopt(self, 'h', h)
-
-    def reset_state(self):
-        """Forgets the state: ``c`` and ``h`` become ``None``."""
-        self.c = self.h = None
 
     def forward(self, x):
         """Updates the state with the input ``x`` and returns the new output ``h``.

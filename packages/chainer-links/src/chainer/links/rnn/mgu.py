@@ -47,7 +47,7 @@ class StatelessMGU(MGUBase):
         return self._call_mgu(h, x)
 
 
-class StatefulMGU(MGUBase):
+class StatefulMGU(_state.HiddenState, MGUBase):
     """Minimal gated unit that keeps its hidden state ``h`` (zeros after a reset).
 
     Args:
@@ -62,19 +62,6 @@ class StatefulMGU(MGUBase):
         super().__init__(in_size, out_size)
         self._state_size = out_size
         self.reset_state()
-
-    def device_resident_accept(self, visitor):
-        """Visits the parameters and the state ``h`` (they move together)."""
-        super().device_resident_accept(visitor)
-        _state.visit(visitor, self.h)
-
-    def set_state(self, h):
-        """Sets the hidden state (a Variable, moved to the link's device)."""
-        self.h = _state.adopt(self, 'h', h)
-
-    def reset_state(self):
-        """Forgets the hidden state (``h`` becomes ``None``)."""
-        self.h = None
 
     def forward(self, x):
         """Updates the hidden state with the input ``x`` and returns it."""

@@ -1,5 +1,4 @@
 """Stacked GRUs over lists of sequences: ``NStepGRU`` and ``NStepBiGRU``."""
-from chainer import functions as F
 from chainer.links.rnn import n_step_rnn
 
 
@@ -12,11 +11,7 @@ class NStepGRUBase(n_step_rnn.NStepRNNBase):
     """
 
     n_weights = 6
-
-    @property
-    def n_cells(self):
-        """1: the hidden state ``h``."""
-        return 1
+    n_cells = n_step_rnn._HIDDEN_STATE_ONLY
 
 
 class NStepGRU(NStepGRUBase):
@@ -35,10 +30,7 @@ class NStepGRU(NStepGRUBase):
     """
 
     use_bi_direction = False
-
-    def rnn(self, *args):
-        """Calls :func:`~chainer.functions.n_step_gru`."""
-        return F.n_step_gru(*args)
+    rnn = n_step_rnn._rnn_calling('n_step_gru')
 
 
 class NStepBiGRU(NStepGRUBase):
@@ -49,7 +41,4 @@ class NStepBiGRU(NStepGRUBase):
     """
 
     use_bi_direction = True
-
-    def rnn(self, *args):
-        """Calls :func:`~chainer.functions.n_step_bigru`."""
-        return F.n_step_bigru(*args)
+    rnn = n_step_rnn._rnn_calling('n_step_bigru')

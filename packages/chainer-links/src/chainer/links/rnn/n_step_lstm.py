@@ -1,5 +1,4 @@
 """Stacked LSTMs over lists of sequences: ``NStepLSTM`` and ``NStepBiLSTM``."""
-from chainer import functions as F
 from chainer.links.rnn import n_step_rnn
 from chainer.utils import argument
 
@@ -56,10 +55,7 @@ class NStepLSTM(NStepLSTMBase):
     """
 
     use_bi_direction = False
-
-    def rnn(self, *args):
-        """Calls :func:`~chainer.functions.n_step_lstm`."""
-        return F.n_step_lstm(*args)
+    rnn = n_step_rnn._rnn_calling('n_step_lstm')
 
 
 class NStepBiLSTM(NStepLSTMBase):
@@ -70,7 +66,4 @@ class NStepBiLSTM(NStepLSTMBase):
     """
 
     use_bi_direction = True
-
-    def rnn(self, *args):
-        """Calls :func:`~chainer.functions.n_step_bilstm`."""
-        return F.n_step_bilstm(*args)
+    rnn = n_step_rnn._rnn_calling('n_step_bilstm')

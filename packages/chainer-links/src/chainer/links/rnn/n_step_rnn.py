@@ -58,6 +58,24 @@ def _is_identity(indices):
     return all(k == index for k, index in enumerate(indices))
 
 
+# ``n_cells`` of the RNNs whose only state is the hidden state
+_HIDDEN_STATE_ONLY = property(lambda self: 1, doc='1: the hidden state ``h``.')
+
+
+def _rnn_calling(function_name, activation=None):
+    """An ``rnn`` method calling ``chainer.functions.<function_name>`` (with ``activation``
+    when given)."""
+    kwargs = {} if activation is None else {'activation': activation}
+
+    def rnn(self, *args):
+        return getattr(F, function_name)(*args, **kwargs)
+
+    rnn.__doc__ = 'Calls :func:`~chainer.functions.{}`{}.'.format(
+        function_name, '' if activation is None else " with ``activation='{}'``".format(
+            activation))
+    return rnn
+
+
 class NStepRNNBase(link.ChainList):
     """Base of the stacked RNN links: parameters, sorting and transposition of the input.
 
@@ -135,9 +153,7 @@ class NStepRNNBase(link.ChainList):
         shape = (self.n_layers * self.direction, len(xs), self.out_size)
         return _state.zeros(self, shape, xs[0].dtype)
 
-    def _call(self, hs, xs, **kwargs):
-        argument.check_unexpected_kwargs(kwargs, train=_TRAIN_MSG)
-        argument.assert_kwargs_empty(kwargs)
+    def _call(self, hs, xs):
         if not isinstance(xs, (list, tuple)):
             # AssertionError is what Chainer v7 raises here.
             raise AssertionError('{}: xs must be a list or tuple of sequences, not {}'.format(
@@ -204,15 +220,8 @@ class NStepRNNTanh(NStepRNNBase):
 
     n_weights = 2
     use_bi_direction = False
-
-    @property
-    def n_cells(self):
-        """1: the hidden state ``h``."""
-        return 1
-
-    def rnn(self, *args):
-        """Calls :func:`~chainer.functions.n_step_rnn` with ``activation='tanh'``."""
-        return F.n_step_rnn(*args, activation='tanh')
+    n_cells = _HIDDEN_STATE_ONLY
+    rnn = _rnn_calling('n_step_rnn', 'tanh')
 
 
 class NStepRNNReLU(NStepRNNBase):
@@ -220,15 +229,8 @@ class NStepRNNReLU(NStepRNNBase):
 
     n_weights = 2
     use_bi_direction = False
-
-    @property
-    def n_cells(self):
-        """1: the hidden state ``h``."""
-        return 1
-
-    def rnn(self, *args):
-        """Calls :func:`~chainer.functions.n_step_rnn` with ``activation='relu'``."""
-        return F.n_step_rnn(*args, activation='relu')
+    n_cells = _HIDDEN_STATE_ONLY
+    rnn = _rnn_calling('n_step_rnn', 'relu')
 
 
 class NStepBiRNNTanh(NStepRNNBase):
@@ -239,15 +241,8 @@ class NStepBiRNNTanh(NStepRNNBase):
 
     n_weights = 2
     use_bi_direction = True
-
-    @property
-    def n_cells(self):
-        """1: the hidden state ``h``."""
-        return 1
-
-    def rnn(self, *args):
-        """Calls :func:`~chainer.functions.n_step_birnn` with ``activation='tanh'``."""
-        return F.n_step_birnn(*args, activation='tanh')
+    n_cells = _HIDDEN_STATE_ONLY
+    rnn = _rnn_calling('n_step_birnn', 'tanh')
 
 
 class NStepBiRNNReLU(NStepRNNBase):
@@ -255,12 +250,5 @@ class NStepBiRNNReLU(NStepRNNBase):
 
     n_weights = 2
     use_bi_direction = True
-
-    @property
-    def n_cells(self):
-        """1: the hidden state ``h``."""
-        return 1
-
-    def rnn(self, *args):
-        """Calls :func:`~chainer.functions.n_step_birnn` with ``activation='relu'``."""
-        return F.n_step_birnn(*args, activation='relu')
+    n_cells = _HIDDEN_STATE_ONLY
+    rnn = _rnn_calling('n_step_birnn', 'relu')

@@ -5,7 +5,7 @@ from chainer.links.connection import linear
 from chainer.links.rnn import _state
 
 
-class StatefulPeepholeLSTM(link.Chain):
+class StatefulPeepholeLSTM(_state.CellState, link.Chain):
     """Fully-connected LSTM layer with peephole connections, keeping ``c`` and ``h``.
 
     With the gate pre-activations ``upward(x) + lateral(h)`` interleaved per unit as
@@ -42,15 +42,6 @@ class StatefulPeepholeLSTM(link.Chain):
             self.peep_i = linear.Linear(out_size, out_size, nobias=True)
             self.peep_f = linear.Linear(out_size, out_size, nobias=True)
             self.peep_o = linear.Linear(out_size, out_size, nobias=True)
-
-    def device_resident_accept(self, visitor):
-        """Visits the parameters and the state ``c`` and ``h`` (they move together)."""
-        super().device_resident_accept(visitor)
-        _state.visit(visitor, self.c, self.h)
-
-    def reset_state(self):
-        """Forgets the state: ``c`` and ``h`` become ``None``."""
-        self.c = self.h = None
 
     def forward(self, x):
         """Updates the state with the input ``x`` and returns the new output ``h``."""

@@ -6,7 +6,7 @@ from chainer.links.rnn import _state
 from chainer.utils import argument
 
 
-class StatefulZoneoutLSTM(link.Chain):
+class StatefulZoneoutLSTM(_state.SettableCellState, link.Chain):
     """Fully-connected LSTM layer with zoneout on its cell state and output.
 
     Each step computes ``c_new, h_new`` with :func:`~chainer.functions.lstm` from
@@ -39,20 +39,6 @@ class StatefulZoneoutLSTM(link.Chain):
         with self.init_scope():
             self.upward = linear.Linear(in_size, 4 * out_size)
             self.lateral = linear.Linear(out_size, 4 * out_size, nobias=True)
-
-    def device_resident_accept(self, visitor):
-        """Visits the parameters and the state ``c`` and ``h`` (they move together)."""
-        super().device_resident_accept(visitor)
-        _state.visit(visitor, self.c, self.h)
-
-    def set_state(self, c, h):
-        """Sets the cell state and the output (Variables, moved to the link's device)."""
-        self.c = _state.adopt(self, 'c', c)
-        self.h = _state.adopt(self, 'h', h)
-
-    def reset_state(self):
-        """Forgets the state: ``c`` and ``h`` become ``None``."""
-        self.c = self.h = None
 
     def forward(self, x):
         """Updates the state with the input ``x`` and returns the new output ``h``."""

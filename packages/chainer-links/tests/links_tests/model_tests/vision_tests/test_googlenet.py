@@ -1,8 +1,6 @@
 """GoogLeNet with pretrained_model=None or an npz: architecture, forward (with the auxiliary
 classifiers), extract, predict and prepare."""
 
-import importlib
-
 import numpy
 import pytest
 
@@ -16,17 +14,6 @@ LAYERS = ['conv1', 'pool1', 'conv2_reduce', 'conv2', 'pool2', 'inception_3a', 'i
           'pool3', 'inception_4a', 'inception_4b', 'inception_4c', 'inception_4d',
           'inception_4e', 'pool4', 'inception_5a', 'inception_5b', 'pool5', 'loss3_fc', 'prob',
           'loss1_fc2', 'loss2_fc2']
-
-def _importable(module):
-    try:
-        importlib.import_module(module)
-    except ImportError:
-        return False
-    return True
-
-
-needs_pillow = pytest.mark.skipif(not _importable('PIL'),
-                                  reason='prepare needs Pillow (the image extra)')
 
 
 class NarrowGoogLeNet(L.GoogLeNet):
@@ -96,7 +83,7 @@ def test_unknown_layer_and_removed_arguments(model, x):
         model.extract([], volatile=True)
 
 
-@needs_pillow
+@pytest.mark.usefixtures('needs_pillow')
 def test_extract_and_predict(model):
     rng = numpy.random.RandomState(1)
     images = [rng.randint(0, 256, (40, 50, 3)).astype(numpy.uint8) for _ in range(2)]
@@ -112,13 +99,13 @@ def test_extract_and_predict(model):
     testing.assert_allclose(prob.array.sum(axis=1), numpy.ones(2), rtol=1e-5)
 
 
-@needs_pillow
+@pytest.mark.usefixtures('needs_pillow')
 def test_prepare_mean():
     image = numpy.full((4, 5, 3), 200, numpy.uint8)
     out = googlenet.prepare(image, size=None)
     testing.assert_allclose(out[:, 0, 0], [200 - 104.0, 200 - 117.0, 200 - 123.0])
 
 
-def test_module_attribute_available():
+def test_module_attribute_available(pillow_importable):
     # v7's test suites skip the image tests with `skipUnless(googlenet.available, ...)`
-    assert googlenet.available is _importable('PIL')
+    assert googlenet.available is pillow_importable

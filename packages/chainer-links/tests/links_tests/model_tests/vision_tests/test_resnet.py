@@ -1,6 +1,5 @@
 """ResNet50/101/152Layers and their blocks with pretrained_model=None or an npz."""
 
-import importlib
 import warnings
 
 import numpy
@@ -11,20 +10,6 @@ import chainer.functions as F
 import chainer.links as L
 from chainer import testing
 from chainer.links.model.vision import resnet
-
-
-def _importable(module):
-    try:
-        importlib.import_module(module)
-    except ImportError:
-        return False
-    return True
-
-
-needs_pillow = pytest.mark.skipif(not _importable('PIL'),
-                                  reason='prepare needs Pillow (the image extra)')
-needs_datasets = pytest.mark.skipif(not _importable('chainer.dataset'),
-                                    reason="pretrained_model='auto' needs chainer-datasets")
 
 
 def _x(*shape, seed=0):
@@ -148,7 +133,7 @@ def test_batch_normalization_follows_the_train_mode(model):
     assert not numpy.allclose(test_mode, train_mode)
 
 
-@needs_pillow
+@pytest.mark.usefixtures('needs_pillow')
 def test_extract_and_prepare(model):
     images = [numpy.full((30, 40, 3), 100, numpy.uint8), numpy.zeros((30, 40), numpy.uint8)]
     features = model.extract(images, size=(64, 64))
@@ -158,7 +143,7 @@ def test_extract_and_prepare(model):
                             rtol=1e-5)
 
 
-@needs_datasets
+@pytest.mark.usefixtures('needs_datasets')
 def test_auto_without_caffemodel(tmp_path, monkeypatch):
     from chainer.dataset import download
     monkeypatch.setattr(download, '_dataset_root', str(tmp_path))
@@ -169,6 +154,6 @@ def test_auto_without_caffemodel(tmp_path, monkeypatch):
             NarrowResNet50()
 
 
-def test_module_attribute_available():
+def test_module_attribute_available(pillow_importable):
     # v7's test suites skip the image tests with `skipUnless(resnet.available, ...)`
-    assert resnet.available is _importable('PIL')
+    assert resnet.available is pillow_importable

@@ -1,7 +1,6 @@
 """VGG16Layers / VGG19Layers with pretrained_model=None or an npz: architecture, forward,
 extract, predict, prepare (the caffemodel conversion is tested in chainer-caffe)."""
 
-import importlib
 import sys
 
 import numpy
@@ -16,19 +15,6 @@ from chainer.utils import type_check
 V16_LAYERS = ['conv1_1', 'conv1_2', 'pool1', 'conv2_1', 'conv2_2', 'pool2', 'conv3_1',
               'conv3_2', 'conv3_3', 'pool3', 'conv4_1', 'conv4_2', 'conv4_3', 'pool4',
               'conv5_1', 'conv5_2', 'conv5_3', 'pool5', 'fc6', 'fc7', 'fc8', 'prob']
-
-def _importable(module):
-    try:
-        importlib.import_module(module)
-    except ImportError:
-        return False
-    return True
-
-
-needs_pillow = pytest.mark.skipif(not _importable('PIL'),
-                                  reason='prepare needs Pillow (the image extra)')
-needs_datasets = pytest.mark.skipif(not _importable('chainer.dataset'),
-                                    reason="pretrained_model='auto' needs chainer-datasets")
 
 
 class NarrowVGG16(L.VGG16Layers):
@@ -118,7 +104,7 @@ def test_removed_arguments(model):
         model.extract([numpy.zeros((8, 8, 3), numpy.uint8)], train=True)
 
 
-@needs_pillow
+@pytest.mark.usefixtures('needs_pillow')
 def test_extract(model):
     images = _images()
     with chainer.using_config('train', False):
@@ -132,14 +118,14 @@ def test_extract(model):
     assert pool1['pool1'].shape == (2, 4, 24, 32)
 
 
-@needs_pillow
+@pytest.mark.usefixtures('needs_pillow')
 def test_extract_without_resize(model):
     images = [numpy.zeros((20, 30, 3), numpy.uint8), numpy.ones((20, 30, 3), numpy.uint8)]
     out = model.extract(images, layers=['conv1_1'], size=None)
     assert out['conv1_1'].shape == (2, 4, 20, 30)
 
 
-@needs_pillow
+@pytest.mark.usefixtures('needs_pillow')
 @pytest.mark.parametrize('oversample', [True, False])
 def test_predict(model, oversample):
     images = _images()
@@ -156,7 +142,7 @@ def test_predict(model, oversample):
     testing.assert_allclose(prob.array.sum(axis=1), numpy.ones(2), rtol=1e-5)
 
 
-@needs_pillow
+@pytest.mark.usefixtures('needs_pillow')
 def test_prepare():
     from PIL import Image
     rgb = numpy.random.RandomState(3).randint(0, 256, (30, 40, 3)).astype(numpy.uint8)
@@ -209,7 +195,7 @@ def test_pretrained_npz_with_wrong_shapes(tmp_path):
         NarrowerVGG16(pretrained_model=path)
 
 
-@needs_datasets
+@pytest.mark.usefixtures('needs_datasets')
 def test_auto_loads_the_converted_npz_from_the_dataset_root(model, tmp_path, monkeypatch):
     from chainer.dataset import download
     monkeypatch.setattr(download, '_dataset_root', str(tmp_path))
@@ -220,7 +206,7 @@ def test_auto_loads_the_converted_npz_from_the_dataset_root(model, tmp_path, mon
     testing.assert_allclose(loaded.fc8.W.array, model.fc8.W.array)
 
 
-@needs_datasets
+@pytest.mark.usefixtures('needs_datasets')
 def test_auto_without_chainer_caffe(tmp_path, monkeypatch):
     from chainer.dataset import download
     monkeypatch.setattr(download, '_dataset_root', str(tmp_path))
@@ -235,6 +221,6 @@ def test_auto_without_chainer_datasets(monkeypatch):
         NarrowVGG16()
 
 
-def test_module_attribute_available():
+def test_module_attribute_available(pillow_importable):
     # v7's test suites skip the image tests with `skipUnless(vgg.available, ...)`
-    assert vgg.available is _importable('PIL')
+    assert vgg.available is pillow_importable

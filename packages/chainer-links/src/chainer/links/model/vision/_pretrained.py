@@ -19,6 +19,7 @@ from chainer import link
 from chainer import variable
 from chainer.functions.array import reshape
 from chainer.functions.math import sum as sum_module
+from chainer.initializers import constant
 from chainer.serializers import npz
 from chainer.utils import argument
 from chainer.utils import imgproc
@@ -78,10 +79,26 @@ class PretrainedCNN(link.Chain):
     _extract_layer = None
     _removed_forward_arguments = ('test',)
     _removed_extract_arguments = ('test', 'volatile')
+    _channel_divisor = 1  # tests build narrow copies of the architecture
 
     @staticmethod
     def _prepare(image, size):
         raise NotImplementedError
+
+    def _narrow(self, channels):
+        return channels // self._channel_divisor
+
+    @staticmethod
+    def _initializer(pretrained_model, from_scratch):
+        # zeros when pre-trained weights overwrite the parameters anyway
+        return constant.Zero() if pretrained_model else from_scratch
+
+    def _load_weights(self, pretrained_model, npz_name, caffemodel_name, url):
+        # 'auto': the converted npz or the published caffemodel; a path: that npz
+        if pretrained_model == 'auto':
+            load_pretrained(self, npz_name, caffemodel_name, url)
+        elif pretrained_model:
+            npz.load_npz(pretrained_model, self)
 
     @property
     def available_layers(self):

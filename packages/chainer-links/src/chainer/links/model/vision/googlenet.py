@@ -8,7 +8,6 @@ from chainer.functions.noise import dropout
 from chainer.functions.normalization import local_response_normalization
 from chainer.functions.pooling import average_pooling_2d
 from chainer.functions.pooling import max_pooling_nd
-from chainer.initializers import constant
 from chainer.initializers import uniform
 from chainer.links.connection import convolution_2d
 from chainer.links.connection import inception
@@ -125,18 +124,12 @@ class GoogLeNet(_pretrained.PretrainedCNN):
     _extract_layer = 'pool5'
     _removed_forward_arguments = ('train',)
     _removed_extract_arguments = ('train', 'volatile')
-    _channel_divisor = 1  # tests build narrow copies of the architecture
-
-    @staticmethod
-    def _prepare(image, size):
-        return prepare(image, size=size)
+    _prepare = staticmethod(prepare)
 
     def __init__(self, pretrained_model='auto'):
         super().__init__()
-        if pretrained_model:
-            kwargs = {'initialW': constant.Zero()}
-        else:
-            kwargs = {'initialW': uniform.LeCunUniform(scale=1.0)}
+        kwargs = {'initialW': self._initializer(pretrained_model,
+                                                uniform.LeCunUniform(scale=1.0))}
         c = self._narrow
         with self.init_scope():
             self.conv1 = convolution_2d.Convolution2D(3, c(64), 7, stride=2, pad=3, **kwargs)
@@ -152,13 +145,7 @@ class GoogLeNet(_pretrained.PretrainedCNN):
                         convolution_2d.Convolution2D(c(in_channels), c(128), 1, **kwargs))
                 setattr(self, branch + '_fc1', linear.Linear(c(2048), c(1024), **kwargs))
                 setattr(self, branch + '_fc2', linear.Linear(c(1024), 1000, **kwargs))
-        if pretrained_model == 'auto':
-            _pretrained.load_pretrained(self, _NPZ, _CAFFEMODEL, _URL)
-        elif pretrained_model:
-            npz.load_npz(pretrained_model, self)
-
-    def _narrow(self, channels):
-        return channels // self._channel_divisor
+        self._load_weights(pretrained_model, _NPZ, _CAFFEMODEL, _URL)
 
     @property
     def functions(self):

@@ -10,7 +10,6 @@ from chainer.functions.activation import softmax
 from chainer.functions.array import reshape
 from chainer.functions.pooling import average_pooling_2d
 from chainer.functions.pooling import max_pooling_nd
-from chainer.initializers import constant
 from chainer.initializers import normal
 from chainer.links.connection import convolution_2d
 from chainer.links.connection import linear
@@ -210,21 +209,14 @@ class ResNetLayers(_pretrained.PretrainedCNN):
     """
 
     _extract_layer = 'pool5'
-    _channel_divisor = 1  # tests build narrow copies of the architecture
-
-    @staticmethod
-    def _prepare(image, size):
-        return prepare(image, size=size)
+    _prepare = staticmethod(prepare)
 
     def __init__(self, pretrained_model, n_layers, downsample_fb=False):
         super().__init__()
         if n_layers not in _BLOCKS:
             raise ValueError('The n_layers argument should be either 50, 101, or 152, but {} '
                              'was given.'.format(n_layers))
-        if pretrained_model:
-            initialW = constant.Zero()
-        else:
-            initialW = normal.HeNormal(scale=1.0)
+        initialW = self._initializer(pretrained_model, normal.HeNormal(scale=1.0))
         c = self._narrow
         with self.init_scope():
             self.conv1 = convolution_2d.Convolution2D(3, c(64), 7, 2, 3, initialW=initialW)
@@ -245,9 +237,6 @@ class ResNetLayers(_pretrained.PretrainedCNN):
                                             n_layers=n_layers))
         elif pretrained_model:
             npz.load_npz(pretrained_model, self)
-
-    def _narrow(self, channels):
-        return channels // self._channel_divisor
 
     @property
     def functions(self):

@@ -85,11 +85,7 @@ class VGGLayers(_pretrained.PretrainedCNN):
     """
 
     _extract_layer = 'fc7'
-    _channel_divisor = 1  # tests build narrow copies of the architecture
-
-    @staticmethod
-    def _prepare(image, size):
-        return prepare(image, size=size)
+    _prepare = staticmethod(prepare)
 
     def __init__(self, pretrained_model='auto', n_layers=16):
         super().__init__()
@@ -97,12 +93,10 @@ class VGGLayers(_pretrained.PretrainedCNN):
             raise ValueError('The n_layers argument should be either 16 or 19, but {} was '
                              'given.'.format(n_layers))
         self._n_layers = n_layers
-        if pretrained_model:
-            kwargs = {'initialW': constant.Zero(), 'initial_bias': constant.Zero()}
-        else:
-            kwargs = {'initialW': normal.Normal(0.01), 'initial_bias': constant.Zero()}
-        widths = [w // self._channel_divisor for w in _WIDTHS]
-        fc_width = 4096 // self._channel_divisor
+        kwargs = {'initialW': self._initializer(pretrained_model, normal.Normal(0.01)),
+                  'initial_bias': constant.Zero()}
+        widths = [self._narrow(w) for w in _WIDTHS]
+        fc_width = self._narrow(4096)
         with self.init_scope():
             in_channels = 3
             for block, (n_convs, width) in enumerate(zip(_BLOCKS[n_layers], widths), 1):
@@ -113,11 +107,7 @@ class VGGLayers(_pretrained.PretrainedCNN):
             self.fc6 = linear.Linear(in_channels * 7 * 7, fc_width, **kwargs)
             self.fc7 = linear.Linear(fc_width, fc_width, **kwargs)
             self.fc8 = linear.Linear(fc_width, 1000, **kwargs)
-        if pretrained_model == 'auto':
-            npz_name, caffemodel_name, url = _PRETRAINED[n_layers]
-            _pretrained.load_pretrained(self, npz_name, caffemodel_name, url)
-        elif pretrained_model:
-            npz.load_npz(pretrained_model, self)
+        self._load_weights(pretrained_model, *_PRETRAINED[n_layers])
 
     @property
     def functions(self):
