@@ -154,8 +154,16 @@ def apply(node, inputs):
 
 def _attributes_to_fallback(node):
     # The node computes on NumPy/CuPy arrays: its ChainerX array attributes (e.g. indices or
-    # weights given to the function) become views of them, sharing memory.
-    attrs = getattr(node, '__dict__', None)
+    # running statistics given to the function) become views of them, sharing memory, and so
+    # do those of the old-style function a FunctionAdapter runs.
+    _arrays_to_fallback(node)
+    function = getattr(node, '_function', None)
+    if function is not None:
+        _arrays_to_fallback(function)
+
+
+def _arrays_to_fallback(obj):
+    attrs = getattr(obj, '__dict__', None)
     if not attrs:
         return
     for name, value in attrs.items():

@@ -24,17 +24,6 @@ from chainerx._device import set_default_context
 from chainerx._device import set_default_device
 from chainerx._device import set_global_default_context
 from chainerx._device import using_device
-from chainerx._dtypes import all_dtypes
-from chainerx._dtypes import bool_
-from chainerx._dtypes import dtype
-from chainerx._dtypes import float16
-from chainerx._dtypes import float32
-from chainerx._dtypes import float64
-from chainerx._dtypes import int8
-from chainerx._dtypes import int16
-from chainerx._dtypes import int32
-from chainerx._dtypes import int64
-from chainerx._dtypes import uint8
 from chainerx._errors import BackendError
 from chainerx._errors import ChainerxError
 from chainerx._errors import ContextError
@@ -238,6 +227,14 @@ from chainerx import _ndarray_methods
 __version__ = '8.0.0.dev0'
 
 newaxis = None
+
+# As in v7, the dtypes are NumPy's scalar types and ``chainerx.dtype`` is ``numpy.dtype``; the
+# Python builtins are re-exported as ``chainerx.bool``, ``chainerx.int`` and ``chainerx.float``.
+from numpy import dtype  # noqa: E402
+from numpy import bool_, float16, float32, float64, int8, int16, int32, int64, uint8  # noqa: E402
+from builtins import bool, float, int  # noqa: E402, A004
+
+all_dtypes = (bool_, int8, int16, int32, int64, uint8, float16, float32, float64)
 
 _ndarray_methods.populate()
 del _ndarray_methods

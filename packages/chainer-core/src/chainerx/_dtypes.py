@@ -54,12 +54,6 @@ def normalize(dtype):
     return result
 
 
-def dtype(spec):
-    """The :class:`numpy.dtype` of a supported ChainerX dtype specifier (``DtypeError`` for
-    unsupported dtypes)."""
-    return normalize(spec)
-
-
 def check_supported(dtype):
     """Raises :class:`chainerx.DtypeError` if ``dtype`` (a numpy dtype) is not supported."""
     if dtype not in _SUPPORTED:

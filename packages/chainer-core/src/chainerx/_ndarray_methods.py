@@ -19,6 +19,16 @@ def _operand_ok(other):
     return isinstance(other, ndarray) or _core.is_scalar(other)
 
 
+# The operator of each routine, for the docstrings ("Computes x + y elementwise.").
+_SYMBOLS = {
+    'add': '+', 'subtract': '-', 'multiply': '*', 'divide': '/', 'floor_divide': '//',
+    'remainder': '%', 'power': '**', 'bitwise_and': '&', 'bitwise_or': '|',
+    'bitwise_xor': '^', 'left_shift': '<<', 'right_shift': '>>', 'matmul': '@',
+    'equal': '==', 'not_equal': '!=', 'less': '<', 'less_equal': '<=', 'greater': '>',
+    'greater_equal': '>=',
+}
+
+
 def _binary_operator(routine, reflected=False):
     if reflected:
         def method(self, other):
@@ -30,8 +40,9 @@ def _binary_operator(routine, reflected=False):
             if not _operand_ok(other):
                 return NotImplemented
             return routine(self, other)
-    method.__doc__ = 'Computes {} elementwise.'.format(
-        ('y {} x' if reflected else 'x {} y').format(routine.__name__))
+    expression = ('y {} x' if reflected else 'x {} y').format(_SYMBOLS[routine.__name__])
+    method.__doc__ = ('Computes the matrix product {}.' if routine.__name__ == 'matmul'
+                      else 'Computes {} elementwise.').format(expression)
     return method
 
 
@@ -52,7 +63,7 @@ def _inplace_operator(routine):
                     result._data.shape, data.shape))
         data[...] = result._data
         return self
-    method.__doc__ = 'Computes {} in place.'.format(routine.__name__)
+    method.__doc__ = 'Computes x {}= y in place.'.format(_SYMBOLS[routine.__name__])
     return method
 
 
@@ -156,7 +167,7 @@ def _comparison(routine):
         if not _operand_ok(other):
             return NotImplemented
         return routine(self, other)
-    method.__doc__ = 'Computes elementwise {}.'.format(routine.__name__)
+    method.__doc__ = 'Computes x {} y elementwise.'.format(_SYMBOLS[routine.__name__])
     return method
 
 
@@ -353,5 +364,5 @@ def _fast_operator(routine):
         if not _operand_ok(other):
             return NotImplemented
         return routine(self, other)
-    method.__doc__ = 'Computes {} elementwise.'.format(routine.__name__)
+    method.__doc__ = 'Computes x {} y elementwise.'.format(_SYMBOLS[routine.__name__])
     return method

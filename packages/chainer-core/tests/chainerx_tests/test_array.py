@@ -450,3 +450,32 @@ def test_sum_keepdims_method():
     a = _arange((2, 3))
     assert a.sum(axis=1, keepdims=True).shape == (2, 1)
     assert a.max(axis=(0, 1), keepdims=True).shape == (1, 1)
+
+
+# the members of the v7 ``chainerx.ndarray`` reference
+_SEED_MEMBERS = (
+    '__getitem__', '__setitem__', '__len__', 'argmax', 'as_grad_stopped', 'astype', 'backward',
+    'cleargrad', 'clip', 'copy', 'dot', 'fill', 'get_grad', 'is_backprop_required',
+    'is_grad_required', 'max', 'ravel', 'require_grad', 'reshape', 'set_grad', 'squeeze', 'sum',
+    'take', 'to_device', 'transpose', 'view', '__eq__', '__ne__', '__lt__', '__le__', '__gt__',
+    '__ge__', '__bool__', '__neg__', '__add__', '__radd__', '__sub__', '__rsub__', '__mul__',
+    '__rmul__', '__truediv__', 'T', 'data_ptr', 'data_size', 'device', 'dtype', 'grad',
+    'is_contiguous', 'itemsize', 'nbytes', 'ndim', 'offset', 'shape', 'size', 'strides')
+
+
+@pytest.mark.parametrize('name', _SEED_MEMBERS)
+def test_seed_members_are_documented(name):
+    doc = getattr(chainerx.ndarray, name).__doc__
+    assert doc and doc.strip()
+    inherited = getattr(object, name, None)   # e.g. object.__eq__
+    assert inherited is None or doc != inherited.__doc__
+
+
+@pytest.mark.parametrize('name,doc', [
+    ('__eq__', 'Computes x == y elementwise.'), ('__ge__', 'Computes x >= y elementwise.'),
+    ('__add__', 'Computes x + y elementwise.'), ('__radd__', 'Computes y + x elementwise.'),
+    ('__rsub__', 'Computes y - x elementwise.'), ('__mul__', 'Computes x * y elementwise.'),
+    ('__truediv__', 'Computes x / y elementwise.'), ('__neg__', 'Computes -x elementwise.'),
+])
+def test_operator_docs(name, doc):
+    assert getattr(chainerx.ndarray, name).__doc__ == doc

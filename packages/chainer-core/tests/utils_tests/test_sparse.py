@@ -2,6 +2,7 @@ import numpy
 import pytest
 
 import chainer
+import chainerx
 from chainer import utils
 
 
@@ -34,6 +35,22 @@ def test_to_coo_batched():
     assert coo.shape == (2, 3)
     assert not coo.data.requires_grad
     numpy.testing.assert_array_equal(coo.to_dense(), x)
+
+
+@pytest.mark.parametrize('shape', [(2, 3), (2, 2, 3)])
+def test_to_coo_of_chainerx_arrays_stays_on_their_device(shape):
+    x = numpy.zeros(shape, numpy.float32)
+    x[..., 0, 1] = 1
+    x[..., 1, 2] = 3
+    coo = utils.to_coo(chainerx.array(x, device='native:1'), ldnz=3, requires_grad=True)
+    for array in (coo.data.array, coo.row, coo.col):
+        assert isinstance(array, chainerx.ndarray) and array.device.name == 'native:1'
+    assert coo.data.requires_grad and coo.order == 'C'
+    assert chainerx.to_numpy(coo.row)[..., :2].tolist() == numpy.broadcast_to(
+        [0, 1], shape[:-2] + (2,)).tolist()
+    dense = coo.to_dense()
+    assert isinstance(dense, chainerx.ndarray) and dense.device.name == 'native:1'
+    numpy.testing.assert_array_equal(chainerx.to_numpy(dense), x)
 
 
 def test_to_coo_invalid_ndim():

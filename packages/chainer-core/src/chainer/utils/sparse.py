@@ -6,6 +6,7 @@ element; this keeps the arrays of a batch at a common length.
 import numpy
 
 import chainer
+import chainerx
 from chainer import backend
 
 
@@ -67,6 +68,11 @@ class CooMatrix:
         Values sharing a position are summed; padding entries are ignored.
         """
         data = self.data.array
+        device = backend.get_device_from_array(data)
+        if device.xp is chainerx:  # built on NumPy/CuPy views, then sent back
+            fallback = CooMatrix(backend.from_chx(data), backend.from_chx(self.row),
+                                 backend.from_chx(self.col), self.shape, self.order)
+            return device.send(fallback.to_dense())
         xp = backend.get_array_module(data)
         if data.ndim == 1:
             dense = xp.zeros(self.shape, dtype=data.dtype)
@@ -120,6 +126,12 @@ def to_coo(x, ldnz=None, requires_grad=False):
         array([[0., 2., 0.],
                [1., 0., 3.]], dtype=float32)
     """
+    device = backend.get_device_from_array(x)
+    if device.xp is chainerx:  # built on the NumPy/CuPy view, then sent back
+        coo = to_coo(backend.from_chx(x), ldnz)
+        return CooMatrix(device.send(coo.data.array), device.send(coo.row),
+                         device.send(coo.col), coo.shape, order='C',
+                         requires_grad=requires_grad)
     xp = backend.get_array_module(x)
     floor = 0 if ldnz is None else ldnz
     if x.ndim == 2:

@@ -42,6 +42,9 @@ _VIEWS = [
     ('repeat', (2, 3), lambda xp, a: xp.repeat(a, 2)),
     ('repeat_axis', (2, 3), lambda xp, a: xp.repeat(a, 2, 1)),
     ('repeat_list', (2, 3), lambda xp, a: xp.repeat(a, [1, 0, 2], 1)),
+    ('tile', (2, 3), lambda xp, a: xp.tile(a, 2)),
+    ('tile_more_axes', (2, 3), lambda xp, a: xp.tile(a, (2, 1, 3))),
+    ('tile_fewer_reps', (2, 1, 3), lambda xp, a: xp.tile(a, (2, 2))),
 ]
 
 

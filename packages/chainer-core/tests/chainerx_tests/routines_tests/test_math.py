@@ -15,7 +15,7 @@ _FLOAT_FUNCS = [
     ('sinh', (-1, 1), True), ('cosh', (-1, 1), True), ('tanh', (-2, 2), True),
     ('arcsinh', (-2, 2), True), ('arccosh', (1.5, 3), True), ('arctanh', (-0.8, 0.8), True),
     ('fabs', (-2, 2), True), ('ceil', (-3, 3), False), ('floor', (-3, 3), False),
-    ('trunc', (-3, 3), False),
+    ('trunc', (-3, 3), False), ('fix', (-3, 3), False),
 ]
 
 
@@ -50,7 +50,7 @@ def test_float_function_backward(grad_check, name, bounds, differentiable, dtype
     grad_check(lambda xs: getattr(chainerx, name)(xs[0]), [x])
 
 
-@pytest.mark.parametrize('name', ['floor', 'ceil', 'trunc'])
+@pytest.mark.parametrize('name', ['floor', 'ceil', 'trunc', 'fix'])
 def test_rounding_is_not_differentiable(name):
     x = chainerx.array([1.5]).require_grad()
     assert not getattr(chainerx, name)(x).is_backprop_required()

@@ -20,7 +20,7 @@ def _inputs(shape, dtype, z):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'z': [0.75, 20.0],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestClippedReLU(testing.FunctionTestCase):
 
     def setUp(self):
@@ -44,7 +44,7 @@ class TestClippedReLU(testing.FunctionTestCase):
 @testing.parameterize(*testing.product({
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestReLU6(testing.FunctionTestCase):
 
     def setUp(self):

@@ -13,7 +13,7 @@ from chainer.utils import type_check
      {'shape': (3, 4, 2), 'axis': -3}],
     [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}],
 ))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestCReLU(testing.FunctionTestCase):
 
     def setUp(self):

@@ -21,7 +21,7 @@ def _ref_maxout(x, pool_size, axis):
      {'shape': (2, 4, 3), 'pool_size': 4, 'axis': 1}],
     [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}],
 ))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestMaxout(testing.FunctionTestCase):
 
     def setUp(self):

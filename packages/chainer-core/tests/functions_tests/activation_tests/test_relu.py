@@ -26,7 +26,7 @@ def _away_from_zero(shape, dtype, margin=0.1):
     'shape': [(3, 2), (), (2, 0, 3)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestReLU(testing.FunctionTestCase):
 
     def setUp(self):

@@ -12,7 +12,7 @@ from chainer.utils import type_check
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'train': [True, False],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestRReLU(testing.FunctionTestCase):
 
     l = 0.1  # noqa: E741

@@ -14,7 +14,7 @@ _SCALE = 1.0507009873554804934193349852946
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'params': [(None, None), (1.5, 2.0)],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSELU(testing.FunctionTestCase):
 
     def setUp(self):

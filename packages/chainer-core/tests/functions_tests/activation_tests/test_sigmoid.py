@@ -12,7 +12,7 @@ from chainer.testing._fast_backward import check_fast_backward
     'shape': [(3, 2), (), (0, 2)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSigmoid(testing.FunctionTestCase):
 
     def setUp(self):

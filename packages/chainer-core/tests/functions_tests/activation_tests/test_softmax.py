@@ -37,7 +37,7 @@ _FUNCTIONS = {
      {'shape': (0, 3), 'axis': 1}],
     [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}],
 ))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSoftmaxAndLogSoftmax(testing.FunctionTestCase):
 
     def setUp(self):

@@ -13,7 +13,7 @@ from chainer.testing._fast_backward import check_fast_backward
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'beta': [1.0, 2.0, 0.5],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSoftplus(testing.FunctionTestCase):
 
     def setUp(self):

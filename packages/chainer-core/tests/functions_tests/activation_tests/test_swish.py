@@ -15,7 +15,7 @@ from chainer.testing._fast_backward import check_fast_backward
      {'x_shape': (4, 3), 'beta_shape': (3,)}],
     [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}],
 ))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSwish(testing.FunctionTestCase):
 
     def setUp(self):

@@ -27,7 +27,7 @@ def _strided_ref(storage, shape, strides, offset):
     testing.product({
         'dtype': [numpy.float16, numpy.float32, numpy.float64]}),
 ))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestAsStrided(testing.FunctionTestCase):
 
     # The strides index the storage of a contiguous input.

@@ -24,7 +24,7 @@ def _tol(test):
     'shapes': [((2, 3), (2, 3)), ((3, 1), (2, 3, 4)), ((), (2,))],
     'dtype': _DTYPES,
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBroadcastTo(testing.FunctionTestCase):
 
     def setUp(self):
@@ -48,7 +48,7 @@ def test_broadcast_to_invalid():
 
 
 @testing.parameterize(*testing.product({'dtype': _DTYPES}))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBroadcast(testing.FunctionTestCase):
 
     def setUp(self):

@@ -2,6 +2,7 @@ import numpy
 import pytest
 
 import chainer
+import chainerx
 from chainer import backend
 from chainer import functions
 from chainer import testing
@@ -32,6 +33,43 @@ class TestCopyToCPU(testing.FunctionTestCase):
     def forward_expected(self, inputs):
         x, = inputs
         return x.copy(),
+
+
+@testing.parameterize(*testing.product({
+    'shape': [(3, 2), ()],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'dst': ['native:1', 'native:0'],
+}))
+@testing.inject_backend_tests(None, [{'use_chainerx': True, 'chainerx_device': 'native:0'}])
+class TestCopyBetweenChainerxDevices(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_backward_options = {'dtype': numpy.float64}
+            self.check_double_backward_options = {'dtype': numpy.float64}
+
+    def generate_inputs(self):
+        return numpy.random.uniform(-1, 1, self.shape).astype(self.dtype),
+
+    def forward(self, inputs, device):
+        x, = inputs
+        y = functions.copy(x, self.dst)
+        assert isinstance(y.array, chainerx.ndarray)
+        assert y.array.device.name == self.dst
+        return functions.copy(y, device),
+
+    def forward_expected(self, inputs):
+        x, = inputs
+        return x.copy(),
+
+
+@pytest.mark.parametrize('src, dst', [('native:0', '@numpy'), (None, 'native:0')])
+def test_copy_between_chainerx_and_other_devices_raises(src, dst):
+    x = numpy.zeros(3, numpy.float32)
+    if src is not None:
+        x = chainerx.array(x, device=src)
+    with pytest.raises(RuntimeError, match='ChainerX'):
+        functions.copy(x, dst)
 
 
 def test_copy_backward_returns_grad_on_input_device():

@@ -25,7 +25,7 @@ def _tol(test):
     'shapes': [((3, 4), (2, 6)), ((3, 4), (-1,)), ((2, 3, 4), (6, -1)), ((1,), ())],
     'dtype': _DTYPES,
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestReshape(testing.FunctionTestCase):
 
     def setUp(self):

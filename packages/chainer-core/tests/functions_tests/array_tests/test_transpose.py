@@ -25,7 +25,7 @@ def _tol(test):
     'axes': [None, (1, 0, 2), (-1, 0, 1)],
     'dtype': _DTYPES,
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestTranspose(testing.FunctionTestCase):
 
     def setUp(self):

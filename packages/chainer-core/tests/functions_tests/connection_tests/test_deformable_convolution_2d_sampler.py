@@ -44,7 +44,7 @@ def _ref(x, offset, W, b, stride, pad):
     'dtype': [numpy.float32, numpy.float64],
     'nobias': [False, True],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDeformableConvolution2DSampler(testing.FunctionTestCase):
 
     skip_double_backward_test = True

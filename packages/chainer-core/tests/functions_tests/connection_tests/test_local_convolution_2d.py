@@ -26,7 +26,7 @@ def _ref(x, W, b, stride):
     'nobias': [False, True],
     'stride': [(1, 1), (2, 1)],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestLocalConvolution2D(testing.FunctionTestCase):
 
     def setUp(self):

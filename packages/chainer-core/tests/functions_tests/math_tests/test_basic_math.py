@@ -55,7 +55,7 @@ class TestBinaryOperators(testing.FunctionTestCase):
     'op': ['add', 'radd', 'sub', 'rsub', 'mul', 'rmul', 'div', 'rdiv', 'pow', 'rpow'],
     'dtype': _DTYPES,
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestScalarOperators(testing.FunctionTestCase):
 
     value = 1.5
@@ -83,7 +83,7 @@ class TestScalarOperators(testing.FunctionTestCase):
 
 
 @testing.parameterize(*testing.product({'dtype': _DTYPES}))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestArrayOnTheRight(testing.FunctionTestCase):
 
     def setUp(self):
@@ -105,7 +105,7 @@ class TestArrayOnTheRight(testing.FunctionTestCase):
 
 
 @testing.parameterize(*testing.product({'func': ['neg', 'abs'], 'dtype': _DTYPES}))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestUnaryOperators(testing.FunctionTestCase):
 
     def setUp(self):
@@ -125,7 +125,7 @@ class TestUnaryOperators(testing.FunctionTestCase):
 
 
 @testing.parameterize(*testing.product({'dtype': _DTYPES, 'n': [3, 4]}))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestMultiAdd(testing.FunctionTestCase):
 
     def setUp(self):

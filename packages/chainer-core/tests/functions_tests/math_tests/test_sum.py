@@ -57,7 +57,7 @@ def test_sum_invalid_axis():
     'shapes': [((2, 3, 4), (3, 1)), ((2, 3), (2, 3)), ((4, 3), (3,)), ((3,), ())],
     'dtype': _DTYPES,
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSumTo(testing.FunctionTestCase):
 
     def setUp(self):

@@ -19,7 +19,7 @@ def _mask(shape, dtype, ratio):
     'ratio': [0., .3, .9],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDropoutWithMask(testing.FunctionTestCase):
     """The mask is given, so the function is deterministic."""
 

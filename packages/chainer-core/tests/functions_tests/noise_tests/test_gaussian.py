@@ -11,7 +11,7 @@ from chainer.utils import type_check
     'shape': [(3, 4), ()],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestGaussianWithEps(testing.FunctionTestCase):
 
     def setUp(self):

@@ -14,7 +14,7 @@ from chainer.utils import type_check
     'ratio': [0., .5],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSimplifiedDropconnect(testing.FunctionTestCase):
 
     def setUp(self):

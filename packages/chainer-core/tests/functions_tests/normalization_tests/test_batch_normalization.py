@@ -72,7 +72,7 @@ def _options(dtype):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'eps': [2e-5, 1e-1],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBatchNormalization(testing.FunctionTestCase):
 
     def setUp(self):
@@ -104,7 +104,7 @@ class TestBatchNormalization(testing.FunctionTestCase):
     'layout': _LAYOUTS,
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestFixedBatchNormalization(testing.FunctionTestCase):
 
     def setUp(self):

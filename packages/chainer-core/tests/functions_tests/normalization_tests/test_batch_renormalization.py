@@ -28,7 +28,7 @@ def _reference(x, gamma, beta, rmax, dmax, eps, running_mean, running_var):
     # where the analytic gradient (r, d constant) is the exact one.
     'stats': ['free', 'clipped'],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBatchRenormalization(testing.FunctionTestCase):
 
     skip_double_backward_test = True  # old-style Function, as in v7

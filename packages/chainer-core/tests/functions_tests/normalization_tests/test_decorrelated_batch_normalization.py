@@ -45,7 +45,7 @@ def _options(dtype):
     'shape_groups': [((10, 4), 2), ((6, 4, 3), 1), ((4, 6, 2, 2), 3)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDecorrelatedBatchNormalization(testing.FunctionTestCase):
 
     skip_double_backward_test = True  # not supported, as in v7
@@ -70,7 +70,7 @@ class TestDecorrelatedBatchNormalization(testing.FunctionTestCase):
     'shape_groups': [((10, 4), 2), ((6, 4, 3), 1), ((4, 6, 2, 2), 3)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestFixedDecorrelatedBatchNormalization(testing.FunctionTestCase):
 
     def setUp(self):

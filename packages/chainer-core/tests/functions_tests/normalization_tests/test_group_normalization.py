@@ -22,7 +22,7 @@ def _options(dtype):
                      ((3, 6), 2)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestGroupNormalization(testing.FunctionTestCase):
 
     def setUp(self):

@@ -14,7 +14,7 @@ from chainer.testing._fast_backward import check_fast_backward
                    ((3,), 0), ((2, 3), None)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestNormalizeL2(testing.FunctionTestCase):
 
     def setUp(self):

@@ -22,7 +22,7 @@ def _options(dtype):
     'eps': [1e-5, 1e-1],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestLayerNormalization(testing.FunctionTestCase):
 
     def setUp(self):

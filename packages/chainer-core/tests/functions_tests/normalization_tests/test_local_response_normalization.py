@@ -25,7 +25,7 @@ def _reference(x, n, k, alpha, beta):
     'params': [(5, 2, 1e-4, .75), (3, 1, 1e-1, .5), (4, 1.5, 1e-1, 1.), (9, 1, 0.5, .75)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestLocalResponseNormalization(testing.FunctionTestCase):
 
     skip_double_backward_test = True  # not supported, as in v7

@@ -32,7 +32,7 @@ def _ref_lstm(c_prev, x):
      {'c_shape': (2, 3), 'batch': 0}],
     [{'dtype': numpy.float16}, {'dtype': numpy.float32}, {'dtype': numpy.float64}],
 ))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestLSTM(testing.FunctionTestCase):
 
     def setUp(self):

@@ -32,7 +32,7 @@ def _ref_slstm(c1, c2, x1, x2):
     'c_shape': [(3, 2), (2, 2, 3)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSLSTM(testing.FunctionTestCase):
 
     def setUp(self):

@@ -28,7 +28,7 @@ def _ref_tree_lstm(*inputs):
     'c_shape': [(3, 2), (2, 2, 3)],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestTreeLSTM(testing.FunctionTestCase):
 
     skip_double_backward_test = True

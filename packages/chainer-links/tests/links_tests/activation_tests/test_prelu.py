@@ -12,7 +12,8 @@ from chainer.testing import attr
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'shape': [(), (3,), (3, 2)],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestPReLU(testing.LinkTestCase):
 
     param_names = ('W',)

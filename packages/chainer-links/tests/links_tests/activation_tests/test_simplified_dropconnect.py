@@ -13,7 +13,8 @@ from chainer.testing import attr
     'nobias': [False, True],
     'batchwise': [True, False],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSimplifiedDropconnect(testing.LinkTestCase):
 
     ratio = 0.5

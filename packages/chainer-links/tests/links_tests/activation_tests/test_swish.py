@@ -11,7 +11,8 @@ from chainer.testing import attr
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'beta_shape': [(3,), (3, 2), ()],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestSwish(testing.LinkTestCase):
 
     param_names = ('beta',)

@@ -18,7 +18,8 @@ def _tolerances(dtype):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'axis_shape': [(1, (3,)), (1, (3, 2)), (2, (2,)), (0, (4, 3, 2))],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBias(testing.LinkTestCase):
 
     param_names = ('b',)

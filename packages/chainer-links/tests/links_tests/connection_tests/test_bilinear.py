@@ -22,7 +22,8 @@ def _reference(e1, e2, W, V1=None, V2=None, b=None):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'nobias': [False, True],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBilinear(testing.LinkTestCase):
 
     def setUp(self):

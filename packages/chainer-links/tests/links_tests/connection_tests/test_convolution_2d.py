@@ -22,7 +22,8 @@ from chainer.utils import type_check
              {'groups': 2}, {'groups': 2, 'dilate': (2, 1), 'pad': 1}],
 })))
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True},
-                                     {'use_cuda': True, 'use_cudnn': 'always'}])
+                                     {'use_cuda': True, 'use_cudnn': 'always'},
+                                     {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestConvolution2D(testing.LinkTestCase):
 
     in_channels = 4
@@ -62,7 +63,7 @@ class TestConvolution2D(testing.LinkTestCase):
         return self.reference(x, link.W.array, b, **args).astype(self.dtype),
 
 
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestConvolution2DInitializers(testing.LinkInitializersTestCase):
 
     param_names = ('W', 'b')

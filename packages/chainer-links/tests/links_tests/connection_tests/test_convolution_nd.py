@@ -23,7 +23,8 @@ from chainer.utils import type_check
     'args': [{'stride': 2, 'pad': 1}, {'dilate': 2, 'groups': 2},
              {'cover_all': True, 'stride': 2}],
 })))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestConvolutionND(testing.LinkTestCase):
 
     in_channels = 4
@@ -68,7 +69,7 @@ class TestConvolutionND(testing.LinkTestCase):
         return self.reference(x, link.W.array, b, **args).astype(self.dtype),
 
 
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestConvolutionNDInitializers(testing.LinkInitializersTestCase):
 
     param_names = ('W', 'b')

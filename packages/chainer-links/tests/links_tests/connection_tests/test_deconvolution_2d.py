@@ -22,7 +22,8 @@ from chainer.utils import type_check
              {'groups': 2, 'pad': (1, 0)}, {'stride': 2, 'outsize': (9, 7)}],
 })))
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True},
-                                     {'use_cuda': True, 'use_cudnn': 'always'}])
+                                     {'use_cuda': True, 'use_cudnn': 'always'},
+                                     {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDeconvolution2D(testing.LinkTestCase):
 
     in_channels = 4
@@ -72,7 +73,7 @@ class TestDeconvolution2D(testing.LinkTestCase):
         return y.astype(self.dtype),
 
 
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDeconvolution2DInitializers(testing.LinkInitializersTestCase):
 
     param_names = ('W', 'b')

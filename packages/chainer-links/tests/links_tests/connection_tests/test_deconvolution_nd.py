@@ -22,7 +22,8 @@ from chainer.utils import type_check
     'lazy': [False, True],
     'args': [{'stride': 2, 'pad': 1}, {'dilate': 2, 'groups': 2}],
 })))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDeconvolutionND(testing.LinkTestCase):
 
     in_channels = 4
@@ -63,7 +64,7 @@ class TestDeconvolutionND(testing.LinkTestCase):
         return self.reference(x, link.W.array, b, **self.args).astype(self.dtype),
 
 
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDeconvolutionNDInitializers(testing.LinkInitializersTestCase):
 
     param_names = ('W', 'b')

@@ -45,7 +45,8 @@ def _sampler_reference(x, offset, W, b, stride, pad):
     'nobias': [False, True],
     'stride_pad': [((1, 1), (0, 0)), ((2, 1), (1, 1))],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDeformableConvolution2DSampler(testing.LinkTestCase):
 
     def setUp(self):

@@ -25,7 +25,8 @@ def _depthwise_reference(conv, x, W, b, stride, pad):
     'nobias': [False, True],
     'lazy': [True],
 })))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDepthwiseConvolution2D(testing.LinkTestCase):
 
     def setUp(self):

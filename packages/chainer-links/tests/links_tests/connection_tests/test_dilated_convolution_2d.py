@@ -17,7 +17,8 @@ from chainer.testing import attr
     'nobias': [False],
     'lazy': [True],
 })))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestDilatedConvolution2D(testing.LinkTestCase):
 
     def setUp(self):

@@ -14,7 +14,8 @@ from chainer.utils import type_check
     'x_shape': [(4,), (2, 3)],
     'ignore_label': [None, -1],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestEmbedID(testing.LinkTestCase):
 
     param_names = ('W',)
@@ -51,7 +52,7 @@ class TestEmbedID(testing.LinkTestCase):
         return y,
 
 
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestEmbedIDInitializers(testing.LinkInitializersTestCase):
 
     param_names = ('W',)

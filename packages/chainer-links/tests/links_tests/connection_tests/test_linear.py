@@ -24,7 +24,8 @@ def _tolerances(dtype):
     'lazy': [False, True],
     'nobias': [False, True],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestLinear(testing.LinkTestCase):
 
     out_size = 4
@@ -64,7 +65,7 @@ class TestLinear(testing.LinkTestCase):
         return y.astype(self.dtype),
 
 
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestLinearInitializers(testing.LinkInitializersTestCase):
 
     param_names = ('W', 'b')

@@ -32,7 +32,8 @@ def _reference(x, W, b, stride):
     'lazy': [False, True],
     'stride': [(2, 1)],
 })))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestLocalConvolution2D(testing.LinkTestCase):
 
     def setUp(self):

@@ -27,7 +27,8 @@ def _expand(param, axis, ndim):
     'axis_shape': [(1, (3,)), (2, (2,))],
     'bias_term': [True],
 })))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestScale(testing.LinkTestCase):
 
     def setUp(self):

@@ -35,7 +35,8 @@ def _tolerances(dtype):
     'axis': [(0, 2), 0, (1, 2)],
 })))
 @testing.inject_backend_tests(None, [{}, {'use_cuda': True},
-                                     {'use_cuda': True, 'use_cudnn': 'always'}])
+                                     {'use_cuda': True, 'use_cudnn': 'always'},
+                                     {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBatchNormalization(testing.LinkTestCase):
 
     param_names = ('gamma', 'beta')
@@ -96,7 +97,7 @@ class TestBatchNormalization(testing.LinkTestCase):
         return y.astype(self.dtype),
 
 
-@testing.inject_backend_tests(None, [{}])
+@testing.inject_backend_tests(None, [{}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestBatchNormalizationInitializers(testing.LinkInitializersTestCase):
 
     param_names = ('gamma', 'beta')

@@ -14,7 +14,8 @@ from chainer.utils import type_check
     'shape': [(2, 4, 3), (2, 4, 3, 2)],
     'lazy': [False, True],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestGroupNormalization(testing.LinkTestCase):
 
     param_names = ('gamma', 'beta')

@@ -12,7 +12,8 @@ from chainer.utils import type_check
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'lazy': [False, True],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestLayerNormalization(testing.LinkTestCase):
 
     param_names = ('gamma', 'beta')

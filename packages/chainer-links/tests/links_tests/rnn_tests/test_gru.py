@@ -36,7 +36,8 @@ def _random_biases(link, dtype):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'lazy': [False, True],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestStatelessGRU:
 
     @pytest.fixture(autouse=True)
@@ -83,7 +84,8 @@ def test_stateless_gru_double_backward():
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'lazy': [False, True],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestStatefulGRU:
 
     @pytest.fixture(autouse=True)

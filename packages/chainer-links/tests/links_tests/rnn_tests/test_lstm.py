@@ -27,7 +27,8 @@ def _uniform(shape, dtype):
      {'state': 'no_h', 'x_batch': 3}, {'state': 'no_h', 'x_batch': 2},
      {'state': 'none', 'x_batch': 3}],
 ))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestStatelessLSTM:
 
     in_size = 3

@@ -11,7 +11,8 @@ import chainer.links as L
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'with_state': [True, False],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestNStepGRU:
     """Against a NumPy GRU with the weight order of n_step_gru (w0..w2: r, z, h on the
     input; the reset gate acts on ``w5 h + b5``)."""

@@ -11,7 +11,8 @@ import chainer.links as L
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'with_state': [True, False],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestNStepLSTM:
     """Against a NumPy LSTM with cuDNN's weight order (w0..w3: i, f, a, o on the input)."""
 

@@ -50,7 +50,8 @@ class TestPermutateList:
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'with_state': [True, False],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestNStepRNN:
 
     @pytest.fixture(autouse=True)

@@ -31,7 +31,8 @@ def _peephole_step(ref, link, c, h, x):
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'lazy': [False, True],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestStatefulPeepholeLSTM:
 
     @pytest.fixture(autouse=True)

@@ -59,7 +59,8 @@ def _make(cls, dtype, n_children, lazy=False):
         'dtype': [numpy.float16, numpy.float32, numpy.float64],
         'lazy': [False, True],
     })))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestTreeLSTM:
 
     @pytest.fixture(autouse=True)

@@ -30,7 +30,8 @@ def _make(dtype, lazy=False, **ratios):
     'lazy': [False, True],
     'train': [False, True],
 }))
-@testing.inject_backend_tests(None, [{}, {'use_cuda': True}])
+@testing.inject_backend_tests(None, [
+    {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
 class TestStatefulZoneoutLSTM:
     """Deterministic cases: test mode (no zoneout) and, in training mode, ratios 0."""
 

@@ -11,11 +11,12 @@ def _offset2grid(offset, kh, kw, sy, sx, ph, pw, h, w):
     khkw = khkw2 // 2
     xp = backend.get_array_module(offset)
     dtype = offset.dtype
-    ys, xs = xp.meshgrid(
-        xp.arange(0, sy * out_h, sy, dtype=dtype),
-        xp.arange(0, sx * out_w, sx, dtype=dtype), indexing='ij')
-    filter_x = xp.tile(xp.arange(kw, dtype=dtype), kh)
-    filter_y = xp.repeat(xp.arange(kh, dtype=dtype), kw)
+    with backend.get_device_from_array(offset).create_context():  # the grid goes with offset
+        ys, xs = xp.meshgrid(
+            xp.arange(0, sy * out_h, sy, dtype=dtype),
+            xp.arange(0, sx * out_w, sx, dtype=dtype), indexing='ij')
+        filter_x = xp.tile(xp.arange(kw, dtype=dtype), kh)
+        filter_y = xp.repeat(xp.arange(kh, dtype=dtype), kw)
     x_coord = offset[:, :khkw] + (xs[None, None] + filter_x[None, :, None, None])
     y_coord = offset[:, khkw:] + (ys[None, None] + filter_y[None, :, None, None])
     x_coord = (x_coord / (w + 2 * pw - 1) - 0.5) * 2

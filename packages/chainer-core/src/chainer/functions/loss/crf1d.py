@@ -119,18 +119,21 @@ def argmax_crf1d(cost, xs):
             alpha, rest = F.split_axis(alpha, [batch], axis=0)
         rests.append(rest)
         scores = _transition_scores(F, alpha, cost)
-        back.append(scores.array.argmax(axis=1))
+        back.append(backend.from_chx(scores.array.argmax(axis=1)))
         alpha = F.max(scores, axis=1) + x
-    xp = backend.get_array_module(alpha)
 
-    inds = alpha.array.argmax(axis=1)
+    # The back-tracking indexes pointer arrays by arrays: it runs on NumPy/CuPy (views of
+    # ChainerX arrays), and the path goes back to the device of the scores.
+    device = backend.get_device_from_array(alpha)
+    inds = backend.from_chx(alpha.array.argmax(axis=1))
+    xp = backend.get_array_module(inds)
     path = [inds]
     for pointers, rest in zip(back[::-1], rests[::-1]):
         inds = pointers[xp.arange(len(inds)), inds]
         if rest is not None:
-            inds = xp.concatenate([inds, rest.array.argmax(axis=1)])
+            inds = xp.concatenate([inds, backend.from_chx(rest.array.argmax(axis=1))])
         path.append(inds)
-    path = [p.astype(numpy.int32) for p in path[::-1]]
+    path = [device.send(p.astype(numpy.int32)) for p in path[::-1]]
 
     score = F.max(alpha, axis=1)
     tails = [F.max(rest, axis=1) for rest in rests[::-1] if rest is not None]

@@ -163,10 +163,11 @@ def connectionist_temporal_classification(x, t, blank_symbol, input_length=None,
     assert t.ndim == 2
     check_reduce(reduce)
     xp = backend.get_array_module(x[0])
-    if input_length is None:
-        input_length = xp.full(len(x[0]), len(x), dtype=numpy.int32)
-    if label_length is None:
-        label_length = xp.full(len(t), t.shape[1], dtype=numpy.int32)
+    with backend.get_device_from_array(x[0]).create_context():  # the lengths go with x
+        if input_length is None:
+            input_length = xp.full(len(x[0]), len(x), dtype=numpy.int32)
+        if label_length is None:
+            label_length = xp.full(len(t), t.shape[1], dtype=numpy.int32)
     xs = chainer.functions.stack(x)
     return ConnectionistTemporalClassification(blank_symbol, reduce).apply(
         (input_length, label_length, t, xs))[0]

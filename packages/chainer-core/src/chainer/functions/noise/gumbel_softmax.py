@@ -28,9 +28,11 @@ def gumbel_softmax(log_pi, tau=0.1, axis=1):
         >>> np.allclose(y.array.sum(axis=1), 1)
         True
     """
-    xp = backend.get_array_module(log_pi)
-    if log_pi.ndim < 1:
-        return chainer.Variable(xp.ones((), log_pi.dtype))
-    dtype = log_pi.dtype
-    g = xp.random.gumbel(size=log_pi.shape).astype(dtype, copy=False)
-    return chainer.functions.softmax((log_pi + g) / tau, axis=axis)
+    device = backend.get_device_from_array(log_pi)
+    # the noise of ChainerX arrays is drawn on their fallback (NumPy/CuPy) device
+    sample_on = device.fallback_device if device.xp.__name__ == 'chainerx' else device
+    with chainer.using_device(sample_on):
+        if log_pi.ndim < 1:
+            return chainer.Variable(device.send(sample_on.xp.ones((), log_pi.dtype)))
+        g = sample_on.xp.random.gumbel(size=log_pi.shape).astype(log_pi.dtype, copy=False)
+    return chainer.functions.softmax((log_pi + device.send(g)) / tau, axis=axis)
