@@ -51,12 +51,12 @@ def test_gather_and_scatter_round_trip(task):
 
 
 @attr.multi_gpu(2)
-def test_two_gpus_train(task):
+def test_two_gpus_train(task, tmp_path):
     model = task.model()
     optimizer = task.optimizer(model)
     updater = updaters.MultiprocessParallelUpdater(
         [task.iterator(3), task.iterator(3)], optimizer, devices={'main': 0, 'second': 1})
-    trainer = chainer.training.Trainer(updater, (4, 'iteration'))
+    trainer = chainer.training.Trainer(updater, (4, 'iteration'), out=str(tmp_path))
     trainer.run()
     assert updater.iteration == 4
     assert isinstance(model.predictor.W.array, cuda.cupy.ndarray)

@@ -51,14 +51,14 @@ def test_converter_gets_each_share_and_device_spec(task):
     assert received == [(t[0::3], '@numpy'), (t[1::3], -1), (t[2::3], '@numpy')]
 
 
-def test_given_models_and_reporting(task):
+def test_given_models_and_reporting(task, tmp_path):
     model = task.model()
     other = model.copy(mode='copy')
     updater = training.updaters.ParallelUpdater(
         task.iterator(6), task.optimizer(model), models={'main': model, 'other': other},
         devices={'main': -1, 'other': -1})
     assert updater._models['other'] is other
-    trainer = training.Trainer(updater, (1, 'iteration'))
+    trainer = training.Trainer(updater, (1, 'iteration'), out=str(tmp_path))
     assert 'other' in trainer.reporter._observer_names.values()
     trainer.run()
     assert {'main/loss', 'other/loss'} <= set(trainer.observation)
