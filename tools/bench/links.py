@@ -47,6 +47,7 @@ import chainer.functions as F  # noqa: E402
 import chainer.links as L  # noqa: E402
 from chainer import optimizers  # noqa: E402
 
+
 def _check_same(name, links, functions, rtol=1e-4, atol=1e-5):
     for a, b in zip(links, functions):
         if not numpy.allclose(a, b, rtol=rtol, atol=atol):

@@ -35,6 +35,7 @@ import chainer  # noqa: E402
 import chainer.functions as F  # noqa: E402
 import chainer.links as L  # noqa: E402
 
+
 def _check(name, got, expected, rtol=1e-4, atol=1e-5):
     if not numpy.allclose(got, expected, rtol=rtol, atol=atol):
         raise AssertionError('{}: link and function steps disagree ({} != {})'.format(

@@ -72,7 +72,6 @@ class TestConfig:
         assert 'enable_backprop' in out and 'type_check' in out
 
 
-
 def test_missing_config_entry_raises_attribute_error():
     with pytest.raises(AttributeError):
         chainer.config.no_such_entry

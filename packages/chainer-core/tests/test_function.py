@@ -73,7 +73,6 @@ def test_old_style_function_multiple_outputs_and_type_check():
         Split()(numpy.zeros(3, 'd'))
 
 
-
 class _Triple(chainer.Function):
     def forward(self, inputs):
         return inputs[0] * 3,

@@ -708,7 +708,6 @@ class TestGrad:
             chainer.grad([F.sum(x)], [x], grad_outputs=[None, None])
 
 
-
 def _v(values, dtype='f', **kwargs):
     return chainer.Variable(numpy.array(values, dtype), **kwargs)
 

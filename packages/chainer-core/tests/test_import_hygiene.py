@@ -28,6 +28,7 @@ def _installed(dist):
         return False
     return True
 
+
 _REPORT = """
 import json, sys
 forbidden = %r

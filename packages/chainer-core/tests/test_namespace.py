@@ -161,7 +161,6 @@ def test_lazy_submodule():
             _namespace.lazy_submodule('links')
 
 
-
 def test_finder_ignores_probes_of_other_folders(tmp_path):
     # pytest's importlib import mode asks every meta path finder for a subpackage with a
     # folder of its own; only a search of the parent package's path is an import to explain.

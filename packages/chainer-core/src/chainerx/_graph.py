@@ -14,7 +14,6 @@ differentiation with several backprop ids relies on.
 import threading
 
 
-
 class BackpropId:
     """Identifies a graph of a context (made by :meth:`Context.make_backprop_id`)."""
 

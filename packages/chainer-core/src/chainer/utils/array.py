@@ -37,7 +37,6 @@ def sum_to(x, shape):
     return y
 
 
-
 def size_of_shape(shape):
     """Returns the number of elements of an array of the given shape.
 
@@ -60,7 +59,6 @@ def empty_like(x):
         return numpy.empty_like(x)
     from chainer import backend
     return backend.get_array_module(x).empty_like(x)
-
 
 
 _SMALL = 4096

@@ -10,6 +10,7 @@ import threading
 
 import numpy
 
+
 class _State(threading.local):
     light = False
 

@@ -46,7 +46,6 @@ def test_hard_sigmoid_invalid_dtype():
         F.hard_sigmoid(numpy.zeros(3, numpy.int32))
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

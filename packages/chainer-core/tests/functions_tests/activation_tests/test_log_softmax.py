@@ -33,7 +33,6 @@ def test_log_softmax_helper_matches_function():
         log_softmax_module._log_softmax(x, axis=1), F.log_softmax(x).array)
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

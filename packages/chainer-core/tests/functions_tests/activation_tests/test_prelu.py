@@ -57,7 +57,6 @@ def test_prelu_w_too_many_dims():
         F.prelu(numpy.zeros((3,), numpy.float32), numpy.zeros((3,), numpy.float32))
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

@@ -74,7 +74,6 @@ def test_relu_removed_argument():
         F.relu(numpy.zeros((2, 3), numpy.float32), use_cudnn=False)
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

@@ -85,7 +85,6 @@ def test_invalid_dtype(name):
         _FUNCTIONS[name][0](numpy.zeros((2, 3), numpy.int32))
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

@@ -47,7 +47,6 @@ def test_softplus_invalid_dtype():
         F.softplus(numpy.zeros(3, numpy.int32))
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

@@ -51,7 +51,6 @@ def test_swish_dtype_mismatch():
         F.swish(numpy.zeros((4, 3), numpy.float32), numpy.zeros((3,), numpy.float64))
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

@@ -96,7 +96,6 @@ def test_cast_to_int():
     numpy.testing.assert_array_equal(y.array, x.astype(numpy.int32))
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

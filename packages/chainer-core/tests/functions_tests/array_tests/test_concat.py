@@ -71,7 +71,6 @@ def test_concat_axis_must_be_int():
         functions.concat([numpy.zeros((2, 3), 'f')], 1.0)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

@@ -59,7 +59,6 @@ def test_dstack_empty_list_is_invalid():
         functions.dstack([])
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

@@ -44,7 +44,6 @@ def test_expand_dims_invalid_type(axis):
         functions.expand_dims(numpy.zeros((2, 3), numpy.float32), axis)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

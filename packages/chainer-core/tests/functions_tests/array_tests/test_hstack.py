@@ -56,7 +56,6 @@ def test_hstack_empty_list_is_invalid():
         functions.hstack([])
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

@@ -56,7 +56,6 @@ def test_moveaxis_value_error(src, dst):
         functions.moveaxis(numpy.zeros((2, 3, 4), numpy.float32), src, dst)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

@@ -55,7 +55,6 @@ def test_rollaxis_type_error(axis, start):
         functions.rollaxis(numpy.zeros((2, 3), numpy.float32), axis, start)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

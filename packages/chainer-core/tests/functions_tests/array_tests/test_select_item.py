@@ -71,7 +71,6 @@ def test_select_item_out_of_range_in_debug_mode(t):
             functions.select_item(x, numpy.array(t, numpy.int32))
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

@@ -68,7 +68,6 @@ def test_separate_invalid_type(shape, axis):
         functions.separate(numpy.zeros(shape, numpy.float32), axis)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

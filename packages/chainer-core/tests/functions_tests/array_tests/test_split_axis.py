@@ -101,7 +101,6 @@ def test_split_axis_unsorted_indices_in_debug_mode():
                 numpy.zeros((2, 4), numpy.float32), [3, 1], 1)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

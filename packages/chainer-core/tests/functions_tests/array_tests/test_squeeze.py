@@ -63,7 +63,6 @@ def test_squeeze_axis_type_error(axis):
         functions.squeeze(numpy.zeros((1, 3, 1, 2), numpy.float32), axis)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

@@ -62,7 +62,6 @@ def test_stack_invalid_type(xs, axis):
         functions.stack(xs, axis)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

@@ -40,7 +40,6 @@ def test_swapaxes_invalid_type(axes):
         functions.swapaxes(numpy.zeros((2, 3, 4), numpy.float32), *axes)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

@@ -52,7 +52,6 @@ def test_tile_value_error(reps):
         functions.tile(numpy.zeros((2, 3), numpy.float32), reps)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

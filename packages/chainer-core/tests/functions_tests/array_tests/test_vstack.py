@@ -58,7 +58,6 @@ def test_vstack_empty_list_is_invalid():
         functions.vstack([])
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

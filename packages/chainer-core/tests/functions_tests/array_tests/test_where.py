@@ -67,7 +67,6 @@ def test_where_invalid_type(c, x, y):
         functions.where(c, x, y)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

@@ -63,7 +63,6 @@ def test_invalid_type(name, a, b):
         getattr(F, name)(a, b)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

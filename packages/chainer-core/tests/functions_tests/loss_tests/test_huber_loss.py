@@ -63,7 +63,6 @@ def test_invalid_type(x, t):
         F.huber_loss(x, t, 1.0)
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

@@ -83,7 +83,6 @@ def test_invalid():
                                 numpy.zeros((2, 3), numpy.int32))
 
 
-
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

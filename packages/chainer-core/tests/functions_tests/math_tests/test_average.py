@@ -99,7 +99,6 @@ def test_average_weights_gradient():
     testing.assert_allclose(w.grad, [(1 - 2.5) / 4, (3 - 2.5) / 4])
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

@@ -61,7 +61,6 @@ def test_clip_invalid_type():
         F.clip(numpy.zeros(3, numpy.int32), -1, 1)
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

@@ -38,7 +38,6 @@ def test_identity_returns_single_or_tuple():
     assert isinstance(ys, tuple) and len(ys) == 2
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

@@ -65,7 +65,6 @@ def test_logsumexp_grad_is_softmax():
     testing.assert_allclose(x.grad, e / e.sum())
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

@@ -67,7 +67,6 @@ def test_invalid_type(op, x1, x2):
         getattr(F, op)(x1, x2)
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

@@ -130,7 +130,6 @@ def test_argmax_axis_errors(op):
         getattr(F, op)(x, axis=(0, 1))
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

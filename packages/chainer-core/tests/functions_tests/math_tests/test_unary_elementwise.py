@@ -124,7 +124,6 @@ def test_log_ndtr_extreme_values():
     testing.assert_allclose(xv.grad, expected, rtol=1e-8)
 
 
-
 def _uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 

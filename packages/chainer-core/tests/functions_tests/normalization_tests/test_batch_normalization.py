@@ -363,7 +363,6 @@ def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 
 
-
 @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
 @pytest.mark.parametrize('shape,axis', [((5, 3), None), ((4, 3, 2, 2), None),
                                         ((4, 3, 2), (0, 2))])

@@ -153,7 +153,6 @@ def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 
 
-
 @pytest.mark.parametrize('groups', [1, 2])
 @pytest.mark.parametrize('shape', [(10, 4), (5, 4, 3)])
 def test_fast_backward(groups, shape):

@@ -125,7 +125,6 @@ def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 
 
-
 @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
 @pytest.mark.parametrize('shape,groups', [((2, 4, 3), 2), ((2, 6, 2, 2), 3), ((3, 4, 1), 4)])
 def test_fast_backward(dtype, shape, groups):

@@ -76,7 +76,6 @@ def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 
 
-
 @pytest.mark.parametrize('dtype,zero_row', [
     (numpy.float16, False), (numpy.float32, False), (numpy.float64, False),
     (numpy.float32, True), (numpy.float64, True)])  # 1 / eps overflows float16

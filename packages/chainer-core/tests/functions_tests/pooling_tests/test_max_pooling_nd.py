@@ -196,7 +196,6 @@ def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):
     return numpy.random.RandomState(seed).uniform(low, high, shape).astype(dtype)
 
 
-
 @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
 @pytest.mark.parametrize('ndim,kwargs', [
     (2, dict(ksize=2, stride=2)), (2, dict(ksize=3, stride=2, pad=1, cover_all=False)),

@@ -8,6 +8,7 @@ import numpy
 MAX_BUF_LEN = 2 ** 31 - 1
 DEFAULT_MAX_BUF_LEN = 256 * 1024 * 1024
 
+
 def mpi():
     """The ``mpi4py.MPI`` module (imported on first use: importing it initializes MPI).
 

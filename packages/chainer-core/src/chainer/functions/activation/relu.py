@@ -40,12 +40,12 @@ class ReLU(function_node.FunctionNode):
         self.retain_outputs((0,))
         return utils.force_array(xp.maximum(x, x.dtype.type(0)), x.dtype),
 
-
     def forward_chainerx(self, inputs):
         x, = inputs
         if x.dtype.kind != 'f':
             return chainer.Fallback
         return chainerx.relu(x),
+
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
         y = self.get_retained_outputs()[0].array

@@ -34,9 +34,9 @@ class Sigmoid(function_node.FunctionNode):
         self.retain_outputs((0,))
         return _sigmoid(x),
 
-
     def forward_chainerx(self, inputs):
         return chainerx.sigmoid(inputs[0]),
+
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
         gy, = grad_outputs

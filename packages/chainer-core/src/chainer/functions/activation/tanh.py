@@ -25,9 +25,9 @@ class Tanh(function_node.FunctionNode):
         self.retain_outputs((0,))
         return utils.force_array(xp.tanh(x), x.dtype),
 
-
     def forward_chainerx(self, inputs):
         return chainerx.tanh(inputs[0]),
+
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
         gy, = grad_outputs

@@ -81,11 +81,11 @@ class BroadcastTo(function_node.FunctionNode):
         xp = backend.get_array_module(x)
         return xp.broadcast_to(x, self._shape),
 
-
     def forward_chainerx(self, inputs):
         x, = inputs
         self._in_shape = x.shape
         return chainerx.broadcast_to(x, self._shape),
+
     def backward(self, indexes, grad_outputs):
         return _broadcast_to_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 

@@ -43,11 +43,11 @@ class Reshape(function_node.FunctionNode):
         self._in_shape = x.shape
         return x.reshape(self.shape),
 
-
     def forward_chainerx(self, inputs):
         x, = inputs
         self._in_shape = x.shape
         return chainerx.reshape(x, self.shape),
+
     def backward(self, indexes, grad_outputs):
         return _reshape_back(self, indexes, grad_outputs, grad_ops.VARIABLES)
 

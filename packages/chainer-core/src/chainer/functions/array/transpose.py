@@ -26,9 +26,9 @@ class Transpose(function_node.FunctionNode):
         x, = inputs
         return x.transpose(self.axes),
 
-
     def forward_chainerx(self, inputs):
         return chainerx.transpose(inputs[0], self.axes),
+
     def _inverse_axes(self):
         axes = self.axes
         if axes is None:

@@ -123,13 +123,13 @@ class LinearFunction(function_node.FunctionNode):
         self.retain_inputs((0, 1))
         return _linear_forward(x, W, inputs[2] if len(inputs) == 3 else None),
 
-
     def forward_chainerx(self, inputs):
         x, W = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
         if x.dtype != W.dtype or (b is not None and b.dtype != x.dtype):
             return chainer.Fallback
         return chainerx.linear(x, W, b),
+
     def _backward_arrays(self, indexes, grad_outputs):
         # Array-level twin of ``backward`` (the same values as LinearGradData,
         # LinearGradWeight and F.sum compute), used without double backprop or hooks.

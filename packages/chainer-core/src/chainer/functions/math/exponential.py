@@ -42,9 +42,9 @@ class Exp(function_node.FunctionNode):
         self.retain_outputs((0,))
         return utils.force_array(xp.exp(x)),
 
-
     def forward_chainerx(self, inputs):
         return chainerx.exp(inputs[0]),
+
     def backward(self, indexes, grad_outputs):
         return _exp_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 
@@ -69,9 +69,9 @@ class Log(function_node.FunctionNode):
         self.retain_inputs((0,))
         return utils.force_array(xp.log(x)),
 
-
     def forward_chainerx(self, inputs):
         return chainerx.log(inputs[0]),
+
     def backward(self, indexes, grad_outputs):
         return _log_backward(self, indexes, grad_outputs, grad_ops.VARIABLES)
 

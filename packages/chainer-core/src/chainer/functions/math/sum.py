@@ -45,11 +45,11 @@ class Sum(function_node.FunctionNode):
         self._in_shape = x.shape
         return utils.force_array(x.sum(axis=self.axis, keepdims=self.keepdims)),
 
-
     def forward_chainerx(self, inputs):
         x, = inputs
         self._in_shape = x.shape
         return chainerx.sum(x, axis=self.axis, keepdims=self.keepdims),
+
     def _kept_shape(self, gy_shape):
         shape = self._in_shape
         if self.keepdims or not shape:

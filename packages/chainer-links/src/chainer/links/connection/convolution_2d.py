@@ -5,6 +5,7 @@ from chainer.links.connection import _convolution
 from chainer import memory_layouts
 from chainer.utils import argument
 
+
 class Convolution2D(_convolution.LazyWeightLink):
     """Two-dimensional convolution layer (wraps :func:`~chainer.functions.convolution_2d`).
 

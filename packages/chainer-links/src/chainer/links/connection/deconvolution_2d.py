@@ -4,7 +4,6 @@ from chainer.links.connection import _convolution
 from chainer.utils import argument
 
 
-
 class Deconvolution2D(_convolution.LazyWeightLink):
     """Two-dimensional transposed convolution layer (wraps
     :func:`~chainer.functions.deconvolution_2d`).

@@ -6,7 +6,6 @@ from chainer.links.connection import _convolution
 from chainer.links.connection import convolution_2d
 
 
-
 class DeformableConvolution2D(link.Chain):
     """Two-dimensional deformable convolution layer.
 

@@ -6,7 +6,6 @@ from chainer import initializers
 from chainer.links.connection import _convolution
 
 
-
 class DepthwiseConvolution2D(_convolution.LazyWeightLink):
     """Two-dimensional depthwise convolution layer (wraps
     :func:`~chainer.functions.depthwise_convolution_2d`).

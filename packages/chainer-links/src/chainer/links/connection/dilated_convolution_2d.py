@@ -3,7 +3,6 @@ from chainer.functions.connection import dilated_convolution_2d
 from chainer.links.connection import _convolution
 
 
-
 class DilatedConvolution2D(_convolution.LazyWeightLink):
     """Two-dimensional dilated convolution layer (wraps
     :func:`~chainer.functions.dilated_convolution_2d`).

@@ -6,7 +6,6 @@ from chainer.links.connection import _convolution
 from chainer.utils import conv
 
 
-
 class LocalConvolution2D(link.Link):
     """Two-dimensional locally-connected layer: a convolution without weight sharing (wraps
     :func:`~chainer.functions.local_convolution_2d`).

@@ -48,6 +48,7 @@ _AUXILIARY_INPUTS = {'loss1_fc2': 'inception_4a', 'loss2_fc2': 'inception_4d'}
 available = _pretrained.pillow_available()
 """Whether Pillow is installed (``prepare`` needs it), as v7's module attribute."""
 
+
 def prepare(image, size=(224, 224)):
     """Converts an image to the input array of GoogLeNet.
 

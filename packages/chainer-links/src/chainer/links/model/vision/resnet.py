@@ -30,6 +30,7 @@ _MISSING_CAFFEMODEL = (
 available = _pretrained.pillow_available()
 """Whether Pillow is installed (``prepare`` needs it), as v7's module attribute."""
 
+
 def prepare(image, size=(224, 224)):
     """Converts an image to the input array of the ResNet models.
 
