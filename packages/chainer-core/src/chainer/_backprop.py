@@ -11,6 +11,7 @@ import warnings
 
 import numpy
 
+import chainer
 from chainer import _backprop_utils
 from chainer import _hooks
 from chainer import backend
@@ -28,7 +29,7 @@ _NO_GRAD_WARNING = ('outputs contains a Variable without grad, or duplicate outp
                     'chainer.backward does not set default grad.')
 
 
-def _walk(pairs, retain_grad, double, targets=None, required=None):
+def _walk(pairs, retain_grad, double, targets=None, required=None, loaded=None):
     """Runs backprop from ``(node, grad Variable)`` pairs.
 
     Returns the dict of gradients left at the end (leaves and unreachable nodes), the dict of
@@ -41,6 +42,11 @@ def _walk(pairs, retain_grad, double, targets=None, required=None):
     Without double backprop and function hooks, gradients travel as raw arrays and nodes that
     define ``_backward_arrays`` compute them without building Variables (the fast path); the
     others run their differentiable ``backward`` on wrapped arrays.
+
+    With function hooks, gradients are summed as v7 sums them, inside each step (the hooks
+    see the ``Add`` / ``MultiAdd`` nodes); when ``loaded`` (a set) is given, a leaf's own
+    gradient is summed with the first gradient it receives, and its node is added to
+    ``loaded`` (the result then replaces the leaf's gradient).
     """
     hooks = _hooks.active_hooks()
     raw = not double and hooks is None
@@ -102,6 +108,24 @@ def _walk(pairs, retain_grad, double, targets=None, required=None):
             if (fast and func._backward_arrays is not None
                     and func._local_function_hooks is None):
                 gxs = func._backward_arrays(indexes, gys)
+            elif hooks is not None:
+                previous = None
+                if func._accumulates:
+                    previous = tuple([_take_hooked(grads, in_nodes[i], loaded)
+                                      for i in indexes])
+
+                def accumulate(gxs, in_nodes=in_nodes, indexes=indexes):
+                    _accumulate_hooked(grads, in_nodes, indexes, gxs, loaded)
+
+                gxs = _backward_step(func, indexes, gys, raw, hooks, previous, debug,
+                                     accumulate)
+                for i, gx in zip(indexes, gxs):
+                    creator = None if gx is None else in_nodes[i].creator_node
+                    if creator is not None and creator not in seen:
+                        seen.add(creator)
+                        heappush(heap, (-creator.rank, counter, creator))
+                        counter += 1
+                continue
             else:
                 previous = None
                 if func._accumulates:
@@ -141,6 +165,39 @@ def _take(grads, owned, node):
     if g is not None and owned:
         owned.discard(id(g))
     return g
+
+
+def _leaf_grad(node, loaded):
+    """The gradient a leaf already holds, taken once into the walk (None if not loaded)."""
+    if loaded is None or node.creator_node is not None or node in loaded:
+        return None
+    loaded.add(node)
+    var = node._variable()
+    return None if var is None else var._grad_var
+
+
+def _take_hooked(grads, node, loaded):
+    """:func:`_take` of the hooked walk: a leaf's own gradient counts as computed."""
+    g = grads.pop(node, None)
+    return _leaf_grad(node, loaded) if g is None else g
+
+
+def _accumulate_hooked(grads, in_nodes, indexes, gxs, loaded):
+    """Sums a step's gradients into ``grads`` as v7 does: one ``F.add`` per input node."""
+    pending = {}
+    for i, gx in zip(indexes, gxs):
+        if gx is None:
+            continue
+        node = in_nodes[i]
+        terms = pending.get(node)
+        if terms is None:
+            prev = grads.get(node)
+            if prev is None:
+                prev = _leaf_grad(node, loaded)
+            terms = pending[node] = [] if prev is None else [prev]
+        terms.append(gx)
+    for node, terms in pending.items():
+        grads[node] = terms[0] if len(terms) == 1 else chainer.functions.add(*terms)
 
 
 def _pop_output_grads(outputs, grads, owned, targets, found, retain_grad, raw):
@@ -211,8 +268,9 @@ def _backprop_to_leaves(pairs, retain_grad, double, loss_scale):
     local = _config.__dict__
     saved = local.get('enable_backprop', _MISSING)
     local['enable_backprop'] = double
+    loaded = set()
     try:
-        grads, _, raw = _walk(pairs, retain_grad, double)
+        grads, _, raw = _walk(pairs, retain_grad, double, loaded=loaded)
     finally:
         if saved is _MISSING:
             del local['enable_backprop']
@@ -234,7 +292,7 @@ def _backprop_to_leaves(pairs, retain_grad, double, loss_scale):
                 array = _writeable(array)
                 if array is not g._array:
                     g = _make_variable(array, False)
-        prev = var._grad_var
+        prev = None if loaded and node in loaded else var._grad_var
         var._grad_var = g if prev is None else _sum_variables(prev, g)
         if loss_scale is not None or var._loss_scale is not None:
             var._loss_scale = loss_scale

@@ -218,7 +218,8 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         if self._differentiable:
             gx = self._differentiable_grad_x(gy)
         else:
-            gx = variable.Variable(self._grad_x(gy.array), requires_grad=False)
+            x, t = self.get_retained_inputs()
+            gx, = _SoftmaxCrossEntropyGrad_NoDoubleBackprop(self).apply((x, t, gy))
         return tuple([gx if i == 0 else None for i in indexes])
 
     def _differentiable_grad_x(self, gy):
@@ -242,6 +243,23 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
             k = k * self._coeff
         kb = F.broadcast_to(F.expand_dims(k, 1), x.shape)
         return F.scatter_add(y * kb, self._index, -k)
+
+
+class _SoftmaxCrossEntropyGrad_NoDoubleBackprop(function_node.FunctionNode):
+    # v7's node of the gradient w.r.t. x of a loss made without enable_double_backprop
+    # (inputs x, t and gy; not differentiable): function hooks see it during backward
+
+    def __init__(self, loss):
+        self._loss = loss
+
+    def forward(self, inputs):
+        return self._loss._grad_x(inputs[2]),
+
+    def backward(self, indexes, grad_outputs):
+        raise RuntimeError("F.softmax_cross_entropy was called with "
+                           "'enable_double_backprop=False' argument, but double-backprop is "
+                           "actually being performed. Please specify "
+                           "'enable_double_backprop=True' explicitly.")
 
 
 def softmax_cross_entropy(x, t, normalize=True, cache_score=True, class_weight=None,
