@@ -5,6 +5,7 @@ from chainer import utils
 from chainer import variable
 from chainer.functions._helpers.loss import check_reduce
 from chainer.functions._helpers.loss import label_index
+from chainer.functions._helpers.loss import wide_sum
 from chainer.functions.activation.log_softmax import _log_softmax
 from chainer.functions.activation.log_softmax import logsumexp
 from chainer.utils import type_check
@@ -121,7 +122,7 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         if self.reduce == 'mean':
             n = x.size // x.shape[1] if x.shape[1] else 0
             self._coeff = 1.0 / max(n, 1)
-            return utils.force_array(loss.sum() * dtype.type(self._coeff), dtype)
+            return utils.force_array(wide_sum(loss) * dtype.type(self._coeff), dtype)
         return utils.force_array(loss, dtype)
 
     def _hard_target_loss(self, xp, x, t, lse):
@@ -154,7 +155,7 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         if self.reduce == 'mean':
             count = n_valid if self.normalize else len(x)
             self._coeff = 1.0 / max(count, 1)
-            return utils.force_array(-log_p.sum() * dtype.type(self._coeff), dtype)
+            return utils.force_array(-wide_sum(log_p) * dtype.type(self._coeff), dtype)
         return utils.force_array(-log_p, dtype)
 
     # ----------------------------------------------------------------------------------------
