@@ -120,11 +120,16 @@ def _walk(pairs, retain_grad, double, targets=None, required=None, loaded=None):
                 gxs = _backward_step(func, indexes, gys, raw, hooks, previous, debug,
                                      accumulate)
                 for i, gx in zip(indexes, gxs):
-                    creator = None if gx is None else in_nodes[i].creator_node
-                    if creator is not None and creator not in seen:
-                        seen.add(creator)
-                        heappush(heap, (-creator.rank, counter, creator))
-                        counter += 1
+                    if gx is None:
+                        continue
+                    creator = in_nodes[i].creator_node
+                    if creator is not None:
+                        if creator not in seen:
+                            seen.add(creator)
+                            heappush(heap, (-creator.rank, counter, creator))
+                            counter += 1
+                    elif in_nodes[i]._old_style_grad_generator is not None:
+                        _raise_old_style(in_nodes[i])
                 continue
             else:
                 previous = None
@@ -143,10 +148,13 @@ def _walk(pairs, retain_grad, double, targets=None, required=None, loaded=None):
                 else:
                     grads[node] = _accumulate(prev, gx, raw, owned)
                 creator = node.creator_node
-                if creator is not None and creator not in seen:
-                    seen.add(creator)
-                    heappush(heap, (-creator.rank, counter, creator))
-                    counter += 1
+                if creator is not None:
+                    if creator not in seen:
+                        seen.add(creator)
+                        heappush(heap, (-creator.rank, counter, creator))
+                        counter += 1
+                elif node._old_style_grad_generator is not None:
+                    _raise_old_style(node)
     except Exception as e:
         if func is not None:
             _backprop_utils.attach_forward_stack(func, e)
@@ -157,6 +165,11 @@ def _walk(pairs, retain_grad, double, targets=None, required=None, loaded=None):
             if node not in found and node in grads:
                 found[node] = grads[node]
     return grads, found, raw
+
+
+def _raise_old_style(node):
+    raise RuntimeError('cannot twice-differentiate an old style Function "{}"'.format(
+        node._old_style_grad_generator))
 
 
 def _take(grads, owned, node):
@@ -237,8 +250,10 @@ def _accumulate(prev, gx, raw, owned):
 
 
 def _sum_variables(a, b):
-    """Sum of two gradient Variables, recorded in the graph only if one of them is."""
-    if a.creator_node is None and b.creator_node is None:
+    """Sum of two gradient Variables, recorded in the graph only if one of them is in it
+    (has a creator, or requires grad: e.g. an output gradient given for double backprop)."""
+    if (a.creator_node is None and b.creator_node is None
+            and not a._requires_grad and not b._requires_grad):
         total = a._array + b._array
         if isinstance(total, _numpy_scalar):
             total = numpy.asarray(total)
@@ -497,6 +512,8 @@ def _nodes_between(output_nodes, input_nodes):
         seen.add(func)
         for x in func.inputs or ():
             if x.requires_grad:
+                if x.creator_node is None and x._old_style_grad_generator is not None:
+                    _raise_old_style(x)
                 consumers.setdefault(x, []).append(func)
                 pending.append(x.creator_node)
     # forward from the inputs, through those functions only

@@ -94,6 +94,10 @@ class VariableNode:
     __slots__ = ('_variable', 'creator_node', 'data', 'name', 'rank', 'requires_grad', 'dtype',
                  'shape', '__dict__', '__weakref__')
 
+    # label of the old-style Function whose double-backprop gradient this leaf is (v7's name);
+    # backprop that reaches such a node raises
+    _old_style_grad_generator = None
+
     def __init__(self, variable, name, **kwargs):
         if kwargs:
             argument.check_unexpected_kwargs(kwargs, grad='unexpected keyword argument "grad"')
