@@ -22,6 +22,7 @@ _config = configuration.config
 _numpy_scalar = numpy.generic
 _make_variable = variable_module._make_variable
 _Variable = variable_module.Variable
+_VariableNode = variable_module.VariableNode
 _backward_step = _backprop_utils.backward_step
 _MISSING = configuration._MISSING
 
@@ -50,6 +51,7 @@ def _walk(pairs, retain_grad, double, targets=None, required=None, loaded=None):
     """
     hooks = _hooks.active_hooks()
     raw = not double and hooks is None
+    old_style = _VariableNode._any_old_style_grad
     debug = _config.debug
     fast = raw and not debug
     # ids of gradient arrays in ``grads`` that the walk itself allocated (sums): only those
@@ -153,7 +155,7 @@ def _walk(pairs, retain_grad, double, targets=None, required=None, loaded=None):
                         seen.add(creator)
                         heappush(heap, (-creator.rank, counter, creator))
                         counter += 1
-                elif node._old_style_grad_generator is not None:
+                elif old_style and node._old_style_grad_generator is not None:
                     _raise_old_style(node)
     except Exception as e:
         if func is not None:

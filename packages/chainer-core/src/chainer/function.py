@@ -120,6 +120,7 @@ class FunctionAdapter(function_node.FunctionNode):
             gx = variable_module._make_variable(gx, double)
             if double:
                 gx.node._old_style_grad_generator = self._function.label
+                variable_module.VariableNode._any_old_style_grad = True
             ret.append(gx)
         return tuple(ret)
 

@@ -95,8 +95,9 @@ class VariableNode:
                  'shape', '__dict__', '__weakref__')
 
     # label of the old-style Function whose double-backprop gradient this leaf is (v7's name);
-    # backprop that reaches such a node raises
+    # backprop that reaches such a node raises. The walk looks for it only once one exists.
     _old_style_grad_generator = None
+    _any_old_style_grad = False
 
     def __init__(self, variable, name, **kwargs):
         if kwargs:
