@@ -75,6 +75,8 @@ def test_auxiliary_classifiers(model, x, branch, source):
 def test_unknown_layer_and_removed_arguments(model, x):
     with pytest.raises(ValueError, match=r"unknown layer\(s\) \['loss4'\]"):
         model(x, layers=['loss4'])
+    with pytest.raises(ValueError, match=r"unknown layer\(s\) \['loss4'\].*'inception_3a'"):
+        model.extract([numpy.zeros((8, 8, 3), numpy.uint8)], layers=['loss4'])
     with pytest.raises(ValueError, match='train argument is not supported anymore'):
         model(x, layers=['conv1'], train=False)
     with pytest.raises(TypeError):

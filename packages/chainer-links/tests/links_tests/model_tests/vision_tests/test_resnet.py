@@ -110,6 +110,14 @@ def test_invalid_depth():
         resnet.ResNetLayers(None, 34)
 
 
+def test_unknown_layer(model):
+    x = numpy.zeros((1, 3, 32, 32), numpy.float32)
+    with pytest.raises(ValueError, match=r"unknown layer\(s\) \['res6'\].*'res5'"):
+        model(x, layers=['res5', 'res6'])
+    with pytest.raises(ValueError, match=r"unknown layer\(s\) \['res6'\].*'res5'"):
+        model.extract([numpy.zeros((8, 8, 3), numpy.uint8)], layers=['res6'])
+
+
 def test_forward(model):
     x = _x(2, 3, 64, 64) * 50
     with chainer.using_config('train', False):

@@ -87,6 +87,9 @@ def test_forward_stops_after_the_last_requested_layer(model, monkeypatch):
 def test_unknown_layer(model):
     with pytest.raises(ValueError, match=r"unknown layer\(s\) \['fc9'\].*'conv1_1'"):
         model(numpy.zeros((1, 3, 224, 224), numpy.float32), layers=['fc9'])
+    # extract refuses the name before it prepares any image
+    with pytest.raises(ValueError, match=r"unknown layer\(s\) \['fc9'\].*'conv1_1'"):
+        model.extract([numpy.zeros((8, 8, 3), numpy.uint8)], layers=['fc9'])
 
 
 def test_wrong_input_type(model):
