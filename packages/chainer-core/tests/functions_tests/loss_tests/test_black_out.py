@@ -3,6 +3,7 @@ import pytest
 
 import chainer.functions as F
 from chainer import testing
+from chainer.utils import type_check
 
 _SAMPLES = numpy.array([[1, 3], [0, 0], [4, 2]], numpy.int32)
 
@@ -52,3 +53,11 @@ def test_invalid_reduce():
     with pytest.raises(ValueError):
         F.black_out(x, numpy.zeros(3, numpy.int32), numpy.zeros((5, 2), numpy.float32),
                     _SAMPLES, reduce='sum')
+
+
+def test_input_size_mismatch():
+    # as in v7, an x narrower than the embeddings fails in MatMul's type check
+    x = numpy.zeros((3, 2), numpy.float32)
+    with pytest.raises(type_check.InvalidType, match='MatMul'):
+        F.black_out(x, numpy.zeros(3, numpy.int32), numpy.zeros((5, 4), numpy.float32),
+                    _SAMPLES)

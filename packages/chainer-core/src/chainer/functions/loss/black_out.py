@@ -37,10 +37,10 @@ def black_out(x, t, W, samples, reduce='mean'):
     """
     check_reduce(reduce)
     F = chainer.functions
-    n, d = x.shape
+    n = x.shape[0]
     s = samples.shape[1]
-    neg_y = F.sum(embed_id(samples, W) * F.broadcast_to(F.expand_dims(x, 1), (n, s, d)),
-                  axis=2)                                           # (n, s)
+    # a batched product, so that a wrong input size fails in MatMul's type check as in v7
+    neg_y = F.squeeze(F.matmul(embed_id(samples, W), F.expand_dims(x, 2)), axis=2)  # (n, s)
     pos_y = F.sum(embed_id(t, W) * x, axis=1)                       # (n,)
     logz = F.logsumexp(F.concat([F.expand_dims(pos_y, 1), neg_y], axis=1), axis=1)
     neg = F.log(1 - F.exp(neg_y - F.broadcast_to(F.expand_dims(logz, 1), (n, s))))
