@@ -132,7 +132,7 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
     def _spawn(self, mpi_comm):
         new = type(self)(mpi_comm=mpi_comm)
         with new.config_scope():
-            for name, value in self._configs.items():
+            for name, value in self.get_config().items():
                 setattr(new, name, value)
         return new
 
