@@ -160,10 +160,13 @@ class ndarray:
     def _scalar_value(self, to):
         data = self._data
         if data.size != 1:
-            raise _errors.DimensionError(
-                'The truth value of an array with more than one element is ambiguous.'
-                if to == 'bool' else
-                'only size-1 arrays can be converted to Python scalars ({})'.format(to))
+            if to != 'bool':
+                message = 'only size-1 arrays can be converted to Python scalars ({})'.format(to)
+            elif data.size:
+                message = 'The truth value of an array with more than one element is ambiguous.'
+            else:
+                message = 'The truth value of an empty array is ambiguous.'
+            raise _errors.DimensionError(message)
         if self._device._is_native:
             return data.reshape(()).item()
         return data.reshape(()).get().item()

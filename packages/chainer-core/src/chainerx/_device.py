@@ -79,6 +79,7 @@ class CudaBackend(Backend):
     """The CUDA backend: arrays are CuPy arrays (CuPy is imported when the backend is made)."""
 
     def __init__(self, context, name):
+        super().__init__(context, name)
         try:
             import cupy
         except ImportError as e:
@@ -89,7 +90,6 @@ class CudaBackend(Backend):
         except Exception as e:  # CUDA driver or runtime errors
             raise _errors.BackendError(
                 'Backend not found: \'cuda\' (no usable CUDA device: {})'.format(e)) from e
-        super().__init__(context, name)
         self.xp = cupy
         self._device_count = count
 

@@ -90,6 +90,15 @@ def promote_scalar(dtype, value):
     return _DEFAULT_OF_RANK[rank]
 
 
+def cast_scalar(dtype, value):
+    """``value`` as a scalar of ``dtype``; an integer out of its range wraps around as v7's
+    C++ cast does (NumPy 2 would raise OverflowError)."""
+    try:
+        return dtype.type(value)
+    except OverflowError:
+        return numpy.array(value).astype(dtype)[()]
+
+
 def default_dtype_of_scalar(value):
     """The default dtype of a scalar's kind (``bool_``, ``int64`` or ``float32``)."""
     return _DEFAULT_OF_RANK[scalar_rank(value)]

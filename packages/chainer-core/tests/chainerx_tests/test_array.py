@@ -74,8 +74,10 @@ def test_len_bool_int_float():
         len(chainerx.array(1.0))
     assert bool(chainerx.array([1]))
     assert not bool(chainerx.array(0.0))
-    with pytest.raises(chainerx.DimensionError):
+    with pytest.raises(chainerx.DimensionError, match='more than one element'):
         bool(a)
+    with pytest.raises(chainerx.DimensionError, match='empty array'):
+        bool(chainerx.zeros((0,)))
     assert int(chainerx.array([[7.9]])) == 7
     assert float(chainerx.array(2.5)) == 2.5
     with pytest.raises(chainerx.DimensionError):

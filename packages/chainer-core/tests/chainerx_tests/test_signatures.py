@@ -38,3 +38,16 @@ def test_checker_reports_mismatches(tmp_path):
     assert "defaults to 1e-15 (stub: 0.5)" in problems[1]
     assert problems[2] == 'chainerx.linalg.no_such_routine: missing'
     assert "parameter 'b' is required but not in the stub" in problems[3]
+
+
+def test_checker_corrects_stub_errata(tmp_path):
+    stub = tmp_path / 'chainerx.pyi'
+    stub.write_text('def fmod(x): ...\n'
+                    'def meshgrid(arrays, indexing=...): ...\n'
+                    'def maximum(x): ...\n')    # not an erratum: still a problem
+    notes = []
+    problems = _checker().check(str(stub), notes)
+    assert len(notes) == 2, notes
+    assert notes[0].startswith('note: chainerx.fmod: checked as')
+    assert notes[1].startswith('note: chainerx.meshgrid: checked as')
+    assert len(problems) == 1 and problems[0].startswith('chainerx.maximum'), problems

@@ -79,7 +79,7 @@ def scalar_data(x, value):
     dtype = _dtypes.promote_scalar(d.dtype, value)
     if dtype is not d.dtype and dtype != d.dtype:
         d = d.astype(dtype)
-    return d, dtype.type(value)
+    return d, _dtypes.cast_scalar(dtype, value)
 
 
 def operand_data(x1, x2, name):

@@ -34,6 +34,11 @@ def _reduction_output(a, out, axes, backward, retain_x, retain_y):
     return y
 
 
+def _sum_dtype(dtype):
+    # v7's ChainerX sums bool and integer arrays (unsigned ones too) as int64
+    return numpy.dtype(numpy.int64) if dtype.kind in 'biu' else dtype
+
+
 def _sum_bw(xp, op, xs, ys, gys):
     shape, kshape = op.params
     return _broadcast_back(xp, gys[0], kshape, shape),
@@ -42,15 +47,14 @@ def _sum_bw(xp, op, xs, ys, gys):
 def sum(a, axis=None, keepdims=False):
     """Sum of the elements over the given axes.
 
-    Bool arrays are summed as ``int64``; ``float16`` is accumulated in ``float32``.
+    Bool and integer arrays are summed as ``int64`` (as v7's ChainerX does, unsigned ones
+    too); ``float16`` is accumulated in ``float32``.
     """
     _core.check_array(a, 'a')
     data = a._data
     axes = _core.normalize_axes(axis, data.ndim)
-    dtype = data.dtype
-    if dtype.kind == 'b':
-        out = data.sum(axis=axes, keepdims=keepdims, dtype=numpy.int64)
-    elif dtype == numpy.float16:
+    dtype = _sum_dtype(data.dtype)
+    if dtype == numpy.float16:
         out = data.sum(axis=axes, keepdims=keepdims, dtype=numpy.float32).astype(dtype)
     else:
         out = data.sum(axis=axes, keepdims=keepdims, dtype=dtype)
@@ -65,14 +69,14 @@ def _nansum_bw(xp, op, xs, ys, gys):
 
 
 def nansum(a, axis=None, keepdims=False):
-    """Sum over the given axes treating NaNs as zero."""
+    """Sum over the given axes treating NaNs as zero (the dtypes of :func:`sum`)."""
     _core.check_array(a, 'a')
     data = a._data
     axes = _core.normalize_axes(axis, data.ndim)
     xp = a._device.xp
-    dtype = data.dtype
-    if dtype.kind == 'b':
-        out = data.sum(axis=axes, keepdims=keepdims, dtype=numpy.int64)
+    dtype = _sum_dtype(data.dtype)
+    if dtype.kind == 'i':
+        out = data.sum(axis=axes, keepdims=keepdims, dtype=dtype)
     else:
         out = xp.nansum(data, axis=axes, keepdims=keepdims).astype(dtype, copy=False)
     return _reduction_output(a, out, axes, _nansum_bw, True, False)
@@ -216,7 +220,8 @@ def _cumsum_bw(xp, op, xs, ys, gys):
 
 
 def cumsum(x, axis=None):
-    """Cumulative sum along ``axis`` (of the flattened array when None)."""
+    """Cumulative sum along ``axis`` (of the flattened array when None; the dtypes of
+    :func:`sum`)."""
     _core.check_array(x, 'x')
     data = x._data
     if axis is None:
@@ -226,8 +231,7 @@ def cumsum(x, axis=None):
         axis = 0
     else:
         axis = _core.normalize_axis(axis, data.ndim)
-    dtype = numpy.int64 if data.dtype.kind == 'b' else data.dtype
-    y = _wrap(data.cumsum(axis=axis, dtype=dtype), x._device)
+    y = _wrap(data.cumsum(axis=axis, dtype=_sum_dtype(data.dtype)), x._device)
     if x._nodes is not None and data.dtype.kind == 'f':
         _graph.record_unary(x, y, _cumsum_bw, (axis, data.shape), False, False)
     return y

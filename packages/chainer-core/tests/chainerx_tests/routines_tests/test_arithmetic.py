@@ -61,6 +61,15 @@ def test_scalar_promotion(dtype, scalar, expected):
     assert (scalar + a).dtype == numpy.dtype(expected)
 
 
+def test_out_of_range_integer_scalar_wraps_around():
+    # v7 casts the scalar to the array's dtype as C++ does, whatever NumPy's version
+    a = chainerx.array([1, 2], 'int8')
+    chainerx.testing.assert_array_equal(a + 1000, numpy.array([-23, -22], numpy.int8))
+    chainerx.testing.assert_array_equal(1000 - a, numpy.array([-25, -26], numpy.int8))
+    u = chainerx.array([1, 2], 'uint8')
+    chainerx.testing.assert_array_equal(u * -1, numpy.array([255, 254], numpy.uint8))
+
+
 @pytest.mark.parametrize('name', ['add', 'subtract', 'multiply', 'divide', 'power',
                                   'remainder'])
 @pytest.mark.parametrize('scalar', [2, 0.5])

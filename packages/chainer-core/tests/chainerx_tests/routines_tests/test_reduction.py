@@ -30,13 +30,24 @@ def test_reductions_backward(grad_check, name, axis, dtype):
     grad_check(lambda xs: getattr(chainerx, name)(xs[0], axis=axis), [a])
 
 
-@pytest.mark.parametrize('dtype,expected', [('bool_', 'int64'), ('int8', 'int8'),
-                                            ('int32', 'int32'), ('float16', 'float16')])
-def test_sum_dtypes(dtype, expected):
+_SUM_DTYPES = [('bool_', 'int64'), ('int8', 'int64'), ('int32', 'int64'), ('int64', 'int64'),
+               ('uint8', 'int64'), ('float16', 'float16'), ('float32', 'float32'),
+               ('float64', 'float64')]   # v7 sums unsigned integers as int64 too
+
+
+@pytest.mark.parametrize('name', ['sum', 'nansum', 'cumsum'])
+@pytest.mark.parametrize('dtype,expected', _SUM_DTYPES)
+def test_sum_dtypes(name, dtype, expected):
     a = chainerx.ones((3, 2), dtype)
-    s = chainerx.sum(a)
+    s = getattr(chainerx, name)(a)
     assert s.dtype == numpy.dtype(expected)
-    assert int(s) == 6
+    assert int(s.ravel()[-1]) == 6
+
+
+def test_sum_of_int8_does_not_overflow():
+    a = chainerx.full((300,), 100, 'int8')
+    assert int(chainerx.sum(a)) == 30000
+    assert int(a.sum()) == 30000
 
 
 def test_sum_float16_accumulates_precisely():
