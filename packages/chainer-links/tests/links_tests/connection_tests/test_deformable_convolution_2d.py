@@ -114,12 +114,16 @@ class TestDeformableConvolution2D:
         assert sampler.initialW is None
 
     def test_lazy_sampler(self):
-        sampler = DeformableConvolution2DSampler(None, 4, 3)
-        assert sampler.W.array is None
+        sampler = DeformableConvolution2DSampler(None, 4, 3, initial_bias=2.)
+        # as in v7, the bias waits for the filter
+        assert sampler.W.array is None and sampler.b.array is None
         sampler(numpy.ones((1, 3, 5, 5), numpy.float32),
                 numpy.zeros((1, 18, 3, 3), numpy.float32))
         assert sampler.W.shape == (4, 3, 3, 3)
         assert isinstance(sampler.W.initializer, initializers.Zero)
+        numpy.testing.assert_array_equal(sampler.b.array, numpy.full(4, 2.))
+        assert DeformableConvolution2DSampler(3, 4, 3).b.shape == (4,)
+        assert DeformableConvolution2DSampler(None, 4, 3, nobias=True).b is None
 
     def test_lazy(self):
         link = L.DeformableConvolution2D(None, 4, 3)
