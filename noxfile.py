@@ -384,8 +384,9 @@ def _mpiexec(n, *command):
 
 @nox.session(python=NEWEST)
 def mn(session):
-    """chainer-mn's tests on 2 and 3 MPI processes (Open MPI and mpi4py from pip), and the
-    multi-process MNIST example against the single-process run (offline, on the digits)."""
+    """chainer-mn's tests on 2 and 3 MPI processes (Open MPI and mpi4py from pip), the tests
+    of a failing process aborting its job (from one process: they start their own jobs), and
+    the multi-process MNIST example against the single-process run (offline, on the digits)."""
     names = _closure('chainer-mn')
     for sibling in PACKAGES['chainer-mn']['test_deps']:
         names += [n for n in _closure(sibling) if n not in names]
@@ -395,6 +396,10 @@ def mn(session):
     for n in (2, 3):
         session.run(*_mpiexec(n, 'python', '-m', 'pytest', '-m', 'not gpu', '-q',
                               '-p', 'no:cacheprovider', *session.posargs, tests), env=_MPI_ENV)
+    # The tests of a failing process aborting the job start MPI jobs of their own: from one
+    # process outside mpiexec (under it they skip).
+    session.run('python', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', *session.posargs,
+                str(pathlib.Path(tests) / 'test_global_except_hook.py'), env=_MPI_ENV)
 
     tmp = pathlib.Path(session.create_tmp())
     offline = {'CHAINER_DATASET_ROOT': str(tmp / 'dataset'), 'http_proxy': 'http://127.0.0.1:9',

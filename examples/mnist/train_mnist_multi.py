@@ -86,10 +86,11 @@ def main():
     evaluator = extensions.Evaluator(test_iter, model, device=device)
     trainer.extend(chainermn.create_multi_node_evaluator(evaluator, comm))
     # Rank 0 (with the reports) and rank 1 (for the others) save the trainer; with
-    # --autoload every process resumes from the snapshot of its replica set.
-    trainer.extend(chainermn.extensions.multi_node_snapshot(
-        comm, extensions.snapshot(n_retains=1, autoload=args.autoload), [0]),
-        trigger=(args.epoch, 'epoch'))
+    # --autoload every process resumes from the snapshot of its replica set. The snapshot
+    # runs after the evaluator and the reports (its own low priority), so that it holds them.
+    snapshot = extensions.snapshot(n_retains=1, autoload=args.autoload)
+    trainer.extend(chainermn.extensions.multi_node_snapshot(comm, snapshot, [0]),
+                   trigger=(args.epoch, 'epoch'), priority=snapshot.priority)
     if comm.rank == 0:
         trainer.extend(extensions.DumpGraph('main/loss'))
         trainer.extend(extensions.LogReport())

@@ -95,9 +95,20 @@ def test_bcast(communicator, dtype):
             assert y is x
 
 
-def test_bcast_of_no_array_raises_everywhere(communicator):
-    with pytest.raises(TypeError, match='bcast'):
-        communicator.bcast([1, 2] if communicator.rank == 0 else None, root=0)
+# What is not one array, and the exception of ChainerMN for it.
+NOT_AN_ARRAY = [
+    ([1, 2], ValueError),  # a list of non-arrays
+    ('x', TypeError),
+    (chainer.Variable(numpy.zeros(1, numpy.float32)), TypeError),
+    ((numpy.zeros(1, numpy.float32), numpy.zeros(1, numpy.float64)), TypeError),  # 2 dtypes
+    ([numpy.zeros(1), numpy.zeros(2)], TypeError),  # a tuple of arrays
+]
+
+
+@pytest.mark.parametrize('bad,error', NOT_AN_ARRAY)
+def test_bcast_of_no_array_raises_everywhere(communicator, bad, error):
+    with pytest.raises(error, match='bcast'):
+        communicator.bcast(bad if communicator.rank == 0 else None, root=0)
 
 
 def test_gather_arrays_of_different_shapes(communicator):
@@ -113,10 +124,12 @@ def test_gather_arrays_of_different_shapes(communicator):
         assert ys is None
 
 
-def test_gather_of_no_array_raises_everywhere(communicator):
-    bad = communicator.size - 1
-    with pytest.raises(TypeError, match='gather'):
-        communicator.gather('x' if communicator.rank == bad else numpy.zeros(1), root=0)
+@pytest.mark.parametrize('method', ['gather', 'allgather'])
+@pytest.mark.parametrize('bad,error', NOT_AN_ARRAY)
+def test_gather_of_no_array_raises_everywhere(communicator, method, bad, error):
+    last = communicator.size - 1
+    with pytest.raises(error, match=method):
+        getattr(communicator, method)(bad if communicator.rank == last else numpy.zeros(1))
 
 
 @pytest.mark.parametrize('dtype', DTYPES)

@@ -65,6 +65,27 @@ def test_mean(communicator, dtype, grad_dtype):
                                       rtol=tol, err_msg=name)
 
 
+@pytest.mark.parametrize('grad_dtype', [None, numpy.float16])
+def test_gradients_travel_in_allreduce_grad_dtype(communicator, need_processes, grad_dtype):
+    # 1 + k * 2**-20 is exact in float32 but rounds to 1 in float16: the mean shows which
+    # dtype the gradients were averaged in (one process alone may skip the communication).
+    need_processes(2)
+    model = Model(numpy.float32)
+    step = 2.0 ** -20
+    for param in model.params():
+        param.grad = numpy.full(param.shape, 1 + (communicator.rank + 1) * step, numpy.float32)
+    communicator.set_config('allreduce_grad_dtype', grad_dtype)
+    try:
+        communicator.multi_node_mean_grad(model)
+    finally:
+        communicator.set_config('allreduce_grad_dtype', None)
+    expected = 1.0 if grad_dtype == numpy.float16 else 1 + (communicator.size + 1) / 2 * step
+    for name, param in model.namedparams():
+        assert param.grad.dtype == numpy.float32, name
+        numpy.testing.assert_allclose(param.grad, expected, rtol=0, atol=step / 4,
+                                      err_msg=name)
+
+
 def test_zero_fill(communicator):
     model = Model(lazy=True)
     _set_grads(model, communicator.rank)

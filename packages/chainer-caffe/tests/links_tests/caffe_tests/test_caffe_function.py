@@ -698,6 +698,23 @@ class TestLegacyV1Format:
         e = numpy.exp(fc - fc.max(axis=1, keepdims=True))
         testing.assert_allclose(prob, e / e.sum(axis=1, keepdims=True), atol=1e-5)
 
+    def test_v1_parameterless_and_shape_layers(self, net):
+        # FLATTEN has no parameter field in the legacy format: Caffe's defaults apply
+        net.v1_layer('TANH', 'tanh', ['data'], ['t'])
+        net.v1_layer('SIGMOID', 'sigmoid', ['data'], ['s'])
+        net.v1_layer('ELTWISE', 'sum', ['t', 's'], ['e'],
+                     eltwise_param=dict(operation=1, coeff=[2.0, -1.0]))
+        net.v1_layer('CONCAT', 'concat', ['e', 't'], ['c'])
+        net.v1_layer('SLICE', 'slice', ['c'], ['c1', 'c2'], slice_param=dict(slice_point=[1]))
+        net.v1_layer('DROPOUT', 'drop', ['c2'], ['c2'])
+        net.v1_layer('FLATTEN', 'flatten', ['c2'], ['f'])
+        x = _rand(2, 2, 3, 3)
+        c1, f = _run(net.load(), {'data': x}, ['c1', 'f'])
+        t, s = numpy.tanh(x), 1 / (1 + numpy.exp(-x))
+        c = numpy.concatenate([2 * t - s, t], axis=1)
+        testing.assert_allclose(c1, c[:, :1], atol=1e-6)
+        testing.assert_allclose(f, c[:, 1:].reshape(2, -1), atol=1e-6)
+
     def test_layer_list_wins_over_legacy_list(self, net):
         net.layer('ReLU', 'new', ['data'], ['y'])
         net.v1_layer('TANH', 'old', ['data'], ['y'])

@@ -185,3 +185,29 @@ def test_patch_matrix_size_limit(monkeypatch):
     assert y.creator._col is None
     F.sum(y).backward()
     numpy.testing.assert_array_equal(W.grad, numpy.full((1, 1, 2, 2), 9, numpy.float32))
+
+
+_MIXED_DTYPES = [('float64', 'float32', 'float32'), ('float32', 'float64', 'float64'),
+                 ('float16', 'float32', 'float32'), ('float32', 'float32', 'float64')]
+
+
+@pytest.mark.parametrize('x_dtype, W_dtype, b_dtype', _MIXED_DTYPES)
+def test_inputs_of_different_float_dtypes(x_dtype, W_dtype, b_dtype):
+    # as in v7: the output has x's dtype, each gradient its input's
+    rng = numpy.random.RandomState(0)
+    x = chainer.Variable(rng.uniform(-1, 1, (2, 2, 5)).astype(x_dtype))
+    W = chainer.Variable(rng.uniform(-1, 1, (3, 2, 2)).astype(W_dtype))
+    b = chainer.Variable(rng.uniform(-1, 1, 3).astype(b_dtype))
+    y = F.convolution_nd(x, W, b, pad=1)
+    assert y.dtype == x_dtype
+    tol = {'atol': 2e-2, 'rtol': 2e-2} if 'float16' in (x_dtype, W_dtype) else {}
+    testing.assert_allclose(
+        y.array, _ref_conv(x.array, W.array, b.array, (1,), (1,), (1,), 1, False), **tol)
+    y.grad = numpy.ones(y.shape, x_dtype)
+    y.backward()
+    assert (x.grad.dtype, W.grad.dtype, b.grad.dtype) == (x.dtype, W.dtype, b.dtype)
+    testing.assert_allclose(b.grad, numpy.full(3, 2 * 6), **tol)
+    gy = rng.uniform(-1, 1, y.shape).astype(x_dtype)
+    chainer.gradient_check.check_backward(
+        lambda *args: F.convolution_nd(*args, pad=1), (x.array, W.array, b.array), gy,
+        dtype=numpy.float64, atol=5e-2, rtol=5e-2)

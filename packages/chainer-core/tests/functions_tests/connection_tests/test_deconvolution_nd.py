@@ -140,6 +140,9 @@ def test_invalid_types():
                            numpy.zeros((2,), numpy.float32))
     with pytest.raises(type_check.InvalidType):
         F.deconvolution_2d(x.astype(numpy.int32), numpy.zeros((2, 3, 3, 3), numpy.float32))
+    with pytest.raises(type_check.InvalidType):  # v7: only the N-d form takes such a bias
+        F.deconvolution_2d(x, numpy.zeros((2, 3, 3, 3), numpy.float32),
+                           numpy.zeros((3,), numpy.float64))
     with pytest.raises(ValueError, match='should be'):
         F.deconvolution_3d(x, numpy.zeros((2, 3, 3, 3), numpy.float32))
 
@@ -171,3 +174,26 @@ def test_node_attributes_and_removed_argument():
     with pytest.raises(ValueError, match='deterministic'):
         F.deconvolution_2d(numpy.zeros((1, 1, 2, 2), 'f'), numpy.zeros((1, 1, 2, 2), 'f'),
                            deterministic=True)
+
+
+@pytest.mark.parametrize('x_dtype, W_dtype, b_dtype', [
+    ('float64', 'float32', 'float32'), ('float32', 'float64', 'float64'),
+    ('float16', 'float32', 'float32'), ('float32', 'float32', 'float64')])
+def test_inputs_of_different_float_dtypes(x_dtype, W_dtype, b_dtype):
+    # as in v7: the output has x's dtype, each gradient its input's
+    rng = numpy.random.RandomState(0)
+    x = chainer.Variable(rng.uniform(-1, 1, (2, 2, 3)).astype(x_dtype))
+    W = chainer.Variable(rng.uniform(-1, 1, (2, 3, 2)).astype(W_dtype))
+    b = chainer.Variable(rng.uniform(-1, 1, 3).astype(b_dtype))
+    y = F.deconvolution_nd(x, W, b)
+    assert y.dtype == x_dtype
+    tol = {'atol': 2e-2, 'rtol': 2e-2} if 'float16' in (x_dtype, W_dtype) else {}
+    testing.assert_allclose(
+        y.array, _ref_deconv(x.array, W.array, b.array, (1,), (0,), (1,), 1, None), **tol)
+    y.grad = numpy.ones(y.shape, x_dtype)
+    y.backward()
+    assert (x.grad.dtype, W.grad.dtype, b.grad.dtype) == (x.dtype, W.dtype, b.dtype)
+    gy = rng.uniform(-1, 1, y.shape).astype(x_dtype)
+    chainer.gradient_check.check_backward(
+        F.deconvolution_nd, (x.array, W.array, b.array), gy, dtype=numpy.float64, atol=5e-2,
+        rtol=5e-2)

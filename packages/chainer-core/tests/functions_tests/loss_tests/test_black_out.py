@@ -1,8 +1,10 @@
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 from chainer import testing
+from chainer.utils import type_check
 
 _SAMPLES = numpy.array([[1, 3], [0, 0], [4, 2]], numpy.int32)
 
@@ -52,3 +54,29 @@ def test_invalid_reduce():
     with pytest.raises(ValueError):
         F.black_out(x, numpy.zeros(3, numpy.int32), numpy.zeros((5, 2), numpy.float32),
                     _SAMPLES, reduce='sum')
+
+
+def test_input_size_mismatch():
+    # as in v7, an x narrower than the embeddings fails in MatMul's type check
+    x = numpy.zeros((3, 2), numpy.float32)
+    with pytest.raises(type_check.InvalidType, match='MatMul'):
+        F.black_out(x, numpy.zeros(3, numpy.int32), numpy.zeros((5, 4), numpy.float32),
+                    _SAMPLES)
+
+
+@pytest.mark.parametrize('x_dtype, W_dtype, y_dtype', [
+    (numpy.float64, numpy.float32, numpy.float64), (numpy.float32, numpy.float64, numpy.float64),
+    (numpy.float16, numpy.float32, numpy.float32)])
+def test_inputs_of_different_float_dtypes(x_dtype, W_dtype, y_dtype):
+    # as in v7: the loss has the promoted dtype, each gradient its input's
+    rng = numpy.random.RandomState(0)
+    x = chainer.Variable(rng.uniform(-1, 1, (3, 2)).astype(x_dtype))
+    W = chainer.Variable(rng.uniform(-1, 1, (5, 2)).astype(W_dtype))
+    t = numpy.array([0, 2, 3], numpy.int32)
+    loss = F.black_out(x, t, W, _SAMPLES)
+    assert loss.dtype == y_dtype
+    expected = F.black_out(x.array.astype(numpy.float64), t, W.array.astype(numpy.float64),
+                           _SAMPLES)
+    testing.assert_allclose(loss.array, expected.array, atol=1e-3, rtol=1e-3)
+    loss.backward()
+    assert (x.grad.dtype, W.grad.dtype) == (x_dtype, W_dtype)

@@ -6,6 +6,7 @@ import chainer
 import chainer.functions as F
 from chainer import gradient_check
 from chainer import testing
+from chainer.utils import type_check
 
 
 def _sigmoid(x):
@@ -198,6 +199,23 @@ def test_removed_arguments_and_bad_activation():
         F.n_step_gru(1, 0.0, hx, ws, bs, xs, unknown=1)
     with pytest.raises(ValueError, match='n_layers'):
         F.n_step_rnn(2, 0.0, hx, ws, bs, xs)
+
+
+@pytest.mark.parametrize('kind,bi', [(kind, bi) for kind in ('lstm', 'gru', 'rnn')
+                                     for bi in (False, True)])
+def test_input_size_mismatch(kind, bi):
+    # as in v7, n_step_lstm and n_step_rnn raise a ValueError, n_step_gru fails in linear
+    d = 2 if bi else 1
+    hx = numpy.zeros((d, 1, 4), 'f')
+    ws, bs = _params(kind, 1, bi, 3, 4, numpy.float32)
+    xs = [numpy.zeros((1, 5), 'f')]
+    if kind == 'gru':
+        with pytest.raises(type_check.InvalidType, match='LinearFunction'):
+            _call(kind, bi, None, 1, hx, hx, ws, bs, xs)
+    else:
+        with pytest.raises(ValueError, match='Inconsistent input size in input values and '
+                                             'weight parameters: 5 != 3'):
+            _call(kind, bi, 'tanh', 1, hx, hx, ws, bs, xs)
 
 
 @pytest.mark.gpu

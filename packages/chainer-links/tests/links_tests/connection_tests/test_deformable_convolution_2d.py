@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import chainer
 from chainer import initializers
 import chainer.links as L
 from chainer.links.connection.deformable_convolution_2d import DeformableConvolution2DSampler
@@ -44,6 +45,7 @@ def _sampler_reference(x, offset, W, b, stride, pad):
 @testing.parameterize(*testing.product({
     'nobias': [False, True],
     'stride_pad': [((1, 1), (0, 0)), ((2, 1), (1, 1))],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
 @testing.inject_backend_tests(None, [
     {}, {'use_cuda': True}, {'use_chainerx': True, 'chainerx_device': 'native:0'}])
@@ -53,32 +55,36 @@ class TestDeformableConvolution2DSampler(testing.LinkTestCase):
         self.param_names = ('W',) if self.nobias else ('W', 'b')
         self.stride, self.pad = self.stride_pad
         self.check_backward_options = {'atol': 1e-3, 'rtol': 1e-3}
+        if self.dtype == numpy.float16:
+            self.check_forward_options = {'atol': 5e-3, 'rtol': 5e-2}
+            self.check_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
         self.dodge_nondifferentiable = True
 
     def generate_params(self):
-        W = numpy.random.uniform(-1, 1, (2, 3, 2, 2)).astype(numpy.float32)
-        b = numpy.random.uniform(-1, 1, 2).astype(numpy.float32)
+        W = numpy.random.uniform(-1, 1, (2, 3, 2, 2)).astype(self.dtype)
+        b = numpy.random.uniform(-1, 1, 2).astype(self.dtype)
         return (W,) if self.nobias else (W, b)
 
     def create_link(self, initializers):
-        return DeformableConvolution2DSampler(
-            3, 2, 2, self.stride, self.pad, nobias=self.nobias, initialW=initializers[0],
-            initial_bias=None if self.nobias else initializers[1])
+        with chainer.using_config('dtype', self.dtype):
+            return DeformableConvolution2DSampler(
+                3, 2, 2, self.stride, self.pad, nobias=self.nobias, initialW=initializers[0],
+                initial_bias=None if self.nobias else initializers[1])
 
     def generate_inputs(self):
-        x = numpy.random.uniform(-1, 1, (1, 3, 4, 4)).astype(numpy.float32)
+        x = numpy.random.uniform(-1, 1, (1, 3, 4, 4)).astype(self.dtype)
         out_h = (4 + 2 * self.pad[0] - 2) // self.stride[0] + 1
         out_w = (4 + 2 * self.pad[1] - 2) // self.stride[1] + 1
         # offsets away from integers, where bilinear sampling is not differentiable
         offset = numpy.random.uniform(0.1, 0.4, (1, 8, out_h, out_w)) * numpy.random.choice(
             [-1, 1], (1, 8, out_h, out_w))
-        return x, offset.astype(numpy.float32)
+        return x, offset.astype(self.dtype)
 
     def forward_expected(self, link, inputs):
         x, offset = inputs
         b = None if self.nobias else link.b.array
         y = _sampler_reference(x, offset, link.W.array, b, self.stride, self.pad)
-        return y.astype(numpy.float32),
+        return y.astype(self.dtype),
 
 
 class TestDeformableConvolution2D:
@@ -108,12 +114,16 @@ class TestDeformableConvolution2D:
         assert sampler.initialW is None
 
     def test_lazy_sampler(self):
-        sampler = DeformableConvolution2DSampler(None, 4, 3)
-        assert sampler.W.array is None
+        sampler = DeformableConvolution2DSampler(None, 4, 3, initial_bias=2.)
+        # as in v7, the bias waits for the filter
+        assert sampler.W.array is None and sampler.b.array is None
         sampler(numpy.ones((1, 3, 5, 5), numpy.float32),
                 numpy.zeros((1, 18, 3, 3), numpy.float32))
         assert sampler.W.shape == (4, 3, 3, 3)
         assert isinstance(sampler.W.initializer, initializers.Zero)
+        numpy.testing.assert_array_equal(sampler.b.array, numpy.full(4, 2.))
+        assert DeformableConvolution2DSampler(3, 4, 3).b.shape == (4,)
+        assert DeformableConvolution2DSampler(None, 4, 3, nobias=True).b is None
 
     def test_lazy(self):
         link = L.DeformableConvolution2D(None, 4, 3)

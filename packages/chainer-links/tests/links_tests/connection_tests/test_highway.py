@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 import chainer.links as L
 from chainer import testing
@@ -18,13 +19,22 @@ class TestHighway:
 
     @pytest.mark.parametrize('activate, reference', [
         (F.relu, lambda h: numpy.maximum(h, 0)), (F.tanh, numpy.tanh)])
-    def test_forward(self, activate, reference):
-        link = L.Highway(3, activate=activate)
+    @pytest.mark.parametrize('dtype, tolerance', [
+        (numpy.float16, {'atol': 5e-3, 'rtol': 5e-2}),
+        (numpy.float32, {'atol': 1e-6, 'rtol': 1e-5}),
+        (numpy.float64, {'atol': 1e-12, 'rtol': 1e-10})])
+    def test_forward(self, activate, reference, dtype, tolerance):
+        with chainer.using_config('dtype', dtype):
+            link = L.Highway(3, activate=activate)
+        x = self.x.astype(dtype)
         Wh, bh = link.plain.W.array, link.plain.b.array
         Wt, bt = link.transform.W.array, link.transform.b.array
-        t = _sigmoid(self.x.dot(Wt.T) + bt)
-        expected = reference(self.x.dot(Wh.T) + bh) * t + self.x * (1 - t)
-        numpy.testing.assert_allclose(link(self.x).array, expected, rtol=1e-5, atol=1e-6)
+        x64, Wh, bh, Wt, bt = (a.astype(numpy.float64) for a in (x, Wh, bh, Wt, bt))
+        t = _sigmoid(x64.dot(Wt.T) + bt)
+        expected = reference(x64.dot(Wh.T) + bh) * t + x64 * (1 - t)
+        y = link(x)
+        assert y.dtype == dtype
+        testing.assert_allclose(y.array, expected, **tolerance)
 
     @testing.fix_random()  # the initial weights and check_backward\'s directions
     def test_backward(self, check_backward_off_kinks):

@@ -28,17 +28,19 @@ class TestInception:
     def _apply(self, conv, x, pad=0):
         return self.conv(x, conv.W.array, conv.b.array, pad=pad)
 
-    def test_forward(self):
-        link = L.Inception(3, 2, 2, 3, 2, 4, 5)
-        x = numpy.random.uniform(-1, 1, (2, 3, 5, 6)).astype(numpy.float32)
+    @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+    def test_forward(self, dtype, conv_tolerances):
+        with chainer.using_config('dtype', dtype):
+            link = L.Inception(3, 2, 2, 3, 2, 4, 5)
+        x = numpy.random.uniform(-1, 1, (2, 3, 5, 6)).astype(dtype)
         out1 = self._apply(link.conv1, x)
         out3 = self._apply(link.conv3, _relu(self._apply(link.proj3, x)), pad=1)
         out5 = self._apply(link.conv5, _relu(self._apply(link.proj5, x)), pad=2)
         pool = self._apply(link.projp, _max_pool_3x3_same(x))
         expected = _relu(numpy.concatenate([out1, out3, out5, pool], axis=1))
         y = link(x)
-        assert y.shape == (2, 14, 5, 6)
-        numpy.testing.assert_allclose(y.array, expected, rtol=1e-4, atol=1e-5)
+        assert y.shape == (2, 14, 5, 6) and y.dtype == dtype
+        testing.assert_allclose(y.array, expected, **conv_tolerances(dtype)[0])
 
     @testing.fix_random()  # the initial weights and check_backward\'s directions
     def test_backward(self, check_backward_off_kinks, spread_values):

@@ -54,6 +54,19 @@ class TestInceptionBN:
         assert y.shape == (2, self.channels, out_h, out_w)
         numpy.testing.assert_allclose(y.array, expected, rtol=1e-5, atol=1e-6)
 
+    @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float64])
+    def test_forward_other_dtypes(self, dtype):
+        with chainer.using_config('dtype', dtype):
+            link = L.InceptionBN(3, self.out1, 2, 3, 2, 3, self.pooltype, self.proj_pool,
+                                 stride=self.stride, dtype=dtype)
+        assert {p.dtype for p in link.params()} == {numpy.dtype(dtype)}
+        x = numpy.random.uniform(-1, 1, (2, 3, 6, 7)).astype(dtype)
+        with chainer.using_config('train', False):
+            y = link(x)
+            expected = _expected(link, x)
+        assert y.dtype == dtype
+        testing.assert_allclose(y.array, expected, rtol=1e-5, atol=1e-6)
+
     @testing.fix_random()  # the initial weights and check_backward's directions: no flakes
     def test_backward(self, check_backward_off_kinks, spread_values):
         with chainer.using_config('dtype', numpy.float64):

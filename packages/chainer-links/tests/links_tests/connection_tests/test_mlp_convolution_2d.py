@@ -16,13 +16,17 @@ class TestMLPConvolution2D:
 
     @pytest.mark.parametrize('activation, reference', [
         (F.relu, lambda h: numpy.maximum(h, 0)), (F.sigmoid, lambda h: 1 / (1 + numpy.exp(-h)))])
-    def test_forward(self, activation, reference):
-        link = L.MLPConvolution2D(3, (4, 5, 2), 3, stride=2, pad=1, activation=activation)
-        x = numpy.random.uniform(-1, 1, (2, 3, 5, 6)).astype(numpy.float32)
+    @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+    def test_forward(self, activation, reference, dtype, conv_tolerances):
+        with chainer.using_config('dtype', dtype):
+            link = L.MLPConvolution2D(3, (4, 5, 2), 3, stride=2, pad=1, activation=activation)
+        x = numpy.random.uniform(-1, 1, (2, 3, 5, 6)).astype(dtype)
         h = self.conv(x, link[0].W.array, link[0].b.array, stride=2, pad=1)
         h = self.conv(reference(h), link[1].W.array, link[1].b.array)
         h = self.conv(reference(h), link[2].W.array, link[2].b.array)
-        numpy.testing.assert_allclose(link(x).array, h, rtol=1e-4, atol=1e-5)
+        y = link(x)
+        assert y.dtype == dtype
+        testing.assert_allclose(y.array, h, **conv_tolerances(dtype)[0])
 
     @testing.fix_random()  # the initial weights and check_backward\'s directions
     def test_backward(self, check_backward_off_kinks):

@@ -5,6 +5,7 @@ import chainer
 import chainer.links as L
 from chainer import testing
 from chainer.testing import attr
+from chainer.utils import type_check
 from chainer.utils import WalkerAlias
 
 
@@ -106,3 +107,9 @@ def test_black_out_gpu():
     assert isinstance(y.array, cupy.ndarray)
     link.to_cpu()
     assert not link.sampler.use_gpu
+
+
+def test_wrong_input_size():
+    link = L.BlackOut(3, [1, 1, 1], 2)
+    with pytest.raises(type_check.InvalidType, match='MatMul'):
+        link(numpy.zeros((2, 5), numpy.float32), numpy.zeros(2, numpy.int32))

@@ -95,6 +95,30 @@ class TestCRF1d:
         numpy.testing.assert_allclose(score.array, expected, rtol=1e-5)
 
 
+@pytest.mark.parametrize('dtype, tolerance', [
+    (numpy.float16, {'atol': 1e-2, 'rtol': 1e-2}), (numpy.float64, {'atol': 0, 'rtol': 1e-10})])
+def test_other_dtypes(dtype, tolerance):
+    rng = numpy.random.RandomState(1)
+    with chainer.using_config('dtype', dtype):
+        link = L.CRF1d(3, initial_cost=rng.uniform(-1, 1, (3, 3)))
+    assert link.cost.dtype == dtype
+    xs = [rng.uniform(-1, 1, (2, 3)).astype(dtype) for _ in range(3)]  # 3 steps of batch 2
+    ys = [rng.randint(0, 3, 2).astype(numpy.int32) for _ in range(3)]
+    loss = link(xs, ys, reduce='no')
+    assert loss.dtype == dtype
+    cost = link.cost.array.astype(numpy.float64)
+    expected = [_nll(cost, [x[i].astype(numpy.float64) for x in xs], [y[i] for y in ys])
+                for i in range(2)]
+    testing.assert_allclose(loss.array, expected, **tolerance)
+
+    def f(*xs):
+        return link(list(xs), ys)
+
+    chainer.gradient_check.check_backward(
+        f, tuple(xs), numpy.array(1., dtype), params=(link.cost,), dtype=numpy.float64,
+        atol=1e-3, rtol=1e-3)
+
+
 class TestCRF1dLink:
 
     def test_cost(self):

@@ -23,7 +23,7 @@ def _renormalize(x, gamma, beta, mean, var, rmax, dmax, eps):
 
 
 @testing.parameterize(*testing.product({
-    'dtype': [numpy.float32, numpy.float64],
+    'dtype': [numpy.float16, numpy.float32, numpy.float64],
     'rmax_dmax': [(1, 0), (1.5, 0.5)],
 }))
 class TestBatchRenormalization:
@@ -34,22 +34,32 @@ class TestBatchRenormalization:
                                            initial_beta=numpy.array([0., 1., -1.]),
                                            initial_avg_mean=0.2, initial_avg_var=1.5)
         self.x = _x().astype(self.dtype)
+        # (forward, running statistics, gradients) tolerances
+        if self.dtype == numpy.float16:
+            self.tol = ({'atol': 1e-2, 'rtol': 1e-2}, {'atol': 1e-3, 'rtol': 1e-3},
+                        {'atol': 5e-2, 'rtol': 5e-2})
+        else:
+            self.tol = ({'atol': 1e-5, 'rtol': 1e-4}, {'atol': 0, 'rtol': 1e-5},
+                        {'atol': 1e-4, 'rtol': 1e-3})
 
     def test_forward_train(self):
         y = self.link(self.x)
         expected = _renormalize(self.x, [1., 2., .5], [0., 1., -1.], 0.2, 1.5,
                                 *self.rmax_dmax, 2e-5)
         assert y.dtype == self.dtype
-        numpy.testing.assert_allclose(y.array, expected, rtol=1e-4, atol=1e-5)
-        numpy.testing.assert_allclose(
-            self.link.avg_mean, 0.9 * 0.2 + 0.1 * self.x.mean(axis=0), rtol=1e-5)
+        testing.assert_allclose(y.array, expected, **self.tol[0])
+        testing.assert_allclose(
+            self.link.avg_mean, 0.9 * 0.2 + 0.1 * self.x.astype(numpy.float64).mean(axis=0),
+            **self.tol[1])
 
     def test_forward_test(self):
         with chainer.using_config('train', False):
             y = self.link(self.x)
-        expected = (self.x - 0.2) / numpy.sqrt(1.5 + 2e-5) * [1., 2., .5] + [0., 1., -1.]
-        numpy.testing.assert_allclose(y.array, expected, rtol=1e-5)
-        numpy.testing.assert_allclose(self.link.avg_mean, numpy.full(3, 0.2))
+        x = self.x.astype(numpy.float64)
+        expected = (x - 0.2) / numpy.sqrt(1.5 + 2e-5) * [1., 2., .5] + [0., 1., -1.]
+        assert y.dtype == self.dtype
+        testing.assert_allclose(y.array, expected, **self.tol[0])
+        numpy.testing.assert_array_equal(self.link.avg_mean, numpy.full(3, 0.2, self.dtype))
 
     def test_backward(self):
         # r and d are constants of the backward pass
@@ -58,7 +68,7 @@ class TestBatchRenormalization:
         with chainer.using_config('train', False):
             chainer.gradient_check.check_backward(
                 self.link, self.x, gy, params=(self.link.gamma, self.link.beta),
-                atol=1e-3, rtol=1e-3, eps=1e-2)
+                dtype=numpy.float64, atol=1e-3, rtol=1e-3, eps=1e-2)
 
     def test_backward_train_parameters(self):
         x = chainer.Variable(self.x)
@@ -67,10 +77,11 @@ class TestBatchRenormalization:
         self.link.cleargrads()
         y.grad = gy
         y.backward()
-        xhat = (_renormalize(self.x, 1., 0., 0.2, 1.5, *self.rmax_dmax, 2e-5))
-        numpy.testing.assert_allclose(self.link.beta.grad, gy.sum(axis=0), rtol=1e-4)
-        numpy.testing.assert_allclose(self.link.gamma.grad, (gy * xhat).sum(axis=0),
-                                      rtol=1e-3, atol=1e-4)
+        gy = gy.astype(numpy.float64)
+        xhat = _renormalize(self.x.astype(numpy.float64), 1., 0., 0.2, 1.5, *self.rmax_dmax,
+                            2e-5)
+        testing.assert_allclose(self.link.beta.grad, gy.sum(axis=0), **self.tol[2])
+        testing.assert_allclose(self.link.gamma.grad, (gy * xhat).sum(axis=0), **self.tol[2])
 
 
 class TestBatchRenormalizationLink:

@@ -56,6 +56,8 @@ class TestNStepRNN:
 
     @pytest.fixture(autouse=True)
     def _setup(self, n_step_case):
+        # fixed draws: the numerical gradient of a float16 ReLU cell can straddle a kink
+        numpy.random.seed(0)
         self.case = n_step_case(self.cls, CELLS[self.cls], self.n_layers, [3, 1, 4, 3],
                                 self.dtype, self.with_state)
 

@@ -26,7 +26,16 @@ def _is_gpu(x):
 
 
 def check_array(x, caller):
-    """Raises TypeError unless ``x`` is a NumPy or CuPy array."""
+    """Raises unless ``x`` is a NumPy or CuPy array, with the exception types of ChainerMN.
+
+    Raises:
+        ValueError: ``x`` is a tuple/list holding something that is not an array.
+        TypeError: ``x`` is any other non-array, a tuple/list of arrays included.
+    """
+    if isinstance(x, (tuple, list)):
+        message_arrays(x, caller)
+        raise TypeError('{}: message object must be a numpy/cupy array, not {} '
+                        '({} cannot handle tuple data)'.format(caller, type(x).__name__, caller))
     if not _is_array(x):
         raise TypeError('{}: message object must be a numpy/cupy array, not {}'.format(
             caller, type(x).__name__))

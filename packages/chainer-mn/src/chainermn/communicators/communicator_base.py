@@ -19,47 +19,52 @@ class CommunicatorBase(abc.ABC):
     assigned inside :meth:`config_scope` are registered as configurations.
     """
 
+    # Class defaults, so that a subclass whose __init__ does not call this one works too.
+    _within_config_scope = False
+
     def __init__(self):
-        object.__setattr__(self, '_configs', {})
-        object.__setattr__(self, '_within_config_scope', False)
+        self.__dict__['_configs'] = {}
+
+    def _config_table(self):
+        return self.__dict__.setdefault('_configs', {})
 
     def __setattr__(self, name, value):
         if self._within_config_scope:
-            self._configs[name] = value
+            self._config_table()[name] = value
         super().__setattr__(name, value)
 
     # ----------------------------------------------------------------------------------------
     # ranks
 
     @property
-    @abc.abstractmethod
     def rank(self):
         """Rank (process id in the cluster) of this process in integer."""
+        raise NotImplementedError()
 
     @property
-    @abc.abstractmethod
     def size(self):
         """Number of processes of the cluster."""
+        raise NotImplementedError()
 
     @property
-    @abc.abstractmethod
     def intra_rank(self):
         """Intra rank (process id in the machine) of this process."""
+        raise NotImplementedError()
 
     @property
-    @abc.abstractmethod
     def intra_size(self):
         """Number of processes in the machine of this process."""
+        raise NotImplementedError()
 
     @property
-    @abc.abstractmethod
     def inter_rank(self):
         """The rank of this node in the cluster."""
+        raise NotImplementedError()
 
     @property
-    @abc.abstractmethod
     def inter_size(self):
         """Number of nodes that participates the cluster."""
+        raise NotImplementedError()
 
     # ----------------------------------------------------------------------------------------
     # configuration
@@ -90,8 +95,8 @@ class CommunicatorBase(abc.ABC):
     def get_config(self, name=None):
         """Returns the value of the configuration ``name``, or a dict of all when ``None``."""
         if name is None:
-            return dict(self._configs)
-        return self._configs[name]
+            return dict(self._config_table())
+        return self._config_table()[name]
 
     # ----------------------------------------------------------------------------------------
     # communication

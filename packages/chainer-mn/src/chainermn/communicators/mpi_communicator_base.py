@@ -132,7 +132,7 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
     def _spawn(self, mpi_comm):
         new = type(self)(mpi_comm=mpi_comm)
         with new.config_scope():
-            for name, value in self._configs.items():
+            for name, value in self.get_config().items():
                 setattr(new, name, value)
         return new
 
@@ -185,15 +185,16 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
         if self.rank == root:
             try:
                 _message.check_array(x, 'bcast')
-            except TypeError:
-                self.mpi_comm.bcast(None, root=root)
+            except (TypeError, ValueError) as e:
+                self.mpi_comm.bcast(e, root=root)
                 raise
             self.mpi_comm.bcast(_message.header(x), root=root)
             self.mpi_comm.Bcast(_message.byte_buffer(_message.to_host(x)), root=root)
             return x
         head = self.mpi_comm.bcast(None, root=root)
-        if head is None:
-            raise TypeError('bcast: the root process {} passed no array'.format(root))
+        if isinstance(head, Exception):
+            raise type(head)('bcast: the root process {} passed no array ({})'.format(
+                root, head))
         host = _message.empty_host(head)
         self.mpi_comm.Bcast(_message.byte_buffer(host), root=root)
         return _message.to_device(host, head.gpu)
@@ -203,15 +204,16 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
         error = None
         try:
             _message.check_array(x, caller)
-        except TypeError as e:
+        except (TypeError, ValueError) as e:
             error = e
-        headers = self.mpi_comm.allgather(None if error else _message.header(x))
+        headers = self.mpi_comm.allgather(error or _message.header(x))
         if error is not None:
             raise error
-        failed = [r for r, h in enumerate(headers) if h is None]
+        failed = [(r, h) for r, h in enumerate(headers) if isinstance(h, Exception)]
         if failed:
-            raise TypeError('{}: the process of rank {} passed no array'.format(
-                caller, failed[0]))
+            rank, peer_error = failed[0]
+            raise type(peer_error)('{}: the process of rank {} passed no array ({})'.format(
+                caller, rank, peer_error))
         return headers
 
     def gather(self, x, root=0):

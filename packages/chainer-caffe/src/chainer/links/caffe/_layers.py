@@ -391,7 +391,10 @@ def _reshape(ctx):
 
 @_builder('Flatten', 'FLATTEN')
 def _flatten(ctx):
-    param = ctx.param.flatten_param
+    if isinstance(ctx.param, caffe_pb2.V1LayerParameter):
+        param = caffe_pb2.FlattenParameter()  # the legacy format has no flatten_param
+    else:
+        param = ctx.param.flatten_param
     return functools.partial(_functions.flatten, axis=param.axis, end_axis=param.end_axis)
 
 

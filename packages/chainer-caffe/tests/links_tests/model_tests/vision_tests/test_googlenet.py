@@ -1,5 +1,5 @@
 """GoogLeNet from BVLC's caffemodel layout: conversion, pretrained_model='auto' (downloaded
-from a local HTTP server, cached, placed by hand, offline)."""
+from a local HTTP server, cached, placed by hand, offline), extract and predict with it."""
 
 import shutil
 
@@ -143,6 +143,28 @@ def test_auto_downloads_converts_and_caches(caffemodel, file_server, dataset_roo
     again = NarrowGoogLeNet()
     assert len(file_server.requests) == 1
     testing.assert_allclose(again.conv1.W.array, model.conv1.W.array)
+
+
+def test_auto_model_extracts_and_predicts_as_the_caffemodel(caffemodel, file_server,
+                                                           dataset_root, monkeypatch):
+    # the weights fetched from the server give the caffemodel's features and probabilities
+    pytest.importorskip('PIL', reason='prepare needs Pillow (chainer-links[image])')
+    shutil.copy(caffemodel, file_server.directory)
+    monkeypatch.setattr(googlenet, '_URL', file_server.url('bvlc_googlenet.caffemodel'))
+    model = NarrowGoogLeNet()
+    func = CaffeFunction(caffemodel)
+    rng = numpy.random.RandomState(3)
+    images = [rng.randint(0, 256, (40, 50, 3)).astype(numpy.uint8) for _ in range(2)]
+    with chainer.using_config('train', False):
+        features = model.extract(images, layers=['pool5'])['pool5']
+        x = numpy.asarray([googlenet.prepare(image) for image in images])
+        expected, = func(inputs={'data': x}, outputs=['pool5/7x7_s1'])
+        testing.assert_allclose(features.array, expected.array, rtol=1e-4, atol=1e-4)
+        probabilities = model.predict(images, oversample=False)
+        x = numpy.asarray([googlenet.prepare(image, size=(256, 256)) for image in images])
+        expected, = func(inputs={'data': x[:, :, 16:240, 16:240]}, outputs=['prob'])
+    testing.assert_allclose(probabilities.array, expected.array, rtol=1e-4, atol=1e-5)
+    assert file_server.requests == ['/bvlc_googlenet.caffemodel']
 
 
 def test_auto_uses_a_caffemodel_placed_by_hand(caffemodel, dataset_root, monkeypatch):

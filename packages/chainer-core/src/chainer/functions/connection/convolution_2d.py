@@ -12,6 +12,8 @@ _DETERMINISTIC_MSG = (
 class Convolution2DFunction(_conv.Params2D, convolution_nd.ConvolutionND):
     """Two-dimensional convolution function node (``dilate`` and ``groups`` are keyword-only)."""
 
+    _any_bias_dtype = False
+
     def __init__(self, stride=1, pad=0, cover_all=False, **kwargs):
         dilate, groups = argument.parse_kwargs(
             kwargs, ('dilate', 1), ('groups', 1), deterministic=_DETERMINISTIC_MSG)

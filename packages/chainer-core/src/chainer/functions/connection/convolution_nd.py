@@ -21,7 +21,14 @@ def _keep_col_for(fnode, W):
                        and chainer.config.enable_backprop)
 
 
-def _check_conv_types(in_types, ndim, groups):
+def bias_grad(gy, b_dtype):
+    """The gradient of the bias of an N-d (transposed) convolution, in the bias's dtype."""
+    import chainer.functions as F
+    gb = F.sum(gy, axis=(0,) + tuple(range(2, gy.ndim)))
+    return gb if gb.dtype == b_dtype else F.cast(gb, b_dtype)
+
+
+def _check_conv_types(in_types, ndim, groups, any_bias_dtype):
     n_in = in_types.size()
     type_check.expect(2 <= n_in, n_in <= 3)
     x_type = in_types[0]
@@ -40,7 +47,7 @@ def _check_conv_types(in_types, ndim, groups):
         b_type = in_types[2]
         type_check.argname((b_type,), ('b',))
         type_check.expect(
-            b_type.dtype == x_type.dtype,
+            b_type.dtype.kind == 'f' if any_bias_dtype else b_type.dtype == x_type.dtype,
             b_type.ndim == 1,
             b_type.shape[0] == w_type.shape[0],
         )
@@ -58,6 +65,8 @@ class ConvolutionND(function_node.FunctionNode):
 
     _keep_col = False
     _col = None
+    # v7's N-d convolution takes a bias of another float dtype than x (its 2-d one does not)
+    _any_bias_dtype = True
 
     def __init__(self, ndim, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
         self.ndim = ndim
@@ -68,7 +77,7 @@ class ConvolutionND(function_node.FunctionNode):
         self.groups = int(groups)
 
     def check_type_forward(self, in_types):
-        _check_conv_types(in_types, self.ndim, self.groups)
+        _check_conv_types(in_types, self.ndim, self.groups, self._any_bias_dtype)
 
     def _out_dims(self, x, W):
         dims = _conv.conv_outsize(
@@ -83,8 +92,9 @@ class ConvolutionND(function_node.FunctionNode):
         self.retain_inputs((0, 1))
         x, W = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
+        self._b_dtype = None if b is None else b.dtype
         out_dims = self._out_dims(x, W)
-        if (not isinstance(x, numpy.ndarray)
+        if (not isinstance(x, numpy.ndarray) and (b is None or b.dtype == x.dtype)
                 and _cudnn.can_use_conv(
                     x, W, self.ndim, self.cover_all, self.dilate, self.groups)):
             y = _cudnn.conv_forward(
@@ -116,12 +126,11 @@ class ConvolutionND(function_node.FunctionNode):
                 ret.append(ConvolutionNDGradW(self, W).forward((x, gy))[0])
             else:
                 axis = (0,) + tuple(range(2, gy.ndim))
-                ret.append(utils.force_array(gy.sum(axis=axis)))
+                ret.append(utils.force_array(gy.sum(axis=axis), self._b_dtype))
         return tuple(ret)
 
     def backward(self, indexes, grad_outputs):
         from chainer.functions.connection import deconvolution_nd
-        import chainer.functions as F
         x, W = self.get_retained_inputs()
         gy, = grad_outputs
         ret = []
@@ -134,8 +143,7 @@ class ConvolutionND(function_node.FunctionNode):
             gW, = ConvolutionNDGradW(self, W).apply((x, gy))
             ret.append(gW)
         if 2 in indexes:
-            axis = (0,) + tuple(range(2, gy.ndim))
-            ret.append(F.sum(gy, axis=axis))
+            ret.append(bias_grad(gy, self._b_dtype))
         return ret
 
 

@@ -8,6 +8,8 @@ from chainer.utils import argument
 class Deconvolution2DFunction(_conv.Params2D, deconvolution_nd.DeconvolutionND):
     """Two-dimensional transposed convolution node (``dilate``/``groups`` keyword-only)."""
 
+    _any_bias_dtype = False
+
     def __init__(self, stride=1, pad=0, outsize=None, **kwargs):
         dilate, groups = argument.parse_kwargs(
             kwargs, ('dilate', 1), ('groups', 1),

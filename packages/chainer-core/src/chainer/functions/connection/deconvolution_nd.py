@@ -20,6 +20,9 @@ class DeconvolutionND(function_node.FunctionNode):
     """
 
     cover_all = None
+    # v7's N-d transposed convolution takes a bias of another float dtype than x (its 2-d one
+    # does not)
+    _any_bias_dtype = True
 
     def __init__(self, ndim, stride=1, pad=0, outsize=None, dilate=1, groups=1):
         self.ndim = ndim
@@ -55,7 +58,8 @@ class DeconvolutionND(function_node.FunctionNode):
             b_type = in_types[2]
             type_check.argname((b_type,), ('b',))
             type_check.expect(
-                b_type.dtype == x_type.dtype,
+                (b_type.dtype.kind == 'f' if self._any_bias_dtype
+                 else b_type.dtype == x_type.dtype),
                 b_type.ndim == 1,
                 b_type.shape[0] == w_type.shape[1] * self.groups,
             )
@@ -87,10 +91,11 @@ class DeconvolutionND(function_node.FunctionNode):
         self.retain_inputs((0, 1))
         x, W = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
+        self._b_dtype = None if b is None else b.dtype
         out_dims = self._out_dims(x, W)
         self._set_cover_all(x.shape[2:], out_dims, W.shape[2:])
         c_out = W.shape[1] * self.groups
-        if (not isinstance(x, numpy.ndarray)
+        if (not isinstance(x, numpy.ndarray) and (b is None or b.dtype == x.dtype)
                 and _cudnn.can_use_conv(x, W, self.ndim, False, self.dilate, self.groups)):
             y = _cudnn.conv_backward_data(
                 W, x, b, (x.shape[0], c_out) + out_dims, self.stride, self.pad,
@@ -102,7 +107,6 @@ class DeconvolutionND(function_node.FunctionNode):
         return y.astype(x.dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
-        import chainer.functions as F
         x, W = self.get_retained_inputs()
         gy, = grad_outputs
         ret = []
@@ -115,8 +119,7 @@ class DeconvolutionND(function_node.FunctionNode):
             gW, = convolution_nd.ConvolutionNDGradW(self, W).apply((gy, x))
             ret.append(gW)
         if 2 in indexes:
-            axis = (0,) + tuple(range(2, gy.ndim))
-            ret.append(F.sum(gy, axis=axis))
+            ret.append(convolution_nd.bias_grad(gy, self._b_dtype))
         return ret
 
 

@@ -37,11 +37,13 @@ def black_out(x, t, W, samples, reduce='mean'):
     """
     check_reduce(reduce)
     F = chainer.functions
-    n, d = x.shape
+    n = x.shape[0]
     s = samples.shape[1]
-    neg_y = F.sum(embed_id(samples, W) * F.broadcast_to(F.expand_dims(x, 1), (n, s, d)),
-                  axis=2)                                           # (n, s)
-    pos_y = F.sum(embed_id(t, W) * x, axis=1)                       # (n,)
+    # batched products as in v7: a wrong input size fails in MatMul's type check, and x and W
+    # may have different float dtypes (the loss has the promoted one)
+    x_column = F.expand_dims(x, 2)                                  # (n, d, 1)
+    neg_y = F.squeeze(F.matmul(embed_id(samples, W), x_column), axis=2)  # (n, s)
+    pos_y = F.reshape(F.matmul(F.expand_dims(embed_id(t, W), 1), x_column), (n,))  # (n,)
     logz = F.logsumexp(F.concat([F.expand_dims(pos_y, 1), neg_y], axis=1), axis=1)
     neg = F.log(1 - F.exp(neg_y - F.broadcast_to(F.expand_dims(logz, 1), (n, s))))
     loss = -(pos_y - logz + F.sum(neg, axis=1))

@@ -28,6 +28,7 @@ def n_step_lstm_base(n_layers, dropout_ratio, hx, cx, ws, bs, xs, use_bi_directi
         tuple: ``(hy, cy, ys)``.
     """
     n_step_rnn._check_kwargs(kwargs)
+    n_step_rnn._check_input_size(xs, ws)
     return n_step_rnn.n_step_rnn_impl(
         _LSTMCell, n_layers, dropout_ratio, hx, cx, ws, bs, xs, use_bi_direction)
 

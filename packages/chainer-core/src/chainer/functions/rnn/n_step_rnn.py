@@ -23,6 +23,16 @@ def _check_kwargs(kwargs):
     argument.assert_kwargs_empty(kwargs)
 
 
+def _check_input_size(xs, ws):
+    # v7's n_step_rnn and n_step_lstm (not n_step_gru) refuse inputs that do not fit the first
+    # layer's input weights with a ValueError.
+    if len(xs) and len(ws) and len(ws[0]):
+        x_size, w_size = xs[0].shape[1], ws[0][0].shape[1]
+        if x_size != w_size:
+            raise ValueError('Inconsistent input size in input values and weight parameters: '
+                             '{} != {}'.format(x_size, w_size))
+
+
 def _stack_weight(ws):
     # Interleaves the rows of the gate matrices (unit-major), as chainer.functions.lstm wants.
     import chainer.functions as F
@@ -157,6 +167,8 @@ def n_step_rnn_base(n_layers, dropout_ratio, hx, ws, bs, xs, activation, use_bi_
     if activation not in ('tanh', 'relu'):
         raise ValueError('Invalid activation: {!r}; n_step_rnn supports tanh and '
                          'relu'.format(activation))
+
+    _check_input_size(xs, ws)
 
     def cell(w, b):
         return _RNNCell(activation, w, b)

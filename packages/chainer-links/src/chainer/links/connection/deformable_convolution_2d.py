@@ -80,8 +80,15 @@ class DeformableConvolution2DSampler(_convolution.LazyWeightLink):
         self.pad = _convolution.pair(pad)
         self.out_channels = out_channels
         self.initialW = initialW
-        self._init_weights(in_channels, initialW, nobias, initial_bias, out_channels,
+        # as in v7, a lazy sampler creates its bias with the filter, at the first call
+        self._init_weights(in_channels, initialW, nobias, initial_bias,
+                           None if in_channels is None else out_channels,
                            default_initializer=initializers.Zero())
+
+    def _initialize_params(self, in_channels):
+        super()._initialize_params(in_channels)
+        if self.b is not None and self.b.array is None:
+            self.b.initialize((self.out_channels,))
 
     def _weight_shape(self, in_channels):
         return _convolution.filter_shape(in_channels, self.out_channels,

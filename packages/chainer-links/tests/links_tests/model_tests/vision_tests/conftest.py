@@ -1,6 +1,10 @@
 """Fixtures of the vision model tests: whether the optional packages some tests need are
 there, and skips when they are not."""
+import builtins
 import importlib
+import io
+import os
+import urllib.request
 
 import pytest
 
@@ -32,3 +36,14 @@ def needs_datasets():
     installed."""
     if not _importable('chainer.dataset'):
         pytest.skip("pretrained_model='auto' needs chainer-datasets")
+
+
+@pytest.fixture
+def no_file_access(monkeypatch):
+    """Makes opening a file or a URL fail the test (``pretrained_model=None`` needs
+    neither)."""
+    def refuse(*args, **kwargs):
+        raise AssertionError(f'unexpected file or network access: {args}')
+    for module, name in ((builtins, 'open'), (io, 'open'), (os, 'open'),
+                         (urllib.request, 'urlopen')):
+        monkeypatch.setattr(module, name, refuse)

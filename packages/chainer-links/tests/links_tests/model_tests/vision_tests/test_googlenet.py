@@ -75,6 +75,8 @@ def test_auxiliary_classifiers(model, x, branch, source):
 def test_unknown_layer_and_removed_arguments(model, x):
     with pytest.raises(ValueError, match=r"unknown layer\(s\) \['loss4'\]"):
         model(x, layers=['loss4'])
+    with pytest.raises(ValueError, match=r"unknown layer\(s\) \['loss4'\].*'inception_3a'"):
+        model.extract([numpy.zeros((8, 8, 3), numpy.uint8)], layers=['loss4'])
     with pytest.raises(ValueError, match='train argument is not supported anymore'):
         model(x, layers=['conv1'], train=False)
     with pytest.raises(TypeError):
@@ -109,3 +111,13 @@ def test_prepare_mean():
 def test_module_attribute_available(pillow_importable):
     # v7's test suites skip the image tests with `skipUnless(googlenet.available, ...)`
     assert googlenet.available is pillow_importable
+
+
+@pytest.mark.usefixtures('no_file_access')
+def test_no_pretrained_model_opens_no_file():
+    model = NarrowGoogLeNet(pretrained_model=None)
+    assert all(param.array is not None for param in model.params())
+    with chainer.using_config('train', False):
+        x = numpy.zeros((1, 3, 64, 64), numpy.float32)
+        y = model(x, layers=['inception_3a'])['inception_3a']
+    assert y.shape[0] == 1

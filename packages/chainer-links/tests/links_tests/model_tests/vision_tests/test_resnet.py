@@ -110,6 +110,14 @@ def test_invalid_depth():
         resnet.ResNetLayers(None, 34)
 
 
+def test_unknown_layer(model):
+    x = numpy.zeros((1, 3, 32, 32), numpy.float32)
+    with pytest.raises(ValueError, match=r"unknown layer\(s\) \['res6'\].*'res5'"):
+        model(x, layers=['res5', 'res6'])
+    with pytest.raises(ValueError, match=r"unknown layer\(s\) \['res6'\].*'res5'"):
+        model.extract([numpy.zeros((8, 8, 3), numpy.uint8)], layers=['res6'])
+
+
 def test_forward(model):
     x = _x(2, 3, 64, 64) * 50
     with chainer.using_config('train', False):
@@ -157,3 +165,12 @@ def test_auto_without_caffemodel(tmp_path, monkeypatch):
 def test_module_attribute_available(pillow_importable):
     # v7's test suites skip the image tests with `skipUnless(resnet.available, ...)`
     assert resnet.available is pillow_importable
+
+
+@pytest.mark.usefixtures('no_file_access')
+def test_no_pretrained_model_opens_no_file():
+    model = NarrowResNet50(pretrained_model=None)
+    assert all(param.array is not None for param in model.params())
+    with chainer.using_config('train', False):
+        y = model(numpy.zeros((1, 3, 64, 64), numpy.float32), layers=['pool5'])['pool5']
+    assert y.shape[0] == 1

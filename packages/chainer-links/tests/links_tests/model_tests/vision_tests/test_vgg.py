@@ -87,6 +87,9 @@ def test_forward_stops_after_the_last_requested_layer(model, monkeypatch):
 def test_unknown_layer(model):
     with pytest.raises(ValueError, match=r"unknown layer\(s\) \['fc9'\].*'conv1_1'"):
         model(numpy.zeros((1, 3, 224, 224), numpy.float32), layers=['fc9'])
+    # extract refuses the name before it prepares any image
+    with pytest.raises(ValueError, match=r"unknown layer\(s\) \['fc9'\].*'conv1_1'"):
+        model.extract([numpy.zeros((8, 8, 3), numpy.uint8)], layers=['fc9'])
 
 
 def test_wrong_input_type(model):
@@ -224,3 +227,12 @@ def test_auto_without_chainer_datasets(monkeypatch):
 def test_module_attribute_available(pillow_importable):
     # v7's test suites skip the image tests with `skipUnless(vgg.available, ...)`
     assert vgg.available is pillow_importable
+
+
+@pytest.mark.usefixtures('no_file_access')
+def test_no_pretrained_model_opens_no_file():
+    model = NarrowVGG16(pretrained_model=None)
+    assert all(param.array is not None for param in model.params())
+    with chainer.using_config('train', False):
+        y = model(numpy.zeros((1, 3, 32, 32), numpy.float32), layers=['pool5'])['pool5']
+    assert y.shape[0] == 1

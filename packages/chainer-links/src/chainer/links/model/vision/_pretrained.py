@@ -122,12 +122,15 @@ class PretrainedCNN(link.Chain):
         _check_removed_arguments(kwargs, self._removed_forward_arguments)
         if layers is None:
             layers = ['prob']
+        self._check_layers(layers)
+        return self._run(x, set(layers))
+
+    def _check_layers(self, layers):
         available = self.available_layers
         unknown = [name for name in layers if name not in available]
         if unknown:
             raise ValueError(f'{type(self).__name__}: unknown layer(s) {unknown}; the '
                              f'available layers are {available}')
-        return self._run(x, set(layers))
 
     def _run(self, x, targets):
         activations = {}
@@ -161,6 +164,7 @@ class PretrainedCNN(link.Chain):
         _check_removed_arguments(kwargs, self._removed_extract_arguments)
         if layers is None:
             layers = [self._extract_layer]
+        self._check_layers(layers)
         x = numpy.asarray([self._prepare(image, size=size) for image in images])
         x = variable.Variable(self.device.send(x))
         return self(x, layers=layers)

@@ -105,6 +105,7 @@ class BottleneckA(link.Chain):
             self.bn4 = batch_normalization.BatchNormalization(out_channels)
 
     def forward(self, x):
+        """The bottleneck branch plus the projected shortcut, through a ReLU."""
         h1 = relu.relu(self.bn1(self.conv1(x)))
         h1 = relu.relu(self.bn2(self.conv2(h1)))
         h1 = self.bn3(self.conv3(h1))
@@ -138,6 +139,7 @@ class BottleneckB(link.Chain):
             self.bn3 = batch_normalization.BatchNormalization(in_channels)
 
     def forward(self, x):
+        """The bottleneck branch plus the identity shortcut, through a ReLU."""
         h = relu.relu(self.bn1(self.conv1(x)))
         h = relu.relu(self.bn2(self.conv2(h)))
         h = self.bn3(self.conv3(h))
@@ -178,6 +180,7 @@ class BuildingBlock(link.Chain):
                 self._forward.append(name)
 
     def forward(self, x):
+        """Applies the blocks in order."""
         for name in self._forward:
             x = getattr(self, name)(x)
         return x
