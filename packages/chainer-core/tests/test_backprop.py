@@ -255,3 +255,19 @@ def test_no_warnings_from_the_engine(shape):
             F.sum(x * w).backward()
         x.debug_print()
         repr(x), str(x), x.summary()
+
+
+def test_double_backprop_sums_gradients_that_are_leaves_in_the_graph():
+    # Add's backward passes the output gradient on unchanged: with double backprop, the sum
+    # of those two leaves (the given gradient requires grad) must stay differentiable (v7)
+    x = chainer.Variable(numpy.ones(3, numpy.float32))
+    gy = chainer.Variable(numpy.ones(3, numpy.float32))
+    gx, = chainer.grad([x + x], [x], [gy], enable_double_backprop=True)
+    assert gx.requires_grad
+    ggy, = chainer.grad([F.sum(gx * gx)], [gy])
+    numpy.testing.assert_array_equal(ggy.array, [8, 8, 8])   # d/dgy sum((2 gy) ** 2)
+
+    y = F.identity(x) + F.identity(x)
+    y.grad_var = gy
+    y.backward(enable_double_backprop=True)
+    assert x.grad_var.requires_grad

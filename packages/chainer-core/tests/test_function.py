@@ -256,3 +256,40 @@ def test_fast_backward_of_the_adapter(with_none, no_grads):
     x, w, gy0, gy1 = (rng.uniform(-1, 1, 3).astype('f') for _ in range(4))
     check_fast_backward(chainer.FunctionAdapter, lambda x, w: _Product()(x, w), [x, w],
                         [gy0, None if with_none else gy1], no_grads=list(no_grads))
+
+
+class TestDoubleBackpropThroughOldStyleFunction:
+    # As v7: with double backprop an old-style function's gradients are leaves that require
+    # grad, and backprop that reaches one raises (not a silently missing second order).
+    message = 'cannot twice-differentiate an old style Function "_Triple"'
+
+    def test_grad(self):
+        x = chainer.Variable(numpy.array([1., 2.], numpy.float32))
+        gx, = chainer.grad([_Triple()(x)], [x], [numpy.ones(2, numpy.float32)],
+                           enable_double_backprop=True)
+        numpy.testing.assert_array_equal(gx.array, [3, 3])
+        assert gx.requires_grad and gx.creator is None
+        with pytest.raises(RuntimeError, match=self.message):
+            chainer.grad([F.sum(gx * x)], [x])
+
+    def test_backward(self):
+        x = chainer.Variable(numpy.array([1., 2.], numpy.float32))
+        y = F.sum(_Triple()(x) * 2)
+        y.backward(enable_double_backprop=True)
+        numpy.testing.assert_array_equal(x.grad, [6, 6])
+        with pytest.raises(RuntimeError, match=self.message):
+            F.sum(x.grad_var * x).backward()
+
+    def test_without_double_backprop_gradients_are_constants(self):
+        x = chainer.Variable(numpy.array([1., 2.], numpy.float32))
+        gx, = chainer.grad([_Triple()(x)], [x], [numpy.ones(2, numpy.float32)])
+        assert not gx.requires_grad
+
+    def test_library_function(self):
+        # e.g. F.roi_max_pooling_2d, an old-style function in v7 and here
+        x = chainer.Variable(numpy.arange(25, dtype=numpy.float32).reshape(1, 1, 5, 5))
+        rois = numpy.array([[0, 0, 3, 3]], numpy.float32)
+        y = F.roi_max_pooling_2d(x, rois, numpy.array([0], numpy.int32), 2, 1.0)
+        gx, = chainer.grad([F.sum(y * y)], [x], enable_double_backprop=True)
+        with pytest.raises(RuntimeError, match='"ROIMaxPooling2D"'):
+            chainer.grad([F.sum(gx)], [x])

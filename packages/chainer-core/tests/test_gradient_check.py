@@ -112,3 +112,32 @@ def test_assert_allclose_is_deprecated():
     with pytest.warns(DeprecationWarning):
         with pytest.raises(AssertionError):
             gradient_check.assert_allclose(numpy.ones(2), numpy.zeros(2))
+
+
+@testing.fix_random()
+def test_failure_reports_as_v7():
+    # check_backward's report: the arrays it used, then assert_allclose's message (without
+    # its leading newline) and v7's details; check_double_backward puts its own first
+    x = numpy.array([1., 2.])
+    gy = numpy.array([1., 1.])
+    with pytest.raises(AssertionError) as info:
+        gradient_check.check_backward(lambda x: WrongGrad().apply((x,))[0], x, gy)
+    lines = str(info.value).split('\n')
+    assert lines[:5] == ['check_backward failed (eps=0.001 atol=1e-05 rtol=0.0001)',
+                         'inputs[0]:', '[1. 2.]', 'grad_outputs[0]:', '[1. 1.]']
+    assert lines[lines.index('x: numeric gradient, y: backward gradient') + 1] == (
+        'Not equal to tolerance rtol=0.0001, atol=1e-05')
+    details = lines[lines.index('assert_allclose failed:') - 1:]
+    assert details[0] == ''
+    assert details[4] == '  i: (0,)'          # a 0-dim comparison, reported as v7 does
+    assert details[-3].startswith('x: ') and len(details[-3]) <= 14  # array2string's digits
+    assert details[-1] == ''
+
+    with pytest.raises(AssertionError) as info:
+        gradient_check.check_double_backward(
+            lambda x: WrongGrad().apply((x,))[0] * x, x, gy, numpy.array([1., 0.5]))
+    lines = str(info.value).split('\n')
+    assert lines[:9] == [
+        'check_double_backward failed (eps=0.001 atol=0.0001 rtol=0.001)',
+        'input[0]:', '[1. 2.]', 'grad_output[0]:', '[1. 1.]', 'grad_grad_input[0]:',
+        '[1.  0.5]', '', 'check_backward failed (eps=0.001 atol=0.0001 rtol=0.001)']

@@ -250,6 +250,40 @@ class TestParameter:
         numpy.testing.assert_array_equal(q.array, p.array)
         assert isinstance(q, chainer.Parameter)
 
+    _PENDING = 'Cannot retrieve Variable.grad. Either it must be set manually or '
+
+    def test_grad_of_uninitialized_parameter_is_undecided(self):
+        # as v7: reading it raises until it is set, cleared or initialized
+        p = chainer.Parameter()
+        with pytest.raises(RuntimeError, match=self._PENDING):
+            p.grad
+        assert p.grad_var is None and p._grad is None
+        p.array = numpy.ones(2, 'f')  # (setting the array does not decide it)
+        with pytest.raises(RuntimeError, match=self._PENDING):
+            p.grad
+        assert pickle.loads(pickle.dumps(chainer.Parameter())).array is None
+
+    def test_grad_decided(self):
+        p = chainer.Parameter()
+        p.cleargrad()
+        assert p.grad is None
+        p.initialize((2,))
+        assert p.grad is None   # cleared: no NaN gradient either
+        p = chainer.Parameter()
+        p.grad = None
+        assert p.grad is None
+        p.initialize((2,))
+        assert numpy.isnan(p.grad).all()
+        p = chainer.Parameter()
+        p.initialize((2,))
+        assert numpy.isnan(p.grad).all()
+        with pytest.warns(DeprecationWarning):
+            p = chainer.Parameter()
+            p.zerograd()
+        assert p.grad is None
+        p.initialize((2,))
+        numpy.testing.assert_array_equal(p.grad, [0, 0])
+
 
 @testing.parameterize(*testing.product({'dtype': [numpy.float16, numpy.float32]}))
 class TestParameterizeWorks:

@@ -11,6 +11,7 @@ import warnings
 
 import numpy
 
+import chainer
 from chainer import _backprop_utils
 from chainer import _hooks
 from chainer import backend
@@ -21,6 +22,7 @@ _config = configuration.config
 _numpy_scalar = numpy.generic
 _make_variable = variable_module._make_variable
 _Variable = variable_module.Variable
+_VariableNode = variable_module.VariableNode
 _backward_step = _backprop_utils.backward_step
 _MISSING = configuration._MISSING
 
@@ -28,7 +30,7 @@ _NO_GRAD_WARNING = ('outputs contains a Variable without grad, or duplicate outp
                     'chainer.backward does not set default grad.')
 
 
-def _walk(pairs, retain_grad, double, targets=None, required=None):
+def _walk(pairs, retain_grad, double, targets=None, required=None, loaded=None):
     """Runs backprop from ``(node, grad Variable)`` pairs.
 
     Returns the dict of gradients left at the end (leaves and unreachable nodes), the dict of
@@ -41,9 +43,15 @@ def _walk(pairs, retain_grad, double, targets=None, required=None):
     Without double backprop and function hooks, gradients travel as raw arrays and nodes that
     define ``_backward_arrays`` compute them without building Variables (the fast path); the
     others run their differentiable ``backward`` on wrapped arrays.
+
+    With function hooks, gradients are summed as v7 sums them, inside each step (the hooks
+    see the ``Add`` / ``MultiAdd`` nodes); when ``loaded`` (a set) is given, a leaf's own
+    gradient is summed with the first gradient it receives, and its node is added to
+    ``loaded`` (the result then replaces the leaf's gradient).
     """
     hooks = _hooks.active_hooks()
     raw = not double and hooks is None
+    old_style = _VariableNode._any_old_style_grad
     debug = _config.debug
     fast = raw and not debug
     # ids of gradient arrays in ``grads`` that the walk itself allocated (sums): only those
@@ -102,6 +110,29 @@ def _walk(pairs, retain_grad, double, targets=None, required=None):
             if (fast and func._backward_arrays is not None
                     and func._local_function_hooks is None):
                 gxs = func._backward_arrays(indexes, gys)
+            elif hooks is not None:
+                previous = None
+                if func._accumulates:
+                    previous = tuple([_take_hooked(grads, in_nodes[i], loaded)
+                                      for i in indexes])
+
+                def accumulate(gxs, in_nodes=in_nodes, indexes=indexes):
+                    _accumulate_hooked(grads, in_nodes, indexes, gxs, loaded)
+
+                gxs = _backward_step(func, indexes, gys, raw, hooks, previous, debug,
+                                     accumulate)
+                for i, gx in zip(indexes, gxs):
+                    if gx is None:
+                        continue
+                    creator = in_nodes[i].creator_node
+                    if creator is not None:
+                        if creator not in seen:
+                            seen.add(creator)
+                            heappush(heap, (-creator.rank, counter, creator))
+                            counter += 1
+                    elif in_nodes[i]._old_style_grad_generator is not None:
+                        _raise_old_style(in_nodes[i])
+                continue
             else:
                 previous = None
                 if func._accumulates:
@@ -119,10 +150,13 @@ def _walk(pairs, retain_grad, double, targets=None, required=None):
                 else:
                     grads[node] = _accumulate(prev, gx, raw, owned)
                 creator = node.creator_node
-                if creator is not None and creator not in seen:
-                    seen.add(creator)
-                    heappush(heap, (-creator.rank, counter, creator))
-                    counter += 1
+                if creator is not None:
+                    if creator not in seen:
+                        seen.add(creator)
+                        heappush(heap, (-creator.rank, counter, creator))
+                        counter += 1
+                elif old_style and node._old_style_grad_generator is not None:
+                    _raise_old_style(node)
     except Exception as e:
         if func is not None:
             _backprop_utils.attach_forward_stack(func, e)
@@ -135,12 +169,50 @@ def _walk(pairs, retain_grad, double, targets=None, required=None):
     return grads, found, raw
 
 
+def _raise_old_style(node):
+    raise RuntimeError('cannot twice-differentiate an old style Function "{}"'.format(
+        node._old_style_grad_generator))
+
+
 def _take(grads, owned, node):
     """Removes and returns the gradient stored for ``node`` (None if there is none)."""
     g = grads.pop(node, None)
     if g is not None and owned:
         owned.discard(id(g))
     return g
+
+
+def _leaf_grad(node, loaded):
+    """The gradient a leaf already holds, taken once into the walk (None if not loaded)."""
+    if loaded is None or node.creator_node is not None or node in loaded:
+        return None
+    loaded.add(node)
+    var = node._variable()
+    return None if var is None else var._grad_var
+
+
+def _take_hooked(grads, node, loaded):
+    """:func:`_take` of the hooked walk: a leaf's own gradient counts as computed."""
+    g = grads.pop(node, None)
+    return _leaf_grad(node, loaded) if g is None else g
+
+
+def _accumulate_hooked(grads, in_nodes, indexes, gxs, loaded):
+    """Sums a step's gradients into ``grads`` as v7 does: one ``F.add`` per input node."""
+    pending = {}
+    for i, gx in zip(indexes, gxs):
+        if gx is None:
+            continue
+        node = in_nodes[i]
+        terms = pending.get(node)
+        if terms is None:
+            prev = grads.get(node)
+            if prev is None:
+                prev = _leaf_grad(node, loaded)
+            terms = pending[node] = [] if prev is None else [prev]
+        terms.append(gx)
+    for node, terms in pending.items():
+        grads[node] = terms[0] if len(terms) == 1 else chainer.functions.add(*terms)
 
 
 def _pop_output_grads(outputs, grads, owned, targets, found, retain_grad, raw):
@@ -180,8 +252,10 @@ def _accumulate(prev, gx, raw, owned):
 
 
 def _sum_variables(a, b):
-    """Sum of two gradient Variables, recorded in the graph only if one of them is."""
-    if a.creator_node is None and b.creator_node is None:
+    """Sum of two gradient Variables, recorded in the graph only if one of them is in it
+    (has a creator, or requires grad: e.g. an output gradient given for double backprop)."""
+    if (a.creator_node is None and b.creator_node is None
+            and not a._requires_grad and not b._requires_grad):
         total = a._array + b._array
         if isinstance(total, _numpy_scalar):
             total = numpy.asarray(total)
@@ -211,8 +285,9 @@ def _backprop_to_leaves(pairs, retain_grad, double, loss_scale):
     local = _config.__dict__
     saved = local.get('enable_backprop', _MISSING)
     local['enable_backprop'] = double
+    loaded = set()
     try:
-        grads, _, raw = _walk(pairs, retain_grad, double)
+        grads, _, raw = _walk(pairs, retain_grad, double, loaded=loaded)
     finally:
         if saved is _MISSING:
             del local['enable_backprop']
@@ -234,7 +309,7 @@ def _backprop_to_leaves(pairs, retain_grad, double, loss_scale):
                 array = _writeable(array)
                 if array is not g._array:
                     g = _make_variable(array, False)
-        prev = var._grad_var
+        prev = None if loaded and node in loaded else var._grad_var
         var._grad_var = g if prev is None else _sum_variables(prev, g)
         if loss_scale is not None or var._loss_scale is not None:
             var._loss_scale = loss_scale
@@ -439,6 +514,8 @@ def _nodes_between(output_nodes, input_nodes):
         seen.add(func)
         for x in func.inputs or ():
             if x.requires_grad:
+                if x.creator_node is None and x._old_style_grad_generator is not None:
+                    _raise_old_style(x)
                 consumers.setdefault(x, []).append(func)
                 pending.append(x.creator_node)
     # forward from the inputs, through those functions only

@@ -31,7 +31,8 @@ _make_variable = variable_module._make_variable
 # the step
 
 
-def backward_step(func, indexes, grad_outputs, raw, hooks, grad_inputs=None, debug=False):
+def backward_step(func, indexes, grad_outputs, raw, hooks, grad_inputs=None, debug=False,
+                  accumulate=None):
     """Computes the gradients of ``func`` w.r.t. its inputs at ``indexes``.
 
     Args:
@@ -46,6 +47,9 @@ def backward_step(func, indexes, grad_outputs, raw, hooks, grad_inputs=None, deb
             ``indexes``, passed to an overridden ``backward_accumulate`` (whose result
             then replaces them); None for other nodes.
         debug (bool): Check every returned gradient (type, shape, dtype, NaN).
+        accumulate (callable): Called with the gradients (Variables) before the hooks'
+            ``backward_postprocess``, to sum them into the ones already computed inside the
+            step as v7 does (the hooks see those sums).
 
     Returns:
         A tuple with one gradient (or None) per index, of the kind of ``grad_outputs``.
@@ -80,11 +84,13 @@ def backward_step(func, indexes, grad_outputs, raw, hooks, grad_inputs=None, deb
             gxs = tuple(gxs)
         if len(gxs) != len(indexes):
             _raise_count_error(func, indexes, len(gxs))
+    if debug:
+        _check_grads(func, indexes, gxs, False)
+    if accumulate is not None:
+        accumulate(gxs)
     if hooks:
         for hook in hooks.values():
             hook.backward_postprocess(func, in_data, out_grad)
-    if debug:
-        _check_grads(func, indexes, gxs, False)
     if raw:
         gxs = tuple([None if g is None else g._array for g in gxs])
     return gxs

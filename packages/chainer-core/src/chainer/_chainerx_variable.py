@@ -156,7 +156,7 @@ def move(var, device, allow_unchaining):
     array = var._array
     was_chainerx = type(array) is _CHX
     to_chainerx = device.xp is chainerx
-    grad = var.grad
+    grad = var._grad if array is None else var.grad  # (an uninitialized parameter's is None)
     if was_chainerx and not to_chainerx:
         if not allow_unchaining and array is not None and not _is_leaf(array):
             raise RuntimeError('A variable of a ChainerX array which is connected to a graph '

@@ -64,7 +64,8 @@ class FunctionAdapter(function_node.FunctionNode):
     """Adapter that runs an old-style :class:`Function` as a :class:`FunctionNode`.
 
     Gradients computed by an old-style function are arrays, so they are not differentiable
-    again (no double backprop through old-style functions).
+    again: with double backprop they are leaves that require grad, and (as v7) backprop that
+    reaches one raises ``RuntimeError('cannot twice-differentiate an old style Function')``.
     """
 
     def __init__(self, function):
@@ -110,8 +111,18 @@ class FunctionAdapter(function_node.FunctionNode):
     def backward(self, target_input_indexes, grad_outputs):
         gxs = self._array_grads(
             target_input_indexes, tuple([None if g is None else g.array for g in grad_outputs]))
-        return tuple([None if gx is None else variable_module._make_variable(gx, False)
-                      for gx in gxs])
+        double = configuration.config.enable_backprop
+        ret = []
+        for gx in gxs:
+            if gx is None:
+                ret.append(None)
+                continue
+            gx = variable_module._make_variable(gx, double)
+            if double:
+                gx.node._old_style_grad_generator = self._function.label
+                variable_module.VariableNode._any_old_style_grad = True
+            ret.append(gx)
+        return tuple(ret)
 
 
 class Function:

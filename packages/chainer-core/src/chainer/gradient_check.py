@@ -310,7 +310,7 @@ class _CheckBackward:
                 lines += ['directions[{}]:'.format(i), str(d)]
             lines += ['gradients (numeric):  {}'.format(numeric),
                       'gradients (backward): {}'.format(backward), '',
-                      'x: numeric gradient, y: backward gradient', str(e)]
+                      'x: numeric gradient, y: backward gradient', str(e).lstrip('\n')]
             raise AssertionError('\n'.join(lines)) from None
 
 
@@ -436,7 +436,7 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
     first_order = _FirstOrderGradient(
         func, len(x_data), [gy is not None for gy in y_grad], no_grads, params)
 
-    x_grad_grad = _as_tuple(x_grad_grad)
+    x_grad_grad = given_grad_grad = _as_tuple(x_grad_grad)
     checked = sum(1 for skip in no_grads if not skip)
     if len(x_grad_grad) == len(x_data) and checked != len(x_data):
         x_grad_grad = tuple(gg for gg, skip in zip(x_grad_grad, no_grads) if not skip)
@@ -445,9 +445,19 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
     grad_grad = x_grad_grad + (_as_tuple(params_grad_grad) or (None,) * len(params))
 
     _check_first_order_paths(first_order, inputs, atol, rtol)
-    check_backward(first_order, inputs, grad_grad, params=params, eps=eps, atol=atol,
-                   rtol=rtol, no_grads=list(no_grads) + gy_no_grads,
-                   dtype=dtype, detect_nondifferentiable=detect_nondifferentiable)
+    try:
+        check_backward(first_order, inputs, grad_grad, params=params, eps=eps, atol=atol,
+                       rtol=rtol, no_grads=list(no_grads) + gy_no_grads,
+                       dtype=dtype, detect_nondifferentiable=detect_nondifferentiable)
+    except AssertionError as e:
+        # v7's report: what the second-order check was given, then check_backward's
+        lines = ['check_double_backward failed (eps={} atol={} rtol={})'.format(
+            eps, atol, rtol)]
+        for title, values in (('input', x_data), ('grad_output', y_grad),
+                              ('grad_grad_input', given_grad_grad)):
+            for i, value in enumerate(values):
+                lines += ['{}[{}]:'.format(title, i), str(getattr(value, 'array', value))]
+        raise AssertionError('\n'.join(lines) + '\n\n' + str(e)) from None
 
 
 def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):

@@ -386,10 +386,8 @@ class UpdateRule:
 def _reallocate_cleared_grads(params):
     # Zero gradients for the initialized parameters among ``params`` whose grad is None.
     for param in params:
-        if param.grad is None:
-            arr = param.array
-            if arr is None:
-                continue
+        arr = param.array
+        if arr is not None and param.grad is None:
             if type(arr) is numpy.ndarray:
                 param.grad = numpy.zeros_like(arr)
             else:

@@ -94,6 +94,11 @@ class VariableNode:
     __slots__ = ('_variable', 'creator_node', 'data', 'name', 'rank', 'requires_grad', 'dtype',
                  'shape', '__dict__', '__weakref__')
 
+    # label of the old-style Function whose double-backprop gradient this leaf is (v7's name);
+    # backprop that reaches such a node raises. The walk looks for it only once one exists.
+    _old_style_grad_generator = None
+    _any_old_style_grad = False
+
     def __init__(self, variable, name, **kwargs):
         if kwargs:
             argument.check_unexpected_kwargs(kwargs, grad='unexpected keyword argument "grad"')
@@ -903,6 +908,9 @@ class Parameter(Variable):
 
     initializer = None
     update_rule = None
+    # True from the construction of an uninitialized parameter until its gradient is set,
+    # cleared or initialized: reading ``grad`` meanwhile raises, as in v7
+    _grad_pending = False
 
     def __init__(self, initializer=None, shape=None, name=None):
         from chainer import initializers
@@ -918,6 +926,7 @@ class Parameter(Variable):
                 super().__init__(name=name)
                 dtype = getattr(initializer, 'dtype', None)
                 self._grad_initializer = constant.NaN(dtype)
+                self._grad_pending = True
         else:
             if _is_array(initializer):
                 initializer = constant.Constant(initializer)
@@ -932,8 +941,28 @@ class Parameter(Variable):
         return self._copy_to(Parameter.__new__(Parameter))
 
     def __reduce__(self):
-        return _recover_parameter, (self._array, self.name, self.grad, self.initializer,
+        return _recover_parameter, (self._array, self.name, self._grad, self.initializer,
                                     self.update_rule)
+
+    @property
+    def grad(self):
+        """Gradient array (see :attr:`Variable.grad`).
+
+        Reading it raises :class:`RuntimeError` while an uninitialized parameter's gradient
+        has been neither set, cleared (:meth:`cleargrad`) nor initialized, as in v7.
+        """
+        if self._grad_pending:
+            raise RuntimeError('Cannot retrieve Variable.grad. Either it must be set manually '
+                               'or Variable.cleargrad() must be called beforehand.')
+        gv = self._grad_var
+        if gv is not None:
+            return gv._array
+        return Variable.grad.fget(self)
+
+    @grad.setter
+    def grad(self, g):
+        self._grad_pending = False
+        Variable.grad.fset(self, g)
 
     @property
     def is_initialized(self):
@@ -988,6 +1017,7 @@ class Parameter(Variable):
     def cleargrad(self):
         """Clears the gradient (an uninitialized parameter also forgets its grad init)."""
         self._grad_var = None
+        self._grad_pending = False
         if self._array is None:
             self._grad_initializer = None
         elif type(self._array) is _CHX:
@@ -996,6 +1026,7 @@ class Parameter(Variable):
     def zerograd(self):
         """Fills the gradient with zeros (deprecated: use :meth:`cleargrad`)."""
         super().zerograd()
+        self._grad_pending = False
         if self._array is None:
             from chainer.initializers import constant
             self._grad_initializer = constant.Zero(getattr(self.initializer, 'dtype', None))

@@ -6,6 +6,7 @@ import pytest
 import chainer
 import chainer.functions as F
 from chainer import function_hook
+from chainer import function_hooks
 
 
 class RecordingHook(function_hook.FunctionHook):
@@ -143,3 +144,72 @@ def test_old_style_function():
     labels = [e[1] for e in hook.events if e[0] == 'forward_preprocess']
     assert labels[0] == 'Double'
     assert function_hook._impl_name(y.creator_node) == 'Double'
+
+
+def _hooked_names(run):
+    with function_hooks.TimerHook() as timer:
+        run()
+    return [name for name, _ in timer.call_history]
+
+
+def test_backward_sums_gradients_with_nodes_the_hooks_see():
+    # as v7: a gradient received twice is summed by Add inside the step (before the
+    # step's backward_postprocess); summed into a leaf's own gradient by Variable.backward
+    # (MultiAdd for three terms); not by chainer.grad, which starts from nothing
+    x = chainer.Variable(numpy.arange(6, dtype=numpy.float32).reshape(2, 3))
+
+    def backward():
+        F.sum(x * x).backward()
+
+    assert _hooked_names(backward) == [
+        'Mul', 'Sum', 'BroadcastTo', 'Sum', 'Mul', 'Mul', 'Add', 'Mul']
+    numpy.testing.assert_array_equal(x.grad, 2 * x.array)
+    assert _hooked_names(backward) == [
+        'Mul', 'Sum', 'BroadcastTo', 'Sum', 'Mul', 'Mul', 'MultiAdd', 'Mul']
+    numpy.testing.assert_array_equal(x.grad, 4 * x.array)
+
+    def grad():
+        gx, = chainer.grad([F.sum(x * x)], [x])
+        numpy.testing.assert_array_equal(gx.array, 2 * x.array)
+
+    assert _hooked_names(grad) == [
+        'Mul', 'Sum', 'BroadcastTo', 'Sum', 'Mul', 'Mul', 'Add', 'Mul']
+    numpy.testing.assert_array_equal(x.grad, 4 * x.array)  # untouched by chainer.grad
+
+
+def test_backward_sums_into_parameters_with_add():
+    # the parameters' gradients (NaN-initialized) are summed with Add, as v7 shows them
+    lin = chainer.Link()
+    with lin.init_scope():
+        lin.W = chainer.Parameter(numpy.ones((2, 3), numpy.float32))
+    x = numpy.ones((4, 3), numpy.float32)
+    t = numpy.zeros(4, numpy.int32)
+    lin.W.grad = numpy.zeros((2, 3), numpy.float32)
+
+    def backward():
+        F.softmax_cross_entropy(F.relu(F.linear(x, lin.W)), t).backward()
+
+    assert _hooked_names(backward) == [
+        'LinearFunction', 'ReLU', 'SoftmaxCrossEntropy',
+        '_SoftmaxCrossEntropyGrad_NoDoubleBackprop', 'SoftmaxCrossEntropy', 'ReLUGrad2',
+        'ReLU', 'LinearGradWeight', 'Add', 'LinearFunction']
+    expected = lin.W.grad.copy()
+    lin.W.cleargrad()
+    backward()  # without hooks: the same gradient
+    numpy.testing.assert_allclose(lin.W.grad, expected)
+
+
+def test_mean_and_full_sum_backward_nodes():
+    # v7's backward formulas: a full sum broadcasts its 0-dim gradient; a mean scales the
+    # output gradient first
+    x = chainer.Variable(numpy.ones((4, 3), numpy.float32))
+    assert _hooked_names(lambda: F.sum(x).backward()) == ['Sum', 'BroadcastTo', 'Sum']
+    numpy.testing.assert_array_equal(x.grad, numpy.ones((4, 3)))
+
+    def mean_grad():
+        gy = chainer.Variable(numpy.full(4, 3, numpy.float32))
+        gx, = chainer.grad([F.mean(x, axis=1)], [x], [gy])
+        numpy.testing.assert_array_equal(gx.array, numpy.ones((4, 3)))
+
+    assert _hooked_names(mean_grad) == [
+        'Mean', 'MulConstant', 'Reshape', 'BroadcastTo', 'Mean']

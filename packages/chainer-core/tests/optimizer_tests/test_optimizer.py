@@ -346,6 +346,9 @@ def test_uninitialized_param_is_skipped_then_updated():
     with model.init_scope():
         model.w = chainer.Parameter(0.0)  # shape unknown: uninitialized
     opt = optimizers.Adam().setup(model)
+    with pytest.raises(RuntimeError, match='Cannot retrieve Variable.grad'):
+        opt.update()  # as v7: its gradient was never set nor cleared
+    model.cleargrads()
     opt.update()  # nothing initialized yet: nothing to do
     assert model.w.update_rule.state is None
     model.w.initialize((2,))

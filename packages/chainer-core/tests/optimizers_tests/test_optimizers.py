@@ -598,3 +598,23 @@ def test_fp32_update_on_chainerx():
     for p in model.plist():
         assert p.array.dtype == numpy.float16
         assert isinstance(p.array, chainerx.ndarray)
+
+
+@pytest.mark.parametrize('dtype,eps,fails', [
+    (numpy.float16, 1e-8, True),    # rounds to zero in float16 (v7 raises)
+    (numpy.float16, 1e-7, False),   # a float16 subnormal
+    (numpy.float32, 1e-8, False),
+])
+def test_rmsprop_eps_too_small_for_param_dtype(dtype, eps, fails):
+    param = chainer.Parameter(numpy.ones(3, dtype))
+    param.grad = numpy.full(3, 0.5, dtype)
+    opt = optimizers.RMSprop(eps=eps)
+    opt.setup(chainer.Link())
+    rule = opt.create_update_rule()
+    if fails:
+        with pytest.raises(ValueError, match='eps of RMSprop optimizer is too small for '
+                                             'float16'):
+            rule.update(param)
+    else:
+        rule.update(param)
+        assert param.array.dtype == dtype and (param.array < 1).all()

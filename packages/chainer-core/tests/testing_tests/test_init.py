@@ -7,7 +7,8 @@ from chainer.testing import condition  # noqa: F401 (v7 does not import it eager
 _V7_NAMES = [
     'BackendConfig', 'FunctionTestCase', 'FunctionTestError', 'InitializerArgument',
     'LinkInitializersTestCase', 'LinkTestCase', 'LinkTestError', 'array', 'assert_allclose',
-    'assert_warns', 'attr', 'backend', 'condition', 'distribution_unittest', 'fix_random',
+    'assert_warns', 'attr', 'backend', 'condition', 'distribution_test',
+    'distribution_unittest', 'fix_random',
     'from_pytest_parameterize', 'function_link', 'generate_matrix', 'generate_seed',
     'get_trainer_with_mock_updater', 'helper', 'inject_backend_tests', 'matrix',
     'parameterize', 'parameterize_pytest', 'parameterized', 'patch', 'product',
@@ -29,3 +30,10 @@ def test_run_module():
         main.assert_not_called()
         testing.run_module('__main__', 'file.py')
         main.assert_called_once_with(['file.py', '-vvs', '-x', '--pdb'])
+
+
+def test_link_templates_are_listed_in_function_link():
+    from chainer.testing import function_link
+    names = {'LinkTestCase', 'LinkInitializersTestCase', 'InitializerArgument', 'LinkTestError'}
+    assert names <= set(dir(function_link))
+    assert testing.distribution_test.distribution_unittest is testing.distribution_unittest

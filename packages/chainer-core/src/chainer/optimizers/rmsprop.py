@@ -49,12 +49,17 @@ class RMSpropRule(_rule_base.ElementwiseRule):
         super().__init__(parent_hyperparam or _default_hyperparam, lr=lr, alpha=alpha, eps=eps,
                          eps_inside_sqrt=eps_inside_sqrt)
 
-    def _cpu_args(self, hp, dtype):
-        eps = hp['eps']
-        if eps != 0 and dtype.type(eps) == 0:
+    def update_core(self, param):
+        """Updates ``param``; ``eps`` must not round to zero in the parameter's dtype."""
+        eps = self.hyperparam.eps
+        grad = param.grad
+        if eps != 0 and grad is not None and grad.dtype.type(eps) == 0:
             raise ValueError('eps of RMSprop optimizer is too small for {} ({})'.format(
-                dtype.name, eps))
-        return hp['lr'], hp['alpha'], eps, hp.get('eps_inside_sqrt', False)
+                grad.dtype.name, eps))
+        super().update_core(param)
+
+    def _cpu_args(self, hp, dtype):
+        return hp['lr'], hp['alpha'], hp['eps'], hp.get('eps_inside_sqrt', False)
 
     @property
     def _gpu_kernel_spec(self):

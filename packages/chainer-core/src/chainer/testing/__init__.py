@@ -54,14 +54,19 @@ _LAZY = {
 }
 
 
+_LAZY_SUBMODULES = ('distribution_test',)  # an attribute of the package in v7 too
+
+
 def __getattr__(name):
+    import importlib
     if name in _LAZY:
-        import importlib
         module_name, attribute = _LAZY[name]
         module = importlib.import_module('chainer.testing.' + module_name)
         return getattr(module, attribute)
+    if name in _LAZY_SUBMODULES:
+        return importlib.import_module('chainer.testing.' + name)
     raise AttributeError('module %r has no attribute %r' % (__name__, name))
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | set(_LAZY_SUBMODULES))

@@ -13,18 +13,26 @@ def _to_numpy(x):
     return backend.CpuDevice().send(x)
 
 
+def _widened(a):
+    # floats (and bools) compared in float64, integers in their own dtypes as v7 does; a
+    # 0-dim array as 1-dim (v7 reports i: (0,))
+    a = numpy.atleast_1d(a)
+    return a.astype(numpy.float64) if a.dtype.kind in 'bf' else a
+
+
 def _violation_details(x, y, atol, rtol):
-    lines = ['assert_allclose failed: ',
+    """v7's report after NumPy's message: the worst element and both arrays."""
+    lines = ['assert_allclose failed:',
              '  shape: {} {}'.format(x.shape, y.shape),
              '  dtype: {} {}'.format(x.dtype, y.dtype)]
     if x.shape == y.shape and x.size and x.dtype.kind in 'biuf' and y.dtype.kind in 'biuf':
         with numpy.errstate(invalid='ignore', over='ignore'):
-            xf = x.astype(numpy.float64)
-            yf = y.astype(numpy.float64)
+            xf = _widened(x)
+            yf = _widened(y)
             err = numpy.abs(xf - yf)
             tol = atol + rtol * numpy.abs(yf)
             excess = numpy.where(numpy.isnan(err), numpy.inf, err - tol)
-        i = numpy.unravel_index(numpy.argmax(excess), err.shape)
+        i = tuple(int(k) for k in numpy.unravel_index(numpy.argmax(excess), err.shape))
         lines += ['  i: {}'.format(i),
                   '  x[i]: {}'.format(xf[i]),
                   '  y[i]: {}'.format(yf[i]),
@@ -34,8 +42,9 @@ def _violation_details(x, y, atol, rtol):
                   '  absolute tolerance: {}'.format(atol),
                   '  total tolerance: {}'.format(tol[i])]
     with numpy.printoptions(threshold=10000):
-        lines += ['x: ' + str(x).replace('\n', '\n   '), 'y: ' + str(y).replace('\n', '\n   ')]
-    return '\n'.join(lines)
+        lines += ['x: ' + numpy.array2string(x, prefix='x: '),
+                  'y: ' + numpy.array2string(y, prefix='y: ')]
+    return '\n'.join(lines) + '\n'
 
 
 def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
@@ -45,7 +54,7 @@ def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
         x, y: Arrays (NumPy or CuPy), Variables, or scalars.
         atol (float): Absolute tolerance.
         rtol (float): Relative tolerance.
-        verbose (bool): Include the arrays in the error message.
+        verbose (bool): Include the arrays in NumPy's part of the error message.
 
     .. admonition:: Example
 
@@ -61,9 +70,8 @@ def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
     try:
         numpy.testing.assert_allclose(x, y, atol=atol, rtol=rtol, verbose=verbose)
     except AssertionError as e:
-        message = str(e)
-        if verbose:
-            message += '\n' + _violation_details(x, y, atol, rtol)
+        # as v7, the details follow NumPy's message whether or not it is verbose
+        message = str(e).rstrip('\n') + '\n\n' + _violation_details(x, y, atol, rtol)
         raise AssertionError(message) from None
 
 

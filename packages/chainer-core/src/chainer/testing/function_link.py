@@ -337,10 +337,17 @@ class FunctionTestCase(FunctionTestBase, unittest.TestCase):
         self.run_test_double_backward(backend_config)
 
 
+_LINK_TEMPLATES = ('LinkTestCase', 'LinkInitializersTestCase', 'InitializerArgument',
+                   'LinkTestError')
+
+
 def __getattr__(name):
     # v7 keeps the link test templates in this module as well.
-    if name in ('LinkTestCase', 'LinkInitializersTestCase', 'InitializerArgument',
-                'LinkTestError'):
+    if name in _LINK_TEMPLATES:
         from chainer.testing import _link_tests
         return getattr(_link_tests, name)
     raise AttributeError('module %r has no attribute %r' % (__name__, name))
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LINK_TEMPLATES))

@@ -104,3 +104,13 @@ def test_fast_backward_of_squared_error_second_input_only(dtype):
     x0, x1 = _pair((3, 4), dtype)
     check_fast_backward(squared_error.SquaredError, lambda b: F.squared_error(x0, b), [x1],
                         [_uniform((3, 4), dtype, 2)])
+
+
+@pytest.mark.filterwarnings('error::RuntimeWarning')
+def test_mean_absolute_error_float16_sums_in_a_wider_type():
+    # as v7: a float16 mean whose float16 sum would overflow (60000 * 300) is still exact
+    x0 = numpy.full((200, 300), 300, numpy.float16)
+    x1 = numpy.zeros((200, 300), numpy.float16)
+    y = F.mean_absolute_error(x0, x1)
+    assert y.dtype == numpy.float16
+    assert y.array == 300

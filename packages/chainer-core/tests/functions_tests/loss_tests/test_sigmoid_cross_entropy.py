@@ -114,3 +114,13 @@ def test_fast_backward_of_sigmoid_cross_entropy_all_ignored(dtype):
     t = numpy.full((2, 3), -1, numpy.int64)
     check_fast_backward(sigmoid_cross_entropy.SigmoidCrossEntropy, F.sigmoid_cross_entropy,
                         [x, t], [_uniform((), dtype, 2)])
+
+
+@pytest.mark.filterwarnings('error::RuntimeWarning')
+def test_float16_mean_of_many_elements_stays_finite():
+    # as v7: 60000 losses of log(2) sum past float16's range; their mean does not
+    x = numpy.zeros((200, 300), numpy.float16)
+    t = numpy.zeros((200, 300), numpy.int32)
+    y = F.sigmoid_cross_entropy(x, t)
+    assert y.dtype == numpy.float16
+    testing.assert_allclose(y.array, numpy.log(2), atol=1e-3, rtol=0)

@@ -3,6 +3,7 @@ import pytest
 
 import chainer
 import chainer.functions as F
+from chainer import function_hooks
 from chainer import testing
 from chainer.functions.loss import softmax_cross_entropy as sce_module
 from chainer.utils import type_check
@@ -211,11 +212,20 @@ def test_non_differentiable_variable_path_under_hook():
         loss.backward()
     assert hook.n == 1
     testing.assert_allclose(xv.grad, expected)
-    # and its gradient is a constant: no second-order gradient flows through it
+    # as v7, the gradient comes from a node of its own, which hooks see, and which refuses
+    # double backprop
+    with function_hooks.TimerHook() as timer:
+        loss = F.softmax_cross_entropy(xv, t)
+        loss.backward()
+    assert [name for name, _ in timer.call_history] == [
+        'SoftmaxCrossEntropy', '_SoftmaxCrossEntropyGrad_NoDoubleBackprop', 'Add',
+        'SoftmaxCrossEntropy']  # (Add: the sum with the gradient xv already has)
     xv = chainer.Variable(x.copy())
     loss = F.softmax_cross_entropy(xv, t)
     gx, = chainer.grad([loss], [xv], enable_double_backprop=True)
-    assert gx.creator is None
+    assert gx.creator.label == '_SoftmaxCrossEntropyGrad_NoDoubleBackprop'
+    with pytest.raises(RuntimeError, match="'enable_double_backprop=True' explicitly"):
+        F.sum(gx * gx).backward()
 
 
 def test_gradient_formula_without_one_hot():
@@ -341,3 +351,14 @@ def test_cached_score_attribute(cache_score, soft):
     else:
         assert node.y is None
     loss.backward()
+
+
+@pytest.mark.filterwarnings('error::RuntimeWarning')
+@pytest.mark.parametrize('soft', [False, True])
+def test_float16_mean_of_many_samples_stays_finite(soft):
+    # as v7: 80000 losses of log(3) sum past float16's range; their mean does not
+    x = numpy.zeros((80000, 3), numpy.float16)
+    t = numpy.full((80000, 3), 1 / 3, numpy.float16) if soft else numpy.zeros(80000, numpy.int32)
+    y = F.softmax_cross_entropy(x, t)
+    assert y.dtype == numpy.float16
+    testing.assert_allclose(y.array, numpy.log(3), atol=2e-3, rtol=0)

@@ -5,6 +5,14 @@ from chainer import backend
 from chainer import function_node
 
 
+def wide_sum(x):
+    """``x.sum()``, accumulated in float32 when ``x`` is float16 (a float16 sum overflows
+    past 65504 where v7's mean losses stay finite); cast the result back to ``x.dtype``."""
+    if x.dtype == numpy.float16:
+        return x.sum(dtype=numpy.float32)
+    return x.sum()
+
+
 def check_reduce(reduce, valid=('mean', 'no')):
     """Raises ``ValueError`` (with v7's message) unless ``reduce`` is one of ``valid``."""
     if reduce not in valid:

@@ -3,6 +3,7 @@ from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer.functions._helpers.loss import check_reduce
+from chainer.functions._helpers.loss import wide_sum
 from chainer.functions.activation.sigmoid import _sigmoid
 from chainer.utils import type_check
 
@@ -44,7 +45,7 @@ class SigmoidCrossEntropy(function_node.FunctionNode):
             else:
                 count = len(x)
             self.count = max(count, 1)
-            return utils.force_array(loss.sum() / dtype.type(self.count), dtype),
+            return utils.force_array(wide_sum(loss) / dtype.type(self.count), dtype),
         return loss,
 
     def backward(self, indexes, grad_outputs):

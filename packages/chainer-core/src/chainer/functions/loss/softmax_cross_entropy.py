@@ -5,6 +5,7 @@ from chainer import utils
 from chainer import variable
 from chainer.functions._helpers.loss import check_reduce
 from chainer.functions._helpers.loss import label_index
+from chainer.functions._helpers.loss import wide_sum
 from chainer.functions.activation.log_softmax import _log_softmax
 from chainer.functions.activation.log_softmax import logsumexp
 from chainer.utils import type_check
@@ -121,7 +122,7 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         if self.reduce == 'mean':
             n = x.size // x.shape[1] if x.shape[1] else 0
             self._coeff = 1.0 / max(n, 1)
-            return utils.force_array(loss.sum() * dtype.type(self._coeff), dtype)
+            return utils.force_array(wide_sum(loss) * dtype.type(self._coeff), dtype)
         return utils.force_array(loss, dtype)
 
     def _hard_target_loss(self, xp, x, t, lse):
@@ -154,7 +155,7 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         if self.reduce == 'mean':
             count = n_valid if self.normalize else len(x)
             self._coeff = 1.0 / max(count, 1)
-            return utils.force_array(-log_p.sum() * dtype.type(self._coeff), dtype)
+            return utils.force_array(-wide_sum(log_p) * dtype.type(self._coeff), dtype)
         return utils.force_array(-log_p, dtype)
 
     # ----------------------------------------------------------------------------------------
@@ -218,7 +219,8 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
         if self._differentiable:
             gx = self._differentiable_grad_x(gy)
         else:
-            gx = variable.Variable(self._grad_x(gy.array), requires_grad=False)
+            x, t = self.get_retained_inputs()
+            gx, = _SoftmaxCrossEntropyGrad_NoDoubleBackprop(self).apply((x, t, gy))
         return tuple([gx if i == 0 else None for i in indexes])
 
     def _differentiable_grad_x(self, gy):
@@ -242,6 +244,23 @@ class SoftmaxCrossEntropy(function_node.FunctionNode):
             k = k * self._coeff
         kb = F.broadcast_to(F.expand_dims(k, 1), x.shape)
         return F.scatter_add(y * kb, self._index, -k)
+
+
+class _SoftmaxCrossEntropyGrad_NoDoubleBackprop(function_node.FunctionNode):
+    # v7's node of the gradient w.r.t. x of a loss made without enable_double_backprop
+    # (inputs x, t and gy; not differentiable): function hooks see it during backward
+
+    def __init__(self, loss):
+        self._loss = loss
+
+    def forward(self, inputs):
+        return self._loss._grad_x(inputs[2]),
+
+    def backward(self, indexes, grad_outputs):
+        raise RuntimeError("F.softmax_cross_entropy was called with "
+                           "'enable_double_backprop=False' argument, but double-backprop is "
+                           "actually being performed. Please specify "
+                           "'enable_double_backprop=True' explicitly.")
 
 
 def softmax_cross_entropy(x, t, normalize=True, cache_score=True, class_weight=None,

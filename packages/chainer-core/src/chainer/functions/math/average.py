@@ -37,10 +37,13 @@ def _mean_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAYS):
     gy, = grad_outputs
     shape = node._in_shape
     n = _reduction.reduced_size(shape, node.axis)
-    gx = ops.broadcast_to(ops.reshape(gy, _reduction.keepdims_shape(shape, node.axis)), shape)
-    if not n:  # an empty input: nothing to scale
-        return gx,
-    return gx * gx.dtype.type(1.0 / n),
+    if n:  # (an empty input: nothing to scale)
+        gy = gy * gy.dtype.type(1.0 / n)
+        if ops is grad_ops.ARRAYS:
+            gy = utils.force_array(gy)  # NumPy makes a scalar of a 0-dim product
+    if node.axis is not None:
+        gy = ops.reshape(gy, _reduction.keepdims_shape(shape, node.axis))
+    return ops.broadcast_to(gy, shape),
 
 
 def average(x, axis=None, weights=None, keepdims=False):

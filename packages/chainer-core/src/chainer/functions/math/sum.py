@@ -52,10 +52,8 @@ class Sum(function_node.FunctionNode):
 
     def _kept_shape(self, gy_shape):
         shape = self._in_shape
-        if self.keepdims or not shape:
-            return gy_shape
-        if self.axis is None:
-            return (1,) * len(shape)
+        if self.keepdims or self.axis is None:
+            return gy_shape  # (a full sum's 0-dim gradient broadcasts as it is)
         kept = list(gy_shape)
         for a in sorted(a % len(shape) for a in self.axis):
             kept.insert(a, 1)
