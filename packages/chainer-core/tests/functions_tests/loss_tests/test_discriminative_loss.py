@@ -20,11 +20,15 @@ def _norm(v, p):
 
 
 def _ref(emb, labels, p, alpha, beta, gamma):
+    # v7's definition: an instance's variance term averages over its pixels in the whole
+    # batch; the regularization term takes the norm of an instance's means over the batch
+    # and embedding axes together
     emb = emb.astype(numpy.float64)
     b_size = emb.shape[0]
     means = numpy.zeros((_N_INST, b_size, emb.shape[1]))
     l_var = 0.0
     for c in range(_N_INST):
+        hinges = []
         for b in range(b_size):
             mask = labels[b] == c + 1
             if not mask.any():
@@ -32,8 +36,10 @@ def _ref(emb, labels, p, alpha, beta, gamma):
             pix = emb[b][:, mask].T                       # (n_pixels, D)
             means[c, b] = pix.mean(axis=0)
             d = _norm(pix - means[c, b], p)
-            l_var += (numpy.maximum(d - _DELTA_V, 0) ** 2).mean()
-    l_var /= _N_INST * b_size
+            hinges.append(numpy.maximum(d - _DELTA_V, 0) ** 2)
+        if hinges:
+            l_var += numpy.concatenate(hinges).mean()
+    l_var /= _N_INST
     l_dist = 0.0
     pairs = 0
     for ca in range(_N_INST):
@@ -42,7 +48,7 @@ def _ref(emb, labels, p, alpha, beta, gamma):
             l_dist += (numpy.maximum(2 * _DELTA_D - d, 0) ** 2).sum()
             pairs += 1
     l_dist /= pairs * b_size
-    l_reg = _norm(means, p).sum() / (_N_INST * b_size)
+    l_reg = sum(_norm(means[c].reshape(-1), p) for c in range(_N_INST)) / (_N_INST * b_size)
     return alpha * l_var, beta * l_dist, gamma * l_reg
 
 
@@ -106,3 +112,16 @@ def test_v7_argument_names():
         testing.assert_allclose(v.array, e)
     defaults = discriminative_loss.DiscriminativeMarginBasedClusteringLoss()
     assert (defaults.delta_v, defaults.delta_d, defaults.max_embedding_dim) == (0.5, 1.5, 10)
+
+
+@pytest.mark.parametrize('norm, expected', [
+    (1, (1.8240111, 6.3972297, 0.00059665710)),
+    (2, (0.9717955, 7.0480156, 0.00035597268)),
+])
+def test_values_recorded_with_v7(norm, expected):
+    # Chainer 7.8.1's output for this batch of two 2-d embeddings with 2 instances
+    rng = numpy.random.RandomState(0)
+    x = rng.randn(2, 2, 5, 6).astype(numpy.float32)
+    labels = rng.randint(0, 3, (2, 5, 6)).astype(numpy.int32)
+    out = F.discriminative_margin_based_clustering_loss(x, labels, 0.5, 1.5, 2, norm=norm)
+    numpy.testing.assert_allclose([float(v.array) for v in out], expected, rtol=1e-5)

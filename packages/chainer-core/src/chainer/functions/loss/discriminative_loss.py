@@ -23,10 +23,13 @@ class DiscriminativeMarginBasedClusteringLoss:
     hinged at ``delta_v``), the means of different instances are pushed apart (distance
     term, hinged at ``2 * delta_d``) and the means are kept small (regularization term).
 
-    Instances are the label values ``1 .. max_embedding_dim`` (0 is background).
-    Each term is averaged over the ``max_embedding_dim`` instance slots (pairs of
-    slots for the distance term) and the batch; absent instances contribute zero to the
-    variance and regularization terms and have a zero mean.
+    Instances are the label values ``1 .. max_embedding_dim`` (0 is background); their
+    means are taken per image. As in v7, an instance slot's variance term is averaged over
+    its pixels in the whole batch, then over the slots; the distance term over the pairs of
+    slots and the batch; the regularization term is the norm of a slot's means taken over
+    the batch and embedding axes together, averaged over the slots and the batch. Absent
+    instances contribute zero to the variance and regularization terms and have a zero
+    mean.
 
     Args:
         delta_v (float): Margin of the variance term.
@@ -82,14 +85,15 @@ class DiscriminativeMarginBasedClusteringLoss:
         embb = F.broadcast_to(F.expand_dims(emb, 0), shape)
         mbb = xp.broadcast_to(masks[:, :, None], shape)
         means = F.sum(embb * mbb, axis=(3, 4)) / counts[:, :, None]               # (C,B,D)
-        n_slots = n_inst * b
 
-        # variance term: pixels farther than delta_v from their instance mean
+        # variance term: pixels farther than delta_v from their instance mean, averaged
+        # over the instance's pixels in the whole batch
         diff = F.broadcast_to(F.reshape(means, (n_inst, b, d, 1, 1)), shape) - embb
         dist = self.norm(F, diff, 2)                                                # (C,B,H,W)
         hinge = F.relu(dist - self.delta_v)
-        per_inst = F.sum(hinge * hinge * masks, axis=(2, 3)) / counts
-        l_var = F.sum(per_inst) / n_slots
+        batch_counts = xp.maximum(masks.sum(axis=(1, 2, 3)), 1)                    # (C,)
+        per_inst = F.sum(hinge * hinge * masks, axis=(1, 2, 3)) / batch_counts
+        l_var = F.sum(per_inst) / n_inst
 
         # distance term: pairs of instance means closer than 2 * delta_d
         l_dist = 0
@@ -105,8 +109,8 @@ class DiscriminativeMarginBasedClusteringLoss:
         else:
             l_dist = chainer.Variable(xp.zeros((), dtype), requires_grad=False)
 
-        # regularization term: the norms of the means
-        l_reg = F.sum(self.norm(F, means, 2)) / n_slots
+        # regularization term: the norm of each slot's means over the batch and embedding
+        l_reg = F.sum(self.norm(F, means, (1, 2))) / (n_inst * b)
         return self.alpha * l_var, self.beta * l_dist, self.gamma * l_reg
 
 
