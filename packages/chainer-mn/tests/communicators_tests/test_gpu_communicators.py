@@ -23,7 +23,11 @@ def _model(device, rank, dtype=numpy.float32):
 @pytest.mark.parametrize('name', NAMES)
 @pytest.mark.parametrize('grad_dtype', [None, numpy.float16])
 def test_mean_of_gpu_gradients(name, grad_dtype):
-    comm = chainermn.create_communicator(name, allreduce_grad_dtype=grad_dtype)
+    if name == 'pure_nccl':
+        comm = chainermn.create_communicator(name, allreduce_grad_dtype=grad_dtype)
+    else:  # only pure_nccl takes it at creation (v7)
+        comm = chainermn.create_communicator(name)
+        comm.set_config('allreduce_grad_dtype', grad_dtype)
     device = chainermn.testing.get_device(comm.intra_rank)
     model = _model(device, comm.rank)
     comm.multi_node_mean_grad(model)

@@ -37,9 +37,11 @@ def create_communicator(communicator_name='pure_nccl', mpi_comm=None, **kwargs):
     The GPU-only communicators need CuPy with NCCL; without them they raise ``RuntimeError``
     naming what is missing. MPI communicators move CuPy arrays through host memory.
 
-    ``allreduce_grad_dtype`` sets the dtype gradients are communicated in (``numpy.float16``
-    halves the traffic, ``numpy.float32``, ``numpy.float64``). With ``None`` (the default) the
-    gradients' own dtype is used, except that the NCCL communicators use float16 when
+    ``allreduce_grad_dtype`` sets the dtype ``pure_nccl`` communicates gradients in
+    (``numpy.float16`` halves the traffic, ``numpy.float32``, ``numpy.float64``); as in v7 the
+    other communicators refuse it here (``ValueError``); the MPI ones take it afterwards
+    through ``comm.set_config('allreduce_grad_dtype', dtype)``. With ``None`` (the default)
+    the gradients' own dtype is used, except that the NCCL communicators use float16 when
     ``chainer.config.dtype`` is float16 or ``chainer.mixed16``.
 
     Args:
@@ -52,7 +54,8 @@ def create_communicator(communicator_name='pure_nccl', mpi_comm=None, **kwargs):
         A communicator implementing :class:`chainermn.CommunicatorBase`.
 
     Raises:
-        ValueError: Unknown ``communicator_name``.
+        ValueError: Unknown ``communicator_name``, or ``allreduce_grad_dtype`` given to
+            another communicator than ``pure_nccl``.
         TypeError: Unknown keyword argument.
     """
     allreduce_grad_dtype, batched_copy = argument.parse_kwargs(
@@ -60,18 +63,18 @@ def create_communicator(communicator_name='pure_nccl', mpi_comm=None, **kwargs):
     if communicator_name not in _COMMUNICATORS:
         raise ValueError('Unrecognized communicator: "{}" (known: {})'.format(
             communicator_name, ', '.join(_COMMUNICATORS)))
+    if allreduce_grad_dtype is not None and communicator_name != 'pure_nccl':
+        raise ValueError('allreduce_grad_dtype is only available at \'pure_nccl\' '
+                         'communicator.')
     if mpi_comm is None:
         mpi_comm = _communication_utility.mpi().COMM_WORLD
     module_name, class_name = _COMMUNICATORS[communicator_name]
     module = importlib.import_module('chainermn.communicators.' + module_name)
     cls = getattr(module, class_name)
-    if communicator_name == 'dummy':
-        if allreduce_grad_dtype is not None:
-            raise ValueError('allreduce_grad_dtype is not available at the dummy communicator '
-                             '(it communicates no gradients)')
-        comm = cls(mpi_comm)
-    else:
+    if communicator_name == 'pure_nccl':
         comm = cls(mpi_comm, allreduce_grad_dtype=allreduce_grad_dtype)
+    else:
+        comm = cls(mpi_comm)
     comm.set_config('batched_copy', batched_copy)
 
     from chainermn import global_except_hook
