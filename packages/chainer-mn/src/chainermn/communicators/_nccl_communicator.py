@@ -47,6 +47,11 @@ class NcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
         """The packed buffer length is rounded up to a multiple of this."""
         return 1
 
+    def _padded_size(self, n):
+        """The length of a packed buffer that holds ``n`` elements, for :meth:`_sum_packed`."""
+        pad = self._padding()
+        return -(-n // pad) * pad
+
     def _grad_dtype(self, grads):
         if self.allreduce_grad_dtype is not None:
             return self.allreduce_grad_dtype
@@ -56,8 +61,7 @@ class NcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
 
     def _buffer(self, n, dtype):
         from chainer.backends import cuda
-        pad = self._padding()
-        n = -(-n // pad) * pad
+        n = self._padded_size(n)
         buf = self._device_buffer
         if buf is None or buf.dtype != dtype or buf.size < n:
             buf = self._device_buffer = cuda.cupy.zeros(n, dtype=dtype)
