@@ -13,6 +13,7 @@ from chainer import backend
 from chainer import gradient_check
 from chainer.testing import _bundle
 from chainer.testing import array as array_module
+from chainer.utils.error import _format_array_props
 
 # Redraws of the inputs when ``dodge_nondifferentiable`` meets a non-differentiable point.
 _MAX_DODGE_ATTEMPTS = 100
@@ -48,11 +49,6 @@ class FunctionTestError(_TestError):
     """Raised when the function under a :class:`FunctionTestCase` is implemented wrong."""
 
 
-def _shapes_and_dtypes(arrays):
-    return ', '.join('None' if a is None else '{}:{}'.format(a.shape, a.dtype.name)
-                     for a in arrays)
-
-
 def _check_array_types(arrays, device, func_name):
     # What a user-implemented generator returns: a tuple of arrays of ``device`` (or None).
     if not isinstance(arrays, tuple):
@@ -83,7 +79,7 @@ def _check_arrays_equal(actual_arrays, expected_arrays, test_error_cls, **opts):
     assert isinstance(actual_arrays, tuple) and isinstance(expected_arrays, tuple)
     assert all(a is not None for a in actual_arrays + expected_arrays)
     shapes = 'Expected shapes and dtypes: {}\nActual shapes and dtypes:   {}\n'.format(
-        _shapes_and_dtypes(expected_arrays), _shapes_and_dtypes(actual_arrays))
+        _format_array_props(expected_arrays), _format_array_props(actual_arrays))
     if len(actual_arrays) != len(expected_arrays):
         test_error_cls.fail('Number of outputs ({}, {}) does not match\n{}'.format(
             len(actual_arrays), len(expected_arrays), shapes))
