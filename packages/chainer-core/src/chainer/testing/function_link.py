@@ -128,7 +128,24 @@ def _uniform_like(arrays):
         for a in arrays)
 
 
-class FunctionTestBase:
+class _TestTemplate:
+    """What the function and link test templates share: checked inputs, their contiguity
+    and the options of the numerical gradient checks."""
+
+    def _generate_inputs(self):
+        inputs = self.generate_inputs()
+        _check_array_types(inputs, backend.CpuDevice(), 'generate_inputs')
+        return inputs
+
+    def _to_noncontiguous_as_needed(self, contig_arrays):
+        return _arrange_contiguity(self.contiguous, contig_arrays)
+
+    def _gradient_check_options(self, options):
+        return dict({'dtype': self.numerical_grad_dtype,
+                     'detect_nondifferentiable': self.dodge_nondifferentiable}, **options)
+
+
+class FunctionTestBase(_TestTemplate):
     """The machinery of :class:`FunctionTestCase`, usable with other test frameworks.
 
     Options (class attributes, or instance attributes set in ``setUp``):
@@ -196,11 +213,6 @@ class FunctionTestBase:
         self.test_name = test_name
         self.before_test(test_name)
 
-    def _generate_inputs(self):
-        inputs = self.generate_inputs()
-        _check_array_types(inputs, backend.CpuDevice(), 'generate_inputs')
-        return inputs
-
     def _generate_grad_outputs(self, outputs_template):
         grad_outputs = self.generate_grad_outputs(outputs_template)
         _check_array_types(grad_outputs, backend.CpuDevice(), 'generate_grad_outputs')
@@ -224,9 +236,6 @@ class FunctionTestBase:
         _check_variable_types(outputs, backend_config.device, 'forward', FunctionTestError)
         return outputs
 
-    def _to_noncontiguous_as_needed(self, contig_arrays):
-        return _arrange_contiguity(self.contiguous, contig_arrays)
-
     def _on_device(self, arrays, backend_config):
         return self._to_noncontiguous_as_needed(backend_config.get_array(arrays))
 
@@ -234,10 +243,6 @@ class FunctionTestBase:
         def f(*args):
             return self._forward(args, backend_config)
         return f
-
-    def _gradient_check_options(self, options):
-        return dict({'dtype': self.numerical_grad_dtype,
-                     'detect_nondifferentiable': self.dodge_nondifferentiable}, **options)
 
     def run_test_forward(self, backend_config):
         """Runs the forward test under ``backend_config``."""
