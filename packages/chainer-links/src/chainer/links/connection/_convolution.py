@@ -85,10 +85,9 @@ def check_input_ndim(x, ndim, function_name):
     spatial axes (after the batch and channel axes)."""
     actual = len(x.shape)
     if actual != ndim + 2:
-        raise type_check.InvalidType(
-            'x.ndim == {}'.format(ndim + 2), '{} != {}'.format(actual, ndim + 2),
-            msg='Invalid operation is performed in: {} (Forward)\n\nExpect: x.ndim == {}\n'
-                'Actual: {} != {}'.format(function_name, ndim + 2, actual, ndim + 2))
+        error = type_check.InvalidType(
+            'x.ndim == {}'.format(ndim + 2), '{} != {}'.format(actual, ndim + 2))
+        raise type_check._in_function(error, function_name)
 
 
 class LazyWeightLink(link.Link):
