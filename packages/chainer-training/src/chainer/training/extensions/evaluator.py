@@ -152,12 +152,7 @@ class Evaluator(extension.Extension):
             with reporter_module.report_scope(observation):
                 in_arrays = convert._call_converter(self.converter, batch, device)
                 with function.no_backprop_mode():
-                    if isinstance(in_arrays, tuple):
-                        eval_func(*in_arrays)
-                    elif isinstance(in_arrays, dict):
-                        eval_func(**in_arrays)
-                    else:
-                        eval_func(in_arrays)
+                    convert._call_with_arrays(eval_func, in_arrays)
             summary.add(observation)
             if pbar is not None:
                 pbar.advance(len(batch))

@@ -121,12 +121,7 @@ class StandardUpdater(_updater.Updater):
 
         optimizer = self._optimizers['main']
         loss_func = self.loss_func or optimizer.target
-        if isinstance(in_arrays, tuple):
-            optimizer.update(loss_func, *in_arrays)
-        elif isinstance(in_arrays, dict):
-            optimizer.update(loss_func, **in_arrays)
-        else:
-            optimizer.update(loss_func, in_arrays)
+        convert._call_with_arrays(optimizer.update, in_arrays, loss_func)
 
         if self.auto_new_epoch and iterator.is_new_epoch:
             optimizer.new_epoch(auto=True)
