@@ -218,8 +218,7 @@ class MultiprocessIterator(_state_iterator.StateIterator):
 
     def __next__(self):
         """Returns the next minibatch, a list of examples."""
-        if len(self.dataset) == 0:
-            raise ValueError('MultiprocessIterator cannot iterate over an empty dataset')
+        self._check_not_empty()
         prefetcher = self._get_prefetcher()
         result = prefetcher.next_batch(self.dataset_timeout, self._warn_timeout)
         self._previous_epoch_detail = self.epoch_detail

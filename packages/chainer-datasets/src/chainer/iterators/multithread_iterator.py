@@ -62,8 +62,7 @@ class MultithreadIterator(_state_iterator.StateIterator):
 
     def __next__(self):
         """Returns the next minibatch, a list of examples."""
-        if len(self.dataset) == 0:
-            raise ValueError('MultithreadIterator cannot iterate over an empty dataset')
+        self._check_not_empty()
         if self._plan is None:
             self._plan_next()
         elif self._futures is None:
