@@ -1,6 +1,9 @@
 """Keyword-argument helpers for v7-compatible signatures (``chainer.utils.argument``)."""
 import inspect
 
+# v7's message for the ``train`` argument that v2 replaced by ``chainer.config.train``
+_TRAIN_REMOVED = 'train argument is not supported anymore. Use chainer.using_config'
+
 
 def check_unexpected_kwargs(kwargs, **unexpected):
     """Raises ``ValueError`` with the given message if a removed argument was passed."""

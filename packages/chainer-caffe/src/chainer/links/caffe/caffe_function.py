@@ -104,8 +104,7 @@ class CaffeFunction(link.Chain):
         Caffe's TEST phase (dropout off, batch normalization on its running statistics).
         """
         argument.check_unexpected_kwargs(
-            kwargs, train='train argument is not supported anymore. '
-            'Use chainer.using_config')
+            kwargs, train=argument._TRAIN_REMOVED)
         argument.assert_kwargs_empty(kwargs)
 
         variables = dict(inputs)

@@ -107,7 +107,7 @@ def rrelu(x, l=1. / 8, u=1. / 3, **kwargs):  # noqa: E741
     """
     r, return_r = argument.parse_kwargs(
         kwargs, ('r', None), ('return_r', False),
-        train='train argument is not supported anymore. Use chainer.using_config')
+        train=argument._TRAIN_REMOVED)
     node = RReLU(l, u, r)
     y, = node.apply((x,))
     return (y, node.r) if return_r else y

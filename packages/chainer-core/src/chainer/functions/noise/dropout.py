@@ -168,7 +168,7 @@ def dropout(x, ratio=.5, **kwargs):
     if kwargs:
         mask, return_mask = argument.parse_kwargs(
             kwargs, ('mask', mask), ('return_mask', return_mask),
-            train='train argument is not supported anymore. Use chainer.using_config')
+            train=argument._TRAIN_REMOVED)
 
     if configuration.config.train:
         func = Dropout(ratio, mask, return_mask)

@@ -76,7 +76,7 @@ def zoneout(h, x, ratio=.5, **kwargs):
     """
     if kwargs:
         argument.check_unexpected_kwargs(
-            kwargs, train='train argument is not supported anymore. Use chainer.using_config')
+            kwargs, train=argument._TRAIN_REMOVED)
         argument.assert_kwargs_empty(kwargs)
     if configuration.config.train:
         return Zoneout(ratio).apply((h, x))[0]

@@ -588,7 +588,7 @@ def batch_normalization(x, gamma, beta, **kwargs):
     eps, running_mean, running_var, decay, axis = argument.parse_kwargs(
         kwargs, ('eps', 2e-5), ('running_mean', None), ('running_var', None),
         ('decay', 0.9), ('axis', None),
-        train='train argument is not supported anymore. Use chainer.using_config')
+        train=argument._TRAIN_REMOVED)
     return BatchNormalization(eps, running_mean, running_var, decay, axis).apply(
         (x, gamma, beta))[0]
 

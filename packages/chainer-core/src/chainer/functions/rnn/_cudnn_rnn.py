@@ -166,8 +166,7 @@ class BaseNStepRNN(function.Function):
 
     def __init__(self, n_layers, states, lengths, rnn_dir, rnn_mode, **kwargs):
         argument.check_unexpected_kwargs(
-            kwargs, train='train argument is not supported anymore. '
-            'Use chainer.using_config')
+            kwargs, train=argument._TRAIN_REMOVED)
         argument.assert_kwargs_empty(kwargs)
         _check_dir_and_mode(rnn_dir, rnn_mode)
         self.n_layers = n_layers

@@ -14,12 +14,12 @@ from chainer.functions.rnn._cudnn_rnn import NStepRNNReLU  # noqa: F401
 from chainer.functions.rnn._cudnn_rnn import NStepRNNTanh  # noqa: F401
 from chainer.utils import argument
 
-_TRAIN_MSG = 'train argument is not supported anymore. Use chainer.using_config'
 _USE_CUDNN_MSG = 'use_cudnn argument is not supported anymore. Use chainer.using_config'
 
 
 def _check_kwargs(kwargs):
-    argument.check_unexpected_kwargs(kwargs, train=_TRAIN_MSG, use_cudnn=_USE_CUDNN_MSG)
+    argument.check_unexpected_kwargs(kwargs, train=argument._TRAIN_REMOVED,
+                                     use_cudnn=_USE_CUDNN_MSG)
     argument.assert_kwargs_empty(kwargs)
 
 

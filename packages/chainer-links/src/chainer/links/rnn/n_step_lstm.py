@@ -34,7 +34,7 @@ class NStepLSTMBase(n_step_rnn.NStepRNNBase):
             tuple: ``(hy, cy, ys)``: the last hidden and cell states (shaped as ``hx``) and
             the list of outputs ``ys[i]`` of shape ``(L_i, direction * out_size)``.
         """
-        argument.check_unexpected_kwargs(kwargs, train=n_step_rnn._TRAIN_MSG)
+        argument.check_unexpected_kwargs(kwargs, train=argument._TRAIN_REMOVED)
         argument.assert_kwargs_empty(kwargs)
         return self._call([hx, cx], xs)
 

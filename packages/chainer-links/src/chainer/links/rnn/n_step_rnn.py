@@ -16,7 +16,6 @@ from chainer.utils import argument
 
 _USE_CUDNN_MSG = 'use_cudnn argument is not supported anymore. Use chainer.using_config'
 _USE_BI_DIRECTION_MSG = 'use_bi_direction is not supported anymore'
-_TRAIN_MSG = 'train argument is not supported anymore. Use chainer.using_config'
 
 
 def argsort_list_descent(lst):
@@ -200,7 +199,7 @@ class NStepRNNBase(link.ChainList):
             tuple: ``(hy, ys)``: the last hidden states (shaped as ``hx``) and the list of
             outputs ``ys[i]`` of shape ``(L_i, direction * out_size)``.
         """
-        argument.check_unexpected_kwargs(kwargs, train=_TRAIN_MSG)
+        argument.check_unexpected_kwargs(kwargs, train=argument._TRAIN_REMOVED)
         argument.assert_kwargs_empty(kwargs)
         return self._call([hx], xs)
 

@@ -29,7 +29,7 @@ class StatefulZoneoutLSTM(_state.SettableCellState, link.Chain):
 
     def __init__(self, in_size, out_size, c_ratio=0.5, h_ratio=0.5, **kwargs):
         argument.check_unexpected_kwargs(
-            kwargs, train='train argument is not supported anymore. Use chainer.using_config')
+            kwargs, train=argument._TRAIN_REMOVED)
         argument.assert_kwargs_empty(kwargs)
         super().__init__()
         self.state_size = out_size

@@ -28,7 +28,7 @@ MODELS_DIRECTORY = 'pfnet/chainer/models/'
 
 _REMOVED_ARGUMENTS = {
     'test': 'test argument is not supported anymore. Use chainer.using_config',
-    'train': 'train argument is not supported anymore. Use chainer.using_config',
+    'train': argument._TRAIN_REMOVED,
     'volatile': 'volatile argument is not supported anymore. Use chainer.using_config',
 }
 
