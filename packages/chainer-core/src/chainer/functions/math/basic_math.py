@@ -459,6 +459,19 @@ class DivGrad(function_node.FunctionNode):
         return tuple(ret)
 
 
+class _ConstantOpGrad(function_node.FunctionNode):
+    """Base of the gradient nodes ``(x, gy) -> gx`` of a :class:`_ConstantOp`: ``forward``
+    retains both inputs and computes the array helper ``_grad(x, gy, value)``."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, gy = inputs
+        return self._grad(x, gy, self.value),
+
+
 def _div_from_constant_grad(x, gy, value):
     """``-value * gy / x ** 2``: the array computation of :class:`DivFromConstantGrad`."""
     gx = utils.force_array(gy * _preprocess_const(gy, -value))
@@ -489,16 +502,10 @@ class DivFromConstant(_ConstantOp):
         return _div_from_constant_grad(self.inputs[0].data, grad_outputs[0], self.value),
 
 
-class DivFromConstantGrad(function_node.FunctionNode):
+class DivFromConstantGrad(_ConstantOpGrad):
     """Gradient of :class:`DivFromConstant`: ``(x, gy) -> -value * gy / x ** 2``."""
 
-    def __init__(self, value):
-        self.value = value
-
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        x, gy = inputs
-        return _div_from_constant_grad(x, gy, self.value),
+    _grad = staticmethod(_div_from_constant_grad)
 
     def backward(self, indexes, grad_outputs):
         x, gy = self.get_retained_inputs()
@@ -636,16 +643,10 @@ class PowVarConst(_ConstantOp):
         return _pow_var_const_grad(self.inputs[0].data, grad_outputs[0], self.value),
 
 
-class PowVarConstGrad(function_node.FunctionNode):
+class PowVarConstGrad(_ConstantOpGrad):
     """Gradient of :class:`PowVarConst`: ``(x, gy) -> value * x ** (value - 1) * gy``."""
 
-    def __init__(self, value):
-        self.value = value
-
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        x, gy = inputs
-        return _pow_var_const_grad(x, gy, self.value),
+    _grad = staticmethod(_pow_var_const_grad)
 
     def backward(self, indexes, grad_outputs):
         x, gy = self.get_retained_inputs()
@@ -687,16 +688,10 @@ class PowConstVar(_ConstantOp):
                                    self.value),
 
 
-class PowConstVarGrad(function_node.FunctionNode):
+class PowConstVarGrad(_ConstantOpGrad):
     """Gradient of :class:`PowConstVar` from its output: ``(y, gy) -> gy * y * log(value)``."""
 
-    def __init__(self, value):
-        self.value = value
-
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        y, gy = inputs
-        return _pow_const_var_grad(y, gy, self.value),
+    _grad = staticmethod(_pow_const_var_grad)
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()
