@@ -167,10 +167,7 @@ class BatchMatMul(function_node.FunctionNode):
             b_len = b_type.shape[2 if self.transb else 1]
         else:
             b_len = 1 if self.transb else b_type.shape[1]
-        if isinstance(a_len, int):
-            type_check.expect(b_len == a_len)
-        else:
-            type_check.expect(a_len == b_len)
+        type_check.expect(a_len == b_len)  # int == Expr reflects: reads "b.shape[i] == 1"
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
