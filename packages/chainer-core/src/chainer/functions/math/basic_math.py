@@ -14,6 +14,7 @@ from chainer import function_node
 from chainer import utils
 from chainer import variable
 from chainer.functions._helpers import grad_ops
+from chainer.functions.math._elementwise import sum_to_shape as _sum_to_shape
 from chainer.utils import type_check
 
 
@@ -65,12 +66,6 @@ def _chainerx_constant(x, value, op):
     if x.dtype.kind != 'f' or not isinstance(value, (numbers.Number, numpy.generic)):
         return chainer.Fallback
     return op(x, x.dtype.type(value)),
-
-
-def _sum_to(gx, shape):
-    if gx is None or gx.shape == shape:
-        return gx
-    return chainer.functions.sum_to(gx, shape)
 
 
 class _ConstantOp(function_node.FunctionNode):
@@ -439,14 +434,14 @@ class DivGrad(function_node.FunctionNode):
             g = None
             if i == 0:
                 if ggx1 is not None:
-                    g = _sum_to(-ggx1 * gy_x1_2, x0.shape)
+                    g = _sum_to_shape(-ggx1 * gy_x1_2, x0.shape)
             elif i == 1:
                 if ggx0 is not None:
                     g = -ggx0 * gy_x1_2
                 if ggx1 is not None:
                     t = 2 * ggx1 * gy_x1_2 * x0 * inv_x1
                     g = t if g is None else g + t
-                g = _sum_to(g, x1.shape)
+                g = _sum_to_shape(g, x1.shape)
             else:
                 if ggx0 is not None:
                     g = ggx0 * inv_x1
@@ -594,14 +589,14 @@ class PowVarVarGrad(function_node.FunctionNode):
                 if ggx1 is not None:
                     t = ggx1 * gy * p * (x1 * log_x0 + 1)
                     g = t if g is None else g + t
-                g = _sum_to(g, x0.shape)
+                g = _sum_to_shape(g, x0.shape)
             elif i == 1:
                 if ggx0 is not None:
                     g = ggx0 * gy * p * (1 + x1 * log_x0)
                 if ggx1 is not None:
                     t = ggx1 * gy * x0 * p * log_x0 * log_x0
                     g = t if g is None else g + t
-                g = _sum_to(g, x1.shape)
+                g = _sum_to_shape(g, x1.shape)
             else:
                 if ggx0 is not None:
                     g = ggx0 * x1 * p
