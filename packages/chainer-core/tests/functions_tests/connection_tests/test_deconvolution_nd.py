@@ -155,6 +155,9 @@ def test_non_positive_output():
     with pytest.raises(AssertionError, match='Output sizes should be positive'):
         F.deconvolution_nd(numpy.zeros((1, 2, 3), numpy.float32),
                            numpy.zeros((2, 3, 1), numpy.float32), pad=2)
+    with pytest.raises(AssertionError, match='Output sizes should be positive'):  # also 2-d
+        F.deconvolution_nd(numpy.zeros((1, 1, 1, 1), numpy.float32),
+                           numpy.zeros((1, 1, 1, 1), numpy.float32), pad=1)
 
 
 def test_explicit_empty_output_dimension():

@@ -5,6 +5,7 @@ from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer import variable
+from chainer.functions._helpers.loss import scatter_add
 from chainer.utils import type_check
 
 
@@ -38,14 +39,9 @@ def _is_basic(slices):
 
 def _scatter_into(target, slices, values):
     """Adds ``values`` into ``target[slices]`` in place (repeated indices accumulate)."""
-    xp = backend.get_array_module(target)
-    if _is_basic(slices):
-        target[slices] += values
-    elif xp is numpy:
-        numpy.add.at(target, slices, values)
-    else:
-        import cupyx
-        cupyx.scatter_add(target, slices, values)
+    if not _is_basic(slices):
+        return scatter_add(target, slices, values)
+    target[slices] += values
     return target
 
 

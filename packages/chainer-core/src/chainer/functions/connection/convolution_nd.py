@@ -6,6 +6,7 @@ from chainer import function_node
 from chainer import utils
 from chainer import variable
 from chainer.functions._helpers import convolution as _conv
+from chainer.functions._helpers import grad_ops
 from chainer.functions._helpers import cudnn as _cudnn
 from chainer.utils import type_check
 
@@ -23,9 +24,8 @@ def _keep_col_for(fnode, W):
 
 def bias_grad(gy, b_dtype):
     """The gradient of the bias of an N-d (transposed) convolution, in the bias's dtype."""
-    import chainer.functions as F
-    gb = F.sum(gy, axis=(0,) + tuple(range(2, gy.ndim)))
-    return gb if gb.dtype == b_dtype else F.cast(gb, b_dtype)
+    ops = grad_ops.VARIABLES
+    return ops.cast(ops.sum(gy, (0,) + tuple(range(2, gy.ndim))), b_dtype)
 
 
 def _check_conv_types(in_types, ndim, groups, any_bias_dtype):

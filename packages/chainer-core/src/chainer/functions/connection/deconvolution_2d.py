@@ -16,6 +16,11 @@ class Deconvolution2DFunction(_conv.Params2D, deconvolution_nd.DeconvolutionND):
             deterministic=convolution_2d._DETERMINISTIC_MSG)
         super().__init__(2, stride, pad, outsize, dilate=dilate, groups=groups)
 
+    def _check_computed_out_dims(self, dims):
+        for d, name in zip(dims, ('Height', 'Width')):
+            if d <= 0:
+                raise RuntimeError('{} in the output must be positive.'.format(name))
+
     @property
     def outh(self):
         return None if self.outs is None else self.outs[0]

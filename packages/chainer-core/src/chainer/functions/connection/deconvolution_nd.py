@@ -75,13 +75,13 @@ class DeconvolutionND(function_node.FunctionNode):
         else:
             dims = _conv.deconv_outsize(
                 x.shape[2:], W.shape[2:], self.stride, self.pad, dilate=self.dilate)
-            if len(dims) == 2:
-                for d, name in zip(dims, ('Height', 'Width')):
-                    if d <= 0:
-                        raise RuntimeError('{} in the output must be positive.'.format(name))
-            if any(d <= 0 for d in dims):
-                raise AssertionError('Output sizes should be positive.')
+            self._check_computed_out_dims(dims)
         return tuple(dims)
+
+    def _check_computed_out_dims(self, dims):
+        # v7's error of the N-d function (the 2-d one raises its own)
+        if any(d <= 0 for d in dims):
+            raise AssertionError('Output sizes should be positive.')
 
     def _set_cover_all(self, x_dims, out_dims, ksize):
         plain = _conv.conv_outsize(out_dims, ksize, self.stride, self.pad, dilate=self.dilate)

@@ -14,6 +14,7 @@ from chainer import function_node
 from chainer import utils
 from chainer import variable
 from chainer.functions._helpers import grad_ops
+from chainer.functions.math._elementwise import sum_to_shape as _sum_to_shape
 from chainer.utils import type_check
 
 
@@ -65,12 +66,6 @@ def _chainerx_constant(x, value, op):
     if x.dtype.kind != 'f' or not isinstance(value, (numbers.Number, numpy.generic)):
         return chainer.Fallback
     return op(x, x.dtype.type(value)),
-
-
-def _sum_to(gx, shape):
-    if gx is None or gx.shape == shape:
-        return gx
-    return chainer.functions.sum_to(gx, shape)
 
 
 class _ConstantOp(function_node.FunctionNode):
@@ -439,14 +434,14 @@ class DivGrad(function_node.FunctionNode):
             g = None
             if i == 0:
                 if ggx1 is not None:
-                    g = _sum_to(-ggx1 * gy_x1_2, x0.shape)
+                    g = _sum_to_shape(-ggx1 * gy_x1_2, x0.shape)
             elif i == 1:
                 if ggx0 is not None:
                     g = -ggx0 * gy_x1_2
                 if ggx1 is not None:
                     t = 2 * ggx1 * gy_x1_2 * x0 * inv_x1
                     g = t if g is None else g + t
-                g = _sum_to(g, x1.shape)
+                g = _sum_to_shape(g, x1.shape)
             else:
                 if ggx0 is not None:
                     g = ggx0 * inv_x1
@@ -457,6 +452,19 @@ class DivGrad(function_node.FunctionNode):
                     g = chainer.functions.broadcast_to(g, gy.shape)
             ret.append(g)
         return tuple(ret)
+
+
+class _ConstantOpGrad(function_node.FunctionNode):
+    """Base of the gradient nodes ``(x, gy) -> gx`` of a :class:`_ConstantOp`: ``forward``
+    retains both inputs and computes the array helper ``_grad(x, gy, value)``."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, gy = inputs
+        return self._grad(x, gy, self.value),
 
 
 def _div_from_constant_grad(x, gy, value):
@@ -489,16 +497,10 @@ class DivFromConstant(_ConstantOp):
         return _div_from_constant_grad(self.inputs[0].data, grad_outputs[0], self.value),
 
 
-class DivFromConstantGrad(function_node.FunctionNode):
+class DivFromConstantGrad(_ConstantOpGrad):
     """Gradient of :class:`DivFromConstant`: ``(x, gy) -> -value * gy / x ** 2``."""
 
-    def __init__(self, value):
-        self.value = value
-
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        x, gy = inputs
-        return _div_from_constant_grad(x, gy, self.value),
+    _grad = staticmethod(_div_from_constant_grad)
 
     def backward(self, indexes, grad_outputs):
         x, gy = self.get_retained_inputs()
@@ -587,14 +589,14 @@ class PowVarVarGrad(function_node.FunctionNode):
                 if ggx1 is not None:
                     t = ggx1 * gy * p * (x1 * log_x0 + 1)
                     g = t if g is None else g + t
-                g = _sum_to(g, x0.shape)
+                g = _sum_to_shape(g, x0.shape)
             elif i == 1:
                 if ggx0 is not None:
                     g = ggx0 * gy * p * (1 + x1 * log_x0)
                 if ggx1 is not None:
                     t = ggx1 * gy * x0 * p * log_x0 * log_x0
                     g = t if g is None else g + t
-                g = _sum_to(g, x1.shape)
+                g = _sum_to_shape(g, x1.shape)
             else:
                 if ggx0 is not None:
                     g = ggx0 * x1 * p
@@ -636,16 +638,10 @@ class PowVarConst(_ConstantOp):
         return _pow_var_const_grad(self.inputs[0].data, grad_outputs[0], self.value),
 
 
-class PowVarConstGrad(function_node.FunctionNode):
+class PowVarConstGrad(_ConstantOpGrad):
     """Gradient of :class:`PowVarConst`: ``(x, gy) -> value * x ** (value - 1) * gy``."""
 
-    def __init__(self, value):
-        self.value = value
-
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        x, gy = inputs
-        return _pow_var_const_grad(x, gy, self.value),
+    _grad = staticmethod(_pow_var_const_grad)
 
     def backward(self, indexes, grad_outputs):
         x, gy = self.get_retained_inputs()
@@ -687,16 +683,10 @@ class PowConstVar(_ConstantOp):
                                    self.value),
 
 
-class PowConstVarGrad(function_node.FunctionNode):
+class PowConstVarGrad(_ConstantOpGrad):
     """Gradient of :class:`PowConstVar` from its output: ``(y, gy) -> gy * y * log(value)``."""
 
-    def __init__(self, value):
-        self.value = value
-
-    def forward(self, inputs):
-        self.retain_inputs((0, 1))
-        y, gy = inputs
-        return _pow_const_var_grad(y, gy, self.value),
+    _grad = staticmethod(_pow_const_var_grad)
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()

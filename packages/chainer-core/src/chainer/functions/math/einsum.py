@@ -56,7 +56,7 @@ def _parse_einsum_input(operands):
         for s in subscripts:
             if s in '.,->':
                 continue
-            if s not in einsum_symbols:
+            if s not in einsum_symbols_set:
                 raise ValueError('Character %s is not a valid symbol.' % s)
         if ('-' in subscripts or '>' in subscripts) and (
                 subscripts.count('->') != 1 or subscripts.count('-') > 1

@@ -121,13 +121,10 @@ def matmul(a, b, transa=False, transb=False):
     return MatMul(transa=transa, transb=transb).apply((a, b))[0]
 
 
-def _as_batch_mat(x):
-    """A batch of column vectors ``(B, N)`` as matrices ``(B, N, 1)`` (Variable or array)."""
-    if x.ndim != 2:
-        return x
-    if isinstance(x, chainer.Variable):
-        return chainer.functions.reshape(x, x.shape + (1,))
-    return x.reshape(x.shape + (1,))
+def _as_batch_mat(x, ops=grad_ops.ARRAYS):
+    """A batch of column vectors ``(B, N)`` as matrices ``(B, N, 1)`` (an array, or a
+    Variable with ``ops=grad_ops.VARIABLES``)."""
+    return ops.reshape(x, x.shape + (1,)) if x.ndim == 2 else x
 
 
 def _batch_matmul_grads(a, b, gy, transa, transb, indexes):
@@ -167,10 +164,7 @@ class BatchMatMul(function_node.FunctionNode):
             b_len = b_type.shape[2 if self.transb else 1]
         else:
             b_len = 1 if self.transb else b_type.shape[1]
-        if isinstance(a_len, int):
-            type_check.expect(b_len == a_len)
-        else:
-            type_check.expect(a_len == b_len)
+        type_check.expect(a_len == b_len)  # int == Expr reflects: reads "b.shape[i] == 1"
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -211,16 +205,16 @@ class BatchMatMulGrad(function_node.FunctionNode):
         F = chainer.functions
         a, b, gy = self.get_retained_inputs()
         gga, ggb = grad_outputs
-        A = _as_batch_mat(a)
-        B = _as_batch_mat(b)
+        A = _as_batch_mat(a, grad_ops.VARIABLES)
+        B = _as_batch_mat(b, grad_ops.VARIABLES)
         At = F.swapaxes(A, 1, 2) if self.transa else A
         Bt = F.swapaxes(B, 1, 2) if self.transb else B
         Gat = Gbt = None
         if gga is not None:
-            Gat = _as_batch_mat(gga)
+            Gat = _as_batch_mat(gga, grad_ops.VARIABLES)
             Gat = F.swapaxes(Gat, 1, 2) if self.transa else Gat
         if ggb is not None:
-            Gbt = _as_batch_mat(ggb)
+            Gbt = _as_batch_mat(ggb, grad_ops.VARIABLES)
             Gbt = F.swapaxes(Gbt, 1, 2) if self.transb else Gbt
         ret = []
         for i in indexes:

@@ -1,6 +1,7 @@
 """Trigonometric functions and their inverses: sin, cos, tan, arcsin, arccos, arctan, arctan2."""
 import chainer
 from chainer import backend, function_node, utils
+from chainer.functions._helpers import grad_ops
 from chainer.functions.math._elementwise import check_broadcastable, check_float, sum_to_shape
 from chainer.utils import type_check
 
@@ -248,8 +249,7 @@ class ArctanGrad(function_node.FunctionNode):
         return ret
 
 
-def _cast_to(x, dtype):
-    return x if x.dtype == dtype else chainer.functions.cast(x, dtype)
+_cast = grad_ops.VARIABLES.cast
 
 
 class Arctan2(function_node.FunctionNode):
@@ -279,9 +279,9 @@ class Arctan2(function_node.FunctionNode):
         g1, g2 = Arctan2Grad().apply((x1, x2, grad_outputs[0]))
         ret = []
         if 0 in indexes:
-            ret.append(_cast_to(sum_to_shape(g1, x1.shape), x1.dtype))
+            ret.append(_cast(sum_to_shape(g1, x1.shape), x1.dtype))
         if 1 in indexes:
-            ret.append(_cast_to(sum_to_shape(g2, x2.shape), x2.dtype))
+            ret.append(_cast(sum_to_shape(g2, x2.shape), x2.dtype))
         return ret
 
 

@@ -1,9 +1,9 @@
 """Zoneout."""
-import chainer
 from chainer import backend
 from chainer import configuration
 from chainer import function_node
 from chainer import utils
+from chainer.functions._helpers import grad_ops
 from chainer.functions.math import _elementwise
 from chainer.utils import argument
 from chainer.utils import type_check
@@ -41,7 +41,7 @@ class Zoneout(function_node.FunctionNode):
             x = self.inputs[i]
             gx = gy * shares[i].astype(gy.dtype, copy=False)
             gx = _elementwise.sum_to_shape(gx, x.shape)
-            ret.append(gx if gx.dtype == x.dtype else chainer.functions.cast(gx, x.dtype))
+            ret.append(grad_ops.VARIABLES.cast(gx, x.dtype))
         return tuple(ret)
 
 

@@ -12,10 +12,9 @@ def _layout(x, gamma):
     """How the per-channel arrays meet ``x``: ``(shape, axes, count)`` with the shape that
     broadcasts them against ``x``, the axes reduced for the statistics and the number of
     values per channel."""
-    channel_shape = gamma.shape
-    lead = 1 + len(channel_shape)
-    shape = (1,) + channel_shape + (1,) * (x.ndim - lead)
-    axes = (0,) + tuple(range(lead, x.ndim))
+    axes = batch_normalization._compute_axis(x.ndim, gamma.ndim)
+    key_axis = batch_normalization._compute_key_axis(x.ndim, gamma.ndim)
+    shape = batch_normalization._broadcast_shape(x.shape, key_axis)
     return shape, axes, x.size // max(gamma.size, 1)
 
 

@@ -8,6 +8,7 @@ On the CPU (and without cuDNN) use those functions, which compute the same with 
 import chainer
 from chainer import function
 from chainer.backends import cuda
+from chainer.functions._helpers import axes as _axes
 from chainer.utils import argument
 from chainer.utils import type_check
 
@@ -218,12 +219,7 @@ class BaseNStepRNN(function.Function):
         return ((hy, cy) if self.use_cell else (hy,)) + tuple(ys)
 
     def _split(self, array):
-        sections = []
-        total = 0
-        for length in self.lengths[:-1]:
-            total += length
-            sections.append(total)
-        return cuda.cupy.split(array, sections)
+        return cuda.cupy.split(array, _axes.cumulative_offsets(self.lengths))
 
     def backward_gpu(self, inputs, grads):
         if self.reserve_space is None:
