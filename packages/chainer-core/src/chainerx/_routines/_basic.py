@@ -9,10 +9,7 @@ from chainerx._routines import _core
 ndarray = _core.ndarray
 _wrap = _core.wrap
 _unary_output = _core.unary_output
-
-
-def _identity_bw(xp, op, xs, ys, gys):
-    return gys[0],
+_identity_bw = _core.identity_bw
 
 
 def view(a):
@@ -50,7 +47,7 @@ def astype(a, dtype, copy=True):
 def _to_device_bw(xp, op, xs, ys, gys):
     gy = gys[0]
     src = op.params
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return gy.to_device(src),
     return _transfer_raw(gy, op.device, src),
 

@@ -77,7 +77,7 @@ def sigmoid(x):
 def _softplus_bw(xp, op, xs, ys, gys):
     x, = xs
     beta = op.params
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         from chainerx._routines import arithmetic
         return arithmetic.multiply(gys[0], sigmoid(x * x.dtype.type(beta))),
     bx = x * x.dtype.type(beta)

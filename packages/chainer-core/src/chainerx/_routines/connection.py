@@ -76,27 +76,23 @@ def _raw_conv_grad_w(xp, x, gy, ksize, stride, pad, cover_all):
     return xp.tensordot(gy, col, (axes_gy, axes_col)).astype(x.dtype, copy=False)
 
 
-def _is_chx(xp):
-    return xp.__name__ == 'chainerx'
-
-
 # The three primitives on the arrays of a backward pass: raw NumPy/CuPy arrays, or ChainerX
 # arrays recorded again (double backprop).
 
 def _conv_any(xp, x, w, stride, pad, cover_all):
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         return conv(x, w, None, stride, pad, cover_all)
     return _raw_conv(xp, x, w, stride, pad, cover_all)
 
 
 def _deconv_any(xp, x, w, stride, pad, outsize):
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         return conv_transpose(x, w, None, stride, pad, outsize)
     return _raw_deconv(xp, x, w, stride, pad, outsize)
 
 
 def _conv_grad_w_any(xp, x, gy, ksize, stride, pad, cover_all):
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         return _conv_grad_w(x, gy, ksize, stride, pad, cover_all)
     return _raw_conv_grad_w(xp, x, gy, ksize, stride, pad, cover_all)
 
@@ -148,19 +144,10 @@ def _conv_args(x, w, b, stride, pad, name, w_in_axis):
     return _tuple(stride, n, 'stride'), _tuple(pad, n, 'pad')
 
 
-def _promoted(*arrays):
-    from chainerx import _dtypes
-    dtype = arrays[0]._data.dtype
-    for a in arrays[1:]:
-        if a is not None:
-            dtype = _dtypes.promote(dtype, a._data.dtype)
-    return [None if a is None else a._data.astype(dtype, copy=False) for a in arrays]
-
-
 def _connection_output(x, w, b, raw_op, backward, stride, pad, cover_all):
     """``raw_op(xp, x_data, w_data)`` on the promoted data plus the bias, recorded with
     ``backward`` (params ``(stride, pad, cover_all, has_bias)``) for floating point outputs."""
-    xd, wd, bd = _promoted(x, w, b)
+    xd, wd, bd = _core.promoted_data([x._data, w._data, None if b is None else b._data])
     xp = x._device.xp
     with x._device._use():
         out = raw_op(xp, xd, wd)
@@ -267,7 +254,7 @@ def _conv_grad_w_bw(xp, op, xs, ys, gys):
 
 def _conv_grad_w(x, gy, ksize, stride, pad, cover_all):
     """The filter gradient of ``conv(x, w)`` given its output gradient ``gy``."""
-    xd, gd = _promoted(x, gy)
+    xd, gd = _core.promoted_data([x._data, gy._data])
     with x._device._use():
         out = _raw_conv_grad_w(x._device.xp, xd, gd, ksize, stride, pad, cover_all)
     y = _wrap(out, x._device)

@@ -238,7 +238,7 @@ def tri(N, M=None, k=0, dtype=None, device=None):
 def _tri_mask_bw(xp, op, xs, ys, gys):
     lower, k = op.params
     gy = gys[0]
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return (tril if lower else triu)(gy, k),
     return (xp.tril if lower else xp.triu)(gy, k),
 
@@ -287,13 +287,13 @@ def _diag_embed(v, k, shape):
 
 
 def _diag_embed_any(xp, g, k, shape):
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return _diag_embed(g, k, shape)
     return _diag_embed_raw(xp, g, k, shape)
 
 
 def _diag_extract_any(xp, g, k):
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return diag(g, k)
     return g.diagonal(k)
 

@@ -45,7 +45,7 @@ def _scatter_raw(xp, gy, key, shape):
 
 def _get_item_bw(xp, op, xs, ys, gys):
     key, shape = op.params
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return _scatter(gys[0], key, shape),
     return _scatter_raw(xp, gys[0], key, shape),
 
@@ -127,7 +127,7 @@ def _take_scatter_raw(xp, gy, indices, axis, shape):
 
 def _take_bw(xp, op, xs, ys, gys):
     indices, axis, shape = op.params
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return _take_scatter(gys[0], indices, axis, shape),
     return _take_scatter_raw(xp, gys[0], indices, axis, shape),
 
@@ -135,7 +135,7 @@ def _take_bw(xp, op, xs, ys, gys):
 def _take_scatter_bw(xp, op, xs, ys, gys):
     indices, axis, shape = op.params
     g = gys[0]
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return _take_raw_indices(g, indices, axis),
     return xp.take(g, indices, axis),
 
@@ -193,7 +193,7 @@ def _where_bw(xp, op, xs, ys, gys):
     cond, shapes = op.params
     gy = gys[0]
     zero = gy.dtype.type(0)
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         cond = _wrap(cond, gy._device)
     inputs = op.inputs
     gx = None if inputs[0] is None else _core.sum_to(xp.where(cond, gy, zero), shapes[0])

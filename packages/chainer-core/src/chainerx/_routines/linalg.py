@@ -16,10 +16,6 @@ _wrap = _core.wrap_result
 _unary_output = _core.unary_output
 
 
-def _is_chx(xp):
-    return xp.__name__ == 'chainerx'
-
-
 # --------------------------------------------------------------------------------------------
 # dot
 
@@ -33,7 +29,7 @@ def _matmul2d_bw(xp, op, xs, ys, gys):
 
 
 def _mm(xp, a, b):
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         return _matmul2d(a, b)
     return a.dot(b)
 
@@ -149,7 +145,7 @@ def _solve_bw(xp, op, xs, ys, gys):
     a, b = xs
     x, = ys
     gx = gys[0]
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         gb = solve(a.T, gx)
     else:
         gb = xp.linalg.solve(a.T, gx)
@@ -190,7 +186,7 @@ def _tril(xp, m, k=0):
 
 
 def _eye_like(xp, m):
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         from chainerx._routines import creation
         return creation.eye(m.shape[0], m.shape[1], 0, m.dtype, m.device)
     return xp.eye(m.shape[0], m.shape[1], dtype=m.dtype)
@@ -205,7 +201,7 @@ def _cholesky_bw(xp, op, xs, ys, gys):
     L, = ys
     gL = gys[0]
     p = _phi(xp, _mm(xp, L.T, gL))
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         linv = inv(L)
     else:
         linv = xp.linalg.inv(L)
@@ -276,7 +272,7 @@ def _qr_bw(xp, op, xs, ys, gys):
     if gq is not None:
         b = gq + b
     # ga = b r^{-T}: solve r x^T = b^T
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         ga_t = solve(r, b.T)
     else:
         ga_t = xp.linalg.solve(r, b.T)

@@ -211,7 +211,7 @@ def nanargmin(a, axis=None):
 def _cumsum_bw(xp, op, xs, ys, gys):
     axis, shape = op.params
     gy = gys[0]
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         from chainerx._routines import manipulation
         g = manipulation.flip(cumsum(manipulation.flip(gy, axis), axis), axis)
     else:
