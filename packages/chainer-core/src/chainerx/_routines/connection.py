@@ -27,14 +27,12 @@ def _tuple(value, n, name):
     return value
 
 
-def _conv_outsize(size, k, s, p, cover_all):
-    if cover_all:
-        return (size + 2 * p - k + s - 1) // s + 1
-    return (size + 2 * p - k) // s + 1
+# Chainer's convolution utilities (output sizes, im2col, col2im), imported on first use:
+# importing chainerx never imports Chainer.
 
-
-def _deconv_outsize(size, k, s, p):
-    return s * (size - 1) + k - 2 * p
+def _conv():
+    from chainer.utils import conv
+    return conv
 
 
 def _conv_nd():
@@ -176,7 +174,7 @@ def conv(x, w, b=None, stride=1, pad=0, cover_all=False):
     """
     stride, pad = _conv_args(x, w, b, stride, pad, 'conv', 1)
     for d, k, s, p in zip(x.shape[2:], w.shape[2:], stride, pad):
-        if s <= 0 or p < 0 or _conv_outsize(d, k, s, p, cover_all) <= 0:
+        if s <= 0 or p < 0 or _conv().get_conv_outsize(d, k, s, p, cover_all) <= 0:
             raise _errors.DimensionError('conv: invalid output size for input {} kernel {} '
                                          'stride {} pad {}'.format(x.shape, w.shape, stride,
                                                                    pad))
@@ -217,14 +215,15 @@ def conv_transpose(x, w, b=None, stride=1, pad=0, outsize=None):
     stride, pad = _conv_args(x, w, b, stride, pad, 'conv_transpose', 0)
     ksize = w.shape[2:]
     dims = x.shape[2:]
+    conv_utils = _conv()
     if outsize is None:
-        outsize = tuple(_deconv_outsize(d, k, s, p) for d, k, s, p in zip(dims, ksize, stride,
-                                                                            pad))
+        outsize = tuple(conv_utils.get_deconv_outsize(d, k, s, p)
+                        for d, k, s, p in zip(dims, ksize, stride, pad))
     else:
         outsize = _tuple(outsize, len(dims), 'outsize')
     cover_all = None
     for flag in (False, True):
-        if all(_conv_outsize(o, k, s, p, flag) == d
+        if all(conv_utils.get_conv_outsize(o, k, s, p, flag) == d
                for o, k, s, p, d in zip(outsize, ksize, stride, pad, dims)):
             cover_all = flag
             break

@@ -31,7 +31,8 @@ def _pool_args(x, ksize, stride, pad, name):
 
 
 def _outsizes(dims, ksize, stride, pad, cover_all, name):
-    outs = tuple(connection._conv_outsize(d, k, s, p, cover_all)
+    get_conv_outsize = connection._conv().get_conv_outsize
+    outs = tuple(get_conv_outsize(d, k, s, p, cover_all)
                  for d, k, s, p in zip(dims, ksize, stride, pad))
     if any(o <= 0 for o in outs):
         raise _errors.DimensionError('{}: the output size would be {}'.format(name, outs))
