@@ -5,6 +5,7 @@ use) and the backprop ids of its graphs. A :class:`Device` is one device of a ba
 ``'<backend>:<index>'``. Each thread has a default context (the global default one unless a
 :func:`context_scope` says otherwise) and a default device (``native:0`` unless set).
 """
+import contextlib
 import threading
 
 import numpy
@@ -97,15 +98,7 @@ class CudaBackend(Backend):
         return self.xp.cuda.Device(index)
 
 
-class _NullScope:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *args):
-        return None
-
-
-_null_scope = _NullScope()
+_null_scope = contextlib.nullcontext()
 
 _BACKEND_CLASSES = {'native': NativeBackend, 'cuda': CudaBackend}
 

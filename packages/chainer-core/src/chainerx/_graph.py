@@ -91,10 +91,9 @@ def _resolve_backprop_ids(arg, context):
             if not isinstance(bp, BackpropId):
                 raise TypeError('backprop ids must be chainerx.BackpropId, not {}'.format(
                     type(bp)))
+    elif isinstance(arg, _device.Context):
+        return None, arg
     else:
-        from chainerx import _device as dev
-        if isinstance(arg, dev.Context):
-            return None, arg
         raise TypeError('expected a BackpropId, a list of them or a Context, not {}'.format(
             type(arg)))
     for bp in ids:

@@ -162,15 +162,6 @@ def _invert(self):
     return logic.invert(self)
 
 
-def _comparison(routine):
-    def method(self, other):
-        if not _operand_ok(other):
-            return NotImplemented
-        return routine(self, other)
-    method.__doc__ = 'Computes x {} y elementwise.'.format(_SYMBOLS[routine.__name__])
-    return method
-
-
 def _view(self):
     """Returns a view of the array.
 
@@ -311,12 +302,12 @@ def populate():
     cls.__pos__ = _pos
     cls.__abs__ = _abs
     cls.__invert__ = _invert
-    cls.__eq__ = _comparison(logic.equal)
-    cls.__ne__ = _comparison(logic.not_equal)
-    cls.__lt__ = _comparison(logic.less)
-    cls.__le__ = _comparison(logic.less_equal)
-    cls.__gt__ = _comparison(logic.greater)
-    cls.__ge__ = _comparison(logic.greater_equal)
+    cls.__eq__ = _binary_operator(logic.equal)
+    cls.__ne__ = _binary_operator(logic.not_equal)
+    cls.__lt__ = _binary_operator(logic.less)
+    cls.__le__ = _binary_operator(logic.less_equal)
+    cls.__gt__ = _binary_operator(logic.greater)
+    cls.__ge__ = _binary_operator(logic.greater_equal)
     for name, routine in (('add', arithmetic.add), ('sub', arithmetic.subtract),
                           ('mul', arithmetic.multiply), ('truediv', arithmetic.divide),
                           ('floordiv', arithmetic.floor_divide), ('mod', arithmetic.remainder),
