@@ -3,6 +3,7 @@ import numpy
 
 from chainerx import _device
 from chainerx import _dtypes
+from chainerx import _errors
 from chainerx import _graph
 from chainerx._routines import _core
 
@@ -73,7 +74,6 @@ def to_device(a, device, index=None):
     if dst is src:
         return view(a)
     if dst.context is not src.context:
-        from chainerx import _errors
         raise _errors.ContextError('Cannot transfer an array to a device of another context')
     y = _wrap(_transfer_raw(a._data, src, dst), dst)
     if a._nodes is not None and a._data.dtype.kind == 'f':
@@ -95,7 +95,6 @@ def _to_cupy(array):
     """Returns a CuPy array sharing the memory of a ChainerX array on a ``cuda`` device."""
     _core.check_array(array, 'array')
     if array._device._is_native:
-        from chainerx import _errors
         raise _errors.DeviceError('_to_cupy requires an array on a cuda device, not {}'.format(
             array._device.name))
     return array._data

@@ -12,6 +12,9 @@ import numpy
 from chainerx import _errors
 from chainerx import _graph
 from chainerx._routines import _core
+from chainerx._routines import arithmetic
+from chainerx._routines import linalg
+from chainerx._routines import manipulation
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
@@ -277,9 +280,6 @@ def linear(x, w, b=None, n_batch_axes=1):
     """
     _core.check_array(x, 'x')
     _core.check_array(w, 'w')
-    from chainerx._routines import arithmetic
-    from chainerx._routines import linalg
-    from chainerx._routines import manipulation
     if n_batch_axes <= 0:
         raise _errors.DimensionError('n_batch_axes must be positive, not {}'.format(
             n_batch_axes))

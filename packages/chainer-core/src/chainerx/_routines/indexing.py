@@ -9,6 +9,7 @@ import numbers
 
 import numpy
 
+from chainerx import _dtypes
 from chainerx import _errors
 from chainerx import _graph
 from chainerx._routines import _core
@@ -211,7 +212,6 @@ def where(cond, x, y):
             raise TypeError('where: x and y must be arrays or scalars, not {}'.format(
                 type(v).__name__))
     _core.check_same_device(cond, *arrays)
-    from chainerx import _dtypes
     dtype = _dtypes.result_type(*[v for v in (x, y)])
     cond = cond._data
     if cond.dtype.kind != 'b':

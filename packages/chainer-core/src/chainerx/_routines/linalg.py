@@ -10,6 +10,11 @@ import numpy
 from chainerx import _errors
 from chainerx import _graph
 from chainerx._routines import _core
+from chainerx._routines import arithmetic
+from chainerx._routines import creation
+from chainerx._routines import indexing
+from chainerx._routines import manipulation
+from chainerx._routines import reduction
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
@@ -49,8 +54,6 @@ def dot(a, b):
     """Dot product of two arrays (the same contraction rules as :func:`numpy.dot`)."""
     _core.check_array(a, 'a')
     _core.check_array(b, 'b')
-    from chainerx._routines import arithmetic
-    from chainerx._routines import manipulation
     if a.ndim == 0 or b.ndim == 0:
         return arithmetic.multiply(a, b)
     k = a.shape[-1]
@@ -80,9 +83,6 @@ def matmul(a, b):
         raise ValueError('matmul: input operand does not have enough dimensions')
     if a.ndim <= 2 and b.ndim <= 2:
         return dot(a, b)
-    from chainerx._routines import manipulation
-    from chainerx._routines import reduction
-    from chainerx._routines import arithmetic
     a_ = manipulation.reshape(a, (1,) + a.shape) if a.ndim == 1 else a
     b_ = manipulation.reshape(b, b.shape + (1,)) if b.ndim == 1 else b
     # (..., n, k, 1) * (..., 1, k, m) summed over k
@@ -187,7 +187,6 @@ def _tril(xp, m, k=0):
 
 def _eye_like(xp, m):
     if _core.is_chainerx(xp):
-        from chainerx._routines import creation
         return creation.eye(m.shape[0], m.shape[1], 0, m.dtype, m.device)
     return xp.eye(m.shape[0], m.shape[1], dtype=m.dtype)
 
@@ -358,12 +357,8 @@ def svd(a, full_matrices=True, compute_uv=True):
 def pinv(a, rcond=1e-15):
     """The Moore-Penrose pseudo-inverse (singular values below ``rcond * max(s)`` dropped)."""
     _check_float_matrix(a, 'pinv', square=False)
-    from chainerx._routines import arithmetic
-    from chainerx._routines import indexing
-    from chainerx._routines import reduction
     u, s, vt = svd(a, False, True)
     if s.shape[0] == 0:
-        from chainerx._routines import creation
         return creation.zeros((a.shape[1], a.shape[0]), a.dtype, a.device)
     cutoff = reduction.amax(s).as_grad_stopped() * s.dtype.type(rcond)
     keep = s > cutoff

@@ -8,6 +8,7 @@ import numpy
 
 from chainerx import _errors
 from chainerx import _graph
+from chainerx._routines import _basic
 from chainerx._routines import _core
 
 ndarray = _core.ndarray
@@ -57,7 +58,6 @@ def ravel(a):
 
 def flatten(a):
     """A copy of the array flattened into one dimension."""
-    from chainerx._routines import _basic
     return reshape(_basic.copy(a), (-1,))
 
 
@@ -176,7 +176,6 @@ def broadcast_to(array, shape):
     shape = _core.shape_tuple(shape)
     data = array._data
     if data.shape == shape:
-        from chainerx._routines import _basic
         return _basic.view(array)
     try:
         out = array._device.xp.broadcast_to(data, shape)
