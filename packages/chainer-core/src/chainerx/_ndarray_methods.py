@@ -2,6 +2,7 @@
 import numpy
 
 from chainerx import _array
+from chainerx import _errors
 from chainerx._routines import _basic
 from chainerx._routines import _core
 from chainerx._routines import arithmetic
@@ -55,9 +56,9 @@ def _inplace_operator(routine):
         data = self._data
         if result._data.dtype != data.dtype and not numpy.can_cast(
                 result._data.dtype, data.dtype, 'same_kind'):
-            raise _dtypes_error(result._data.dtype, data.dtype)
+            raise _errors.DtypeError('In-place operation cannot cast {} to {}'.format(
+                result._data.dtype, data.dtype))
         if result._data.shape != data.shape:
-            from chainerx import _errors
             raise _errors.DimensionError(
                 'in-place operation cannot broadcast the output shape {} to {}'.format(
                     result._data.shape, data.shape))
@@ -65,11 +66,6 @@ def _inplace_operator(routine):
         return self
     method.__doc__ = 'Computes x {}= y in place.'.format(_SYMBOLS[routine.__name__])
     return method
-
-
-def _dtypes_error(src, dst):
-    from chainerx import _errors
-    return _errors.DtypeError('In-place operation cannot cast {} to {}'.format(src, dst))
 
 
 def _reshape(self, *shape):
