@@ -12,6 +12,7 @@ from chainerx._routines import logic
 from chainerx._routines import manipulation
 from chainerx._routines import math
 from chainerx._routines import reduction
+from chainerx.math import misc
 
 ndarray = _array.ndarray
 
@@ -119,7 +120,6 @@ def _clip(self, a_min, a_max):
 
     See :func:`chainerx.clip` for the full documentation.
     """
-    from chainerx.math import misc
     return misc.clip(self, a_min, a_max)
 
 
