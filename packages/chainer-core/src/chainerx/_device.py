@@ -250,13 +250,13 @@ class ContextScope:
         self._saved = []
 
     def __enter__(self):
-        state = _state()
+        state = _thread_state
         self._saved.append((state.context, state.device))
         state.context = self._context
         state.device = None
 
     def __exit__(self, *args):
-        state = _state()
+        state = _thread_state
         state.context, state.device = self._saved.pop()
 
 
@@ -276,7 +276,7 @@ class DeviceScope:
         self._saved = []
 
     def __enter__(self):
-        state = _state()
+        state = _thread_state
         backend_scope = self._device._use()
         backend_scope.__enter__()
         self._saved.append((state.device, backend_scope))
@@ -285,7 +285,7 @@ class DeviceScope:
 
     def __exit__(self, *args):
         device, backend_scope = self._saved.pop()
-        _state().device = device
+        _thread_state.device = device
         backend_scope.__exit__(*args)
 
     @property
@@ -302,10 +302,6 @@ class _ThreadState(threading.local):
 _thread_state = _ThreadState()
 _global_default_context = None
 _global_lock = threading.Lock()
-
-
-def _state():
-    return _thread_state
 
 
 def get_global_default_context():

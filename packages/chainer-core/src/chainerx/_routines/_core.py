@@ -273,6 +273,4 @@ def check_no_unsafe_inplace(out, name):
             'allowed'.format(name))
 
 
-def shape_tuple(shape):
-    """``shape`` (an int or a sequence of ints) as a tuple."""
-    return _array.normalize_shape(shape)
+shape_tuple = _array.normalize_shape  # ``shape`` (an int or a sequence of ints) as a tuple
