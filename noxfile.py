@@ -70,6 +70,14 @@ def _closure(name):
     return order
 
 
+def _test_closure(name):
+    """``_closure(name)`` and the sibling packages its tests use (with what they need)."""
+    names = _closure(name)
+    for sibling in PACKAGES[name]['test_deps']:
+        names += [n for n in _closure(sibling) if n not in names]
+    return names
+
+
 def _topological():
     order = []
     for name in PACKAGES:
@@ -186,10 +194,7 @@ def _wheels(session, names):
 @nox.parametrize('package', [nox.param(name, id=name) for name in PACKAGES])
 def isolated(session, package):
     """One package's wheel (+ the sibling wheels it needs) alone in a fresh venv, its tests."""
-    names = _closure(package)
-    for sibling in PACKAGES[package]['test_deps']:
-        names += [n for n in _closure(sibling) if n not in names]
-    wheels = _wheels(session, names)
+    wheels = _wheels(session, _test_closure(package))
     # Only the declared dependencies (resolved by pip from the wheels) and the test group
     # (whose sibling packages come from their wheels).
     session.install(*wheels, *PACKAGES[package]['test'])
@@ -387,9 +392,7 @@ def mn(session):
     """chainer-mn's tests on 2 and 3 MPI processes (Open MPI and mpi4py from pip), the tests
     of a failing process aborting its job (from one process: they start their own jobs), and
     the multi-process MNIST example against the single-process run (offline, on the digits)."""
-    names = _closure('chainer-mn')
-    for sibling in PACKAGES['chainer-mn']['test_deps']:
-        names += [n for n in _closure(sibling) if n not in names]
+    names = _test_closure('chainer-mn')
     editable = [arg for n in names for arg in ('-e', str(PACKAGES[n]['path']))]
     session.install(*editable, *_test_requirements(['chainer-mn']), 'scikit-learn>=1.3')
     tests = str(PACKAGES['chainer-mn']['path'] / 'tests')

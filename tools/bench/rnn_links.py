@@ -120,7 +120,7 @@ def bench_nstep_lstm(n, repeat, n_layers=2, size=64, n_seqs=32):
     rng = numpy.random.RandomState(0)
     link = L.NStepLSTM(n_layers, size, size, 0.0)
     lengths = rng.randint(5, 30, n_seqs)
-    xs = [rng.uniform(-1, 1, (n, size)).astype(numpy.float32) for n in lengths]
+    xs = [rng.uniform(-1, 1, (length, size)).astype(numpy.float32) for length in lengths]
     trans_x = F.transpose_sequence(sorted(xs, key=len, reverse=True))
     zeros = numpy.zeros((n_layers, n_seqs, size), numpy.float32)
 

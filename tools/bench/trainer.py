@@ -42,8 +42,12 @@ import json  # noqa: E402
 import statistics  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
-import time  # noqa: E402
 
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:  # the shared modules of tools/bench, also when loaded by path
+    sys.path.insert(0, _HERE)
+
+import _timing  # noqa: E402
 import numpy  # noqa: E402
 
 import chainer  # noqa: E402
@@ -53,7 +57,6 @@ from chainer import training  # noqa: E402
 from chainer.training import extensions  # noqa: E402
 
 N_TRAIN, N_VAL, BATCH, EPOCHS = 6000, 1000, 100, 1
-_clock = time.process_time
 
 
 def _linear():
@@ -157,12 +160,6 @@ def _check_same_work(train, val, out):
             raise AssertionError('the Trainer and the loop logged differently: ' + key)
 
 
-def _timed(fn):
-    t0 = _clock()
-    fn()
-    return _clock() - t0
-
-
 SETUPS = ('loop', 'log_eval', 'log_eval_print_progress')
 
 
@@ -184,7 +181,7 @@ def time_epochs(train, val, out, n_rounds, predictor=MLP):
     times = {name: [] for name in SETUPS}
     for i in range(n_rounds):
         for name in SETUPS[i % 3:] + SETUPS[:i % 3]:
-            times[name].append(_timed(lambda: run(name)))
+            times[name].append(_timing.time_per_call(lambda: run(name), 1))
     return times
 
 

@@ -243,12 +243,16 @@ def _accumulate(prev, gx, raw, owned):
         if id(prev) in owned and prev.shape == gx.shape and prev.dtype == gx.dtype:
             prev += gx
             return prev
-        total = prev + gx
-        if isinstance(total, _numpy_scalar):  # NumPy's sum of 0-dim arrays is a scalar
-            total = numpy.asarray(total)
+        total = _add_arrays(prev, gx)
         owned.add(id(total))
         return total
     return _sum_variables(prev, gx)
+
+
+def _add_arrays(a, b):
+    """``a + b`` as an array (NumPy's sum of 0-dim arrays is a scalar)."""
+    total = a + b
+    return numpy.asarray(total) if isinstance(total, _numpy_scalar) else total
 
 
 def _sum_variables(a, b):
@@ -256,10 +260,7 @@ def _sum_variables(a, b):
     (has a creator, or requires grad: e.g. an output gradient given for double backprop)."""
     if (a.creator_node is None and b.creator_node is None
             and not a._requires_grad and not b._requires_grad):
-        total = a._array + b._array
-        if isinstance(total, _numpy_scalar):
-            total = numpy.asarray(total)
-        return _make_variable(total, False)
+        return _make_variable(_add_arrays(a._array, b._array), False)
     return a + b
 
 

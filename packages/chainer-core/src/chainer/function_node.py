@@ -440,18 +440,14 @@ def _as_variables(inputs):
 
 
 def _check_input_arrays(func, in_data):
-    """Raises v7's TypeError unless the inputs are arrays of one type (or None); returns
-    whether some input is a ChainerX array (those may be mixed with others)."""
-    chainerx_input = False
-    for a in in_data:
-        if type(a) is _CHX:
-            chainerx_input = True
-        elif a is not None and not variable_module._is_array(a):
-            chainerx_input = False
-            break
-    if not chainerx_input:
-        utils._check_arrays_forward_compatible(in_data, func.label)
-    return chainerx_input
+    """Whether some input is a ChainerX array (those may be mixed with NumPy or CuPy ones);
+    inputs of other mixed types, or that are not arrays, raise v7's TypeError."""
+    present = [a for a in in_data if a is not None]
+    if (any(type(a) is _CHX for a in present)
+            and all(variable_module._is_array(a) for a in present)):
+        return True
+    utils._check_arrays_forward_compatible(in_data, func.label)
+    return False
 
 
 def _wrap_unconnected(outputs, requires_grad):

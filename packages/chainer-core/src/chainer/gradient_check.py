@@ -8,6 +8,7 @@ from chainer import backend
 from chainer import function_node
 from chainer import testing
 from chainer import variable as variable_module
+from chainer.utils.error import _format_array_props
 
 
 class NondifferentiableError(Exception):
@@ -34,11 +35,6 @@ def _as_tuple(x):
 
 def _cpu(array):
     return backend.CpuDevice().send(array)
-
-
-def _describe(arrays):
-    return ', '.join('None' if a is None else '{}:{}'.format(a.shape, a.dtype)
-                     for a in arrays)
 
 
 def _without_type_check():
@@ -161,22 +157,22 @@ def _resolve_grad_outputs(outputs, y_grad):
                 len(outputs), len(y_grad)))
     for y, gy in zip(outputs, y_grad):
         if gy is not None and (gy.shape != y.shape or gy.dtype != y.dtype):
-            raise ValueError(
-                'Shapes and/or dtypes of outputs and output gradients do not match.\n'
-                'Output shapes and dtypes         : {}\n'
-                'Output gradient shapes and dtypes: {}'.format(
-                    _describe([y.array for y in outputs]), _describe(y_grad)))
+            raise _grad_outputs_mismatch(outputs, y_grad)
     return y_grad
 
 
 def _check_grad_output_shapes(outputs, grad_outputs):
     if any(gy.shape != y.shape for y, gy in zip(outputs, grad_outputs)):
-        raise ValueError(
-            'Shapes and/or dtypes of outputs and output gradients do not match.\n'
-            'Output shapes and dtypes         : {}\n'
-            'Output gradient shapes and dtypes: {}'.format(
-                _describe([y.array for y in outputs]),
-                _describe([gy.array for gy in grad_outputs])))
+        raise _grad_outputs_mismatch(outputs, [gy.array for gy in grad_outputs])
+
+
+def _grad_outputs_mismatch(outputs, grad_output_arrays):
+    return ValueError(
+        'Shapes and/or dtypes of outputs and output gradients do not match.\n'
+        'Output shapes and dtypes         : {}\n'
+        'Output gradient shapes and dtypes: {}'.format(
+            _format_array_props([y.array for y in outputs]),
+            _format_array_props(grad_output_arrays)))
 
 
 def _random_directions(arrays):

@@ -3,6 +3,7 @@ import unittest
 import pytest
 
 from chainer import dataset
+from chainer import serializers
 
 
 class CountingIterator(dataset.Iterator):
@@ -28,10 +29,15 @@ class TestIterator(unittest.TestCase):
             it.next()
 
     def test_serialize_saves_nothing(self):
-        dataset.Iterator().serialize(None)
+        target = {}
+        dataset.Iterator().serialize(serializers.DictionarySerializer(target))
+        assert target == {}
 
     def test_finalize_is_a_noop(self):
-        dataset.Iterator().finalize()
+        it = dataset.Iterator()
+        state = dict(vars(it))
+        assert it.finalize() is None
+        assert vars(it) == state
 
     def test_context_manager_finalizes(self):
         it = CountingIterator()

@@ -4,6 +4,7 @@ import pytest
 
 from chainer import gradient_check
 from chainer import serializers
+from chainer import testing
 
 
 @pytest.fixture
@@ -32,6 +33,29 @@ def load_v7_npz(tmp_path):
         for key, value in stored.items():
             numpy.testing.assert_array_equal(numpy.asarray(found[key]), value, err_msg=key)
     return load
+
+
+def _check_round_trips(make_link, run=None):
+    # NPZ and HDF5 round trips restore every parameter of a used link into a fresh one.
+    src = make_link()
+    if run is not None:
+        run(src)
+    for save_and_load, needs in ((testing.save_and_load_npz, None),
+                                 (testing.save_and_load_hdf5, 'h5py')):
+        if needs is not None:
+            pytest.importorskip(needs, reason='h5py (optional, chainer-core[hdf5]) is absent')
+        dst = make_link()
+        save_and_load(src, dst)
+        for (name, p), (_, q) in zip(sorted(src.namedparams()), sorted(dst.namedparams())):
+            numpy.testing.assert_array_equal(p.array, q.array, err_msg=name)
+
+
+@pytest.fixture
+def check_round_trips():
+    """``check(make_link, run=None)``: NPZ and HDF5 round trips (the latter only when h5py
+    is installed) of a link made by ``make_link`` and used by ``run(link)`` restore every
+    parameter into a fresh ``make_link()``."""
+    return _check_round_trips
 
 
 def _per_axis(value, ndim):

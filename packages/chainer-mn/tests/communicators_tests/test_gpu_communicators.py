@@ -66,8 +66,10 @@ def test_gpu_arrays_travel_through_host_memory():
 
 
 @pytest.mark.gpu
-def test_multi_node_batch_normalization_with_nccl():
-    comm = chainermn.create_communicator('pure_nccl')
+@pytest.mark.parametrize('name', ['pure_nccl', 'hierarchical', 'two_dimensional'])
+def test_multi_node_batch_normalization_with_nccl(name):
+    # 3 channels: 6 packed statistics, not a multiple of the GPUs of a machine of 4.
+    comm = chainermn.create_communicator(name)
     device = chainermn.testing.get_device(comm.intra_rank)
     link = chainermn.links.MultiNodeBatchNormalization(3, comm, communication_backend='nccl')
     link.to_device(device)

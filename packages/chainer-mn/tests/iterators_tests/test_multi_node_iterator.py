@@ -50,6 +50,10 @@ def test_serialize_synchronizes_the_progress(comm, tmp_path):
     assert [int(t) for _, t in next(restored)] == [6, 7, 8]
 
 
-def test_finalize(comm):
+def test_finalize_reaches_the_masters_iterator(comm):
     it = _iterator(comm, 0)
+    finalized = []
+    if comm.rank == 0:
+        it.actual_iterator.finalize = lambda: finalized.append(True)
     it.finalize()
+    assert finalized == ([True] if comm.rank == 0 else [])

@@ -164,7 +164,6 @@ class ScheduleManager:
         self.minimize_cache_size = minimize_cache_size
         self.verbosity_level = verbosity_level
         self.schedules = {}
-        self._in_forward = False
 
     def get_schedule(self, in_vars, enable_double_backprop=False):
         """Returns the schedule for the inputs ``in_vars`` in the current configuration."""
@@ -179,13 +178,11 @@ class ScheduleManager:
             self.schedules[key] = (signature, schedule)
         else:
             schedule = entry[1]
-        self._in_forward = True
         return schedule
 
     def end_forward(self):
         """Marks the end of the forward pass of an iteration (call it when no backward pass
         follows, as v7 asks; the schedules here need no other bookkeeping)."""
-        self._in_forward = False
 
 
 def static_graph(*args, **kwargs):

@@ -20,10 +20,6 @@ def to_host(value):
     return numpy.asarray(value)
 
 
-def _is_cupy_array(value):
-    return hasattr(value, 'shape') and hasattr(value, 'set')
-
-
 def load_into(where, stored, value, check_types):
     """What a deserializer returns for the stored NumPy array ``stored`` and the target
     ``value``.
@@ -38,16 +34,15 @@ def load_into(where, stored, value, check_types):
     if isinstance(value, numpy.ndarray):
         if stored.shape != value.shape:
             raise _checks.shape_mismatch(where, stored.shape, value)
-        if not check_types:
-            numpy.copyto(value, stored)
-            return value
         try:
             numpy.copyto(value, stored)
         except TypeError as e:
+            if not check_types:
+                raise
             raise TypeError('cannot load {} into an array of dtype {}: {}'.format(
                 where, value.dtype, e)) from e
         return value
-    if _is_cupy_array(value):
+    if _checks.is_cupy_array(value):
         if stored.shape != value.shape:
             raise _checks.shape_mismatch(where, stored.shape, value)
         value.set(numpy.asarray(stored, dtype=value.dtype))

@@ -15,6 +15,11 @@ def is_link(obj):
     return isinstance(obj, link.Link)
 
 
+def is_cupy_array(value):
+    """Whether ``value`` is a CuPy array (without importing CuPy)."""
+    return hasattr(value, 'shape') and hasattr(value, 'set')
+
+
 def expected_shape(value):
     """`` (expected an array of shape ...)`` for an array target, else an empty string."""
     shape = getattr(value, 'shape', None)
@@ -44,7 +49,7 @@ def check_stored(where, shape, dtype, value, check_scalars=True):
     """Raises the error a load of a stored ``(shape, dtype)`` into ``value`` would raise
     (scalar targets are checked only when ``check_scalars``)."""
     host = isinstance(value, (numpy.ndarray, chainerx.ndarray))
-    if host or (hasattr(value, 'shape') and hasattr(value, 'set')):  # or a CuPy array
+    if host or is_cupy_array(value):
         if tuple(shape) != value.shape:
             raise shape_mismatch(where, shape, value)
         if host and not numpy.can_cast(

@@ -41,8 +41,6 @@ def _to_cpu(value):
         return value
     if isinstance(value, (str, bytes)):
         return value
-    if isinstance(value, numpy.str_):
-        return str(value)
     return _arrays.to_host(value)
 
 

@@ -74,7 +74,7 @@ def _params_of(link, names):
     return found
 
 
-class _LinkTestBase:
+class _LinkTestBase(function_link._TestTemplate):
 
     backend_config = None
 
@@ -119,14 +119,6 @@ class _LinkTestBase:
         for init in inits:
             _check_generated_initializer(init)
         return inits
-
-    def _generate_inputs(self):
-        inputs = self.generate_inputs()
-        _check_array_types(inputs, backend.CpuDevice(), 'generate_inputs')
-        return inputs
-
-    def _to_noncontiguous_as_needed(self, contig_arrays):
-        return function_link._arrange_contiguity(self.contiguous, contig_arrays)
 
     def _create_link(self, initializers, backend_config):
         link = self.create_link(initializers)
@@ -228,11 +220,6 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
         _check_arrays_equal(outputs, expected_outputs, LinkTestError,
                             **self.check_forward_options)
 
-    def _forward_expected(self, link, inputs):
-        outputs = self.forward_expected(link, inputs)
-        _check_array_types(outputs, backend.CpuDevice(), 'forward_expected')
-        return outputs
-
     def _generate_grad_outputs(self, outputs_template):
         grad_outputs = self.generate_grad_outputs(outputs_template)
         _check_array_types(grad_outputs, backend.CpuDevice(), 'generate_grad_outputs')
@@ -279,9 +266,7 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
         def run(*xs):
             return self._forward(target, xs, backend_config)
 
-        options = dict({'dtype': self.numerical_grad_dtype,
-                        'detect_nondifferentiable': self.dodge_nondifferentiable},
-                       **self.check_backward_options)
+        options = self._gradient_check_options(self.check_backward_options)
         with LinkTestError.raise_if_fail('backward is not implemented correctly'):
             gradient_check.check_backward(
                 run, tuple(inputs), tuple(grad_outputs), params=param_vars, **options)

@@ -13,6 +13,7 @@ from chainer import backend
 from chainer import gradient_check
 from chainer.testing import _bundle
 from chainer.testing import array as array_module
+from chainer.utils.error import _format_array_props
 
 # Redraws of the inputs when ``dodge_nondifferentiable`` meets a non-differentiable point.
 _MAX_DODGE_ATTEMPTS = 100
@@ -48,11 +49,6 @@ class FunctionTestError(_TestError):
     """Raised when the function under a :class:`FunctionTestCase` is implemented wrong."""
 
 
-def _shapes_and_dtypes(arrays):
-    return ', '.join('None' if a is None else '{}:{}'.format(a.shape, a.dtype.name)
-                     for a in arrays)
-
-
 def _check_array_types(arrays, device, func_name):
     # What a user-implemented generator returns: a tuple of arrays of ``device`` (or None).
     if not isinstance(arrays, tuple):
@@ -83,7 +79,7 @@ def _check_arrays_equal(actual_arrays, expected_arrays, test_error_cls, **opts):
     assert isinstance(actual_arrays, tuple) and isinstance(expected_arrays, tuple)
     assert all(a is not None for a in actual_arrays + expected_arrays)
     shapes = 'Expected shapes and dtypes: {}\nActual shapes and dtypes:   {}\n'.format(
-        _shapes_and_dtypes(expected_arrays), _shapes_and_dtypes(actual_arrays))
+        _format_array_props(expected_arrays), _format_array_props(actual_arrays))
     if len(actual_arrays) != len(expected_arrays):
         test_error_cls.fail('Number of outputs ({}, {}) does not match\n{}'.format(
             len(actual_arrays), len(expected_arrays), shapes))
@@ -132,7 +128,24 @@ def _uniform_like(arrays):
         for a in arrays)
 
 
-class FunctionTestBase:
+class _TestTemplate:
+    """What the function and link test templates share: checked inputs, their contiguity
+    and the options of the numerical gradient checks."""
+
+    def _generate_inputs(self):
+        inputs = self.generate_inputs()
+        _check_array_types(inputs, backend.CpuDevice(), 'generate_inputs')
+        return inputs
+
+    def _to_noncontiguous_as_needed(self, contig_arrays):
+        return _arrange_contiguity(self.contiguous, contig_arrays)
+
+    def _gradient_check_options(self, options):
+        return dict({'dtype': self.numerical_grad_dtype,
+                     'detect_nondifferentiable': self.dodge_nondifferentiable}, **options)
+
+
+class FunctionTestBase(_TestTemplate):
     """The machinery of :class:`FunctionTestCase`, usable with other test frameworks.
 
     Options (class attributes, or instance attributes set in ``setUp``):
@@ -200,11 +213,6 @@ class FunctionTestBase:
         self.test_name = test_name
         self.before_test(test_name)
 
-    def _generate_inputs(self):
-        inputs = self.generate_inputs()
-        _check_array_types(inputs, backend.CpuDevice(), 'generate_inputs')
-        return inputs
-
     def _generate_grad_outputs(self, outputs_template):
         grad_outputs = self.generate_grad_outputs(outputs_template)
         _check_array_types(grad_outputs, backend.CpuDevice(), 'generate_grad_outputs')
@@ -228,9 +236,6 @@ class FunctionTestBase:
         _check_variable_types(outputs, backend_config.device, 'forward', FunctionTestError)
         return outputs
 
-    def _to_noncontiguous_as_needed(self, contig_arrays):
-        return _arrange_contiguity(self.contiguous, contig_arrays)
-
     def _on_device(self, arrays, backend_config):
         return self._to_noncontiguous_as_needed(backend_config.get_array(arrays))
 
@@ -238,10 +243,6 @@ class FunctionTestBase:
         def f(*args):
             return self._forward(args, backend_config)
         return f
-
-    def _gradient_check_options(self, options):
-        return dict({'dtype': self.numerical_grad_dtype,
-                     'detect_nondifferentiable': self.dodge_nondifferentiable}, **options)
 
     def run_test_forward(self, backend_config):
         """Runs the forward test under ``backend_config``."""

@@ -20,13 +20,12 @@ _state = _State()
 _thread_local = _state
 
 
-def _in_light_mode():
-    return _state.light
-
-
 def in_light_mode():
     """Returns True while type checks run in light mode (on concrete shapes and dtypes)."""
     return _state.light
+
+
+_in_light_mode = in_light_mode
 
 
 class LightMode:
@@ -433,10 +432,6 @@ class LightTypeInfoTuple(tuple):
         return len(self)
 
 
-def _type_info(array):
-    return TypeInfo(array.shape, array.dtype)
-
-
 def _get_type(name, index, array, accept_none, shape):
     """The named type information ``<name>[<index>]`` of one array (None accepted if asked)."""
     var = '{}[{}]'.format(name, index)
@@ -448,13 +443,10 @@ def _get_type(name, index, array, accept_none, shape):
 
 def get_types(data, name, accept_none, *, shapes=None):
     """Builds the ``in_types`` tuple for a tuple of arrays (symbolic unless in light mode)."""
-    if _state.light and shapes is None:
-        return LightTypeInfoTuple(data)
+    if _state.light:
+        return get_light_types(data, shapes=shapes)
     if shapes is None:
         shapes = [None if x is None else x.shape for x in data]
-    if _state.light:
-        return LightTypeInfoTuple(
-            None if x is None else TypeInfo(shape, x.dtype) for x, shape in zip(data, shapes))
     if not accept_none and any(x is None for x in data):
         raise ValueError('%s contains None' % name)
     variables = TypeInfoTuple(

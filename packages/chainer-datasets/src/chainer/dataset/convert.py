@@ -116,6 +116,20 @@ def _call_converter(converter, batch, device):
     return converter(batch, device)
 
 
+def _call_with_arrays(func, in_arrays, *args):
+    """Calls ``func`` with a converted batch as its arguments.
+
+    ``func(*args, *in_arrays)`` for a tuple, ``func(*args, **in_arrays)`` for a dict and
+    ``func(*args, in_arrays)`` otherwise: how the updaters and evaluators pass the result
+    of a converter to the loss or evaluation function.
+    """
+    if isinstance(in_arrays, tuple):
+        return func(*args, *in_arrays)
+    if isinstance(in_arrays, dict):
+        return func(*args, **in_arrays)
+    return func(*args, in_arrays)
+
+
 def _describe(column):
     return '' if column is None else ' (column {!r})'.format(column)
 

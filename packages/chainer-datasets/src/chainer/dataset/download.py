@@ -25,6 +25,7 @@ import filelock
 import numpy
 
 from chainer.dataset import _checksums
+from chainer.serializers import _atomic
 
 _dataset_root = os.environ.get(
     'CHAINER_DATASET_ROOT', os.path.join(os.path.expanduser('~'), '.chainer', 'dataset'))
@@ -136,32 +137,21 @@ def _fetch(url, tmp_file):
 def _download(url, path):
     """Downloads ``url`` to ``path`` (atomically) and verifies its recorded SHA-256."""
     print('Downloading from {}...'.format(url), file=sys.stderr)
-    directory = os.path.dirname(path)
-    fd, tmp_path = tempfile.mkstemp(
-        prefix='.' + os.path.basename(path) + '.', suffix='.download', dir=directory)
-    try:
-        with os.fdopen(fd, 'wb') as tmp_file:
-            try:
-                actual = _fetch(url, tmp_file)
-            except urllib.error.URLError as e:
-                raise urllib.error.URLError('cached_download: cannot download {} ({}){}'.format(
-                    url, e.reason, _hand_placement_hint(url, path))) from e
-            except (http.client.HTTPException, ConnectionError, TimeoutError) as e:
-                raise urllib.error.URLError(
-                    'cached_download: the download of {} failed ({!r}){}'.format(
-                        url, e, _hand_placement_hint(url, path))) from e
-            tmp_file.flush()
-            os.fsync(tmp_file.fileno())
+    with _atomic.atomic_open(path, 'wb') as tmp_file:
+        try:
+            actual = _fetch(url, tmp_file)
+        except urllib.error.URLError as e:
+            raise urllib.error.URLError('cached_download: cannot download {} ({}){}'.format(
+                url, e.reason, _hand_placement_hint(url, path))) from e
+        except (http.client.HTTPException, ConnectionError, TimeoutError) as e:
+            raise urllib.error.URLError(
+                'cached_download: the download of {} failed ({!r}){}'.format(
+                    url, e, _hand_placement_hint(url, path))) from e
         expected = _checksums.SHA256.get(url)
         if expected is not None and actual != expected:
             raise OSError(
                 'cached_download: checksum mismatch for {}: expected SHA-256 {}, got {}; the '
                 'downloaded file was removed'.format(url, expected, actual))
-        os.replace(tmp_path, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_path)
-        raise
 
 
 def cached_download(url):

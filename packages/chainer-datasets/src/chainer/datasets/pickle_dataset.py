@@ -10,6 +10,7 @@ import tempfile
 import threading
 
 from chainer.dataset import dataset_mixin
+from chainer.serializers import _atomic
 
 
 class PickleDatasetWriter:
@@ -174,7 +175,7 @@ class _AtomicWriter(io.RawIOBase):
             self._fp.flush()
             os.fsync(self._fp.fileno())
             self._fp.close()
-            os.chmod(self._tmp_path, 0o666 & ~_umask())
+            os.chmod(self._tmp_path, _atomic._file_mode())
             os.replace(self._tmp_path, self._path)
         super().close()
 
@@ -184,12 +185,6 @@ class _AtomicWriter(io.RawIOBase):
             self._fp.close()
             os.unlink(self._tmp_path)
         super().close()
-
-
-def _umask():
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def open_pickle_dataset(path):

@@ -10,6 +10,7 @@ then left as it is. Other samplers are not saved.
 import numpy
 
 from chainer import serializer as serializer_module
+from chainer.iterators import _statemachine
 from chainer.iterators import order_samplers
 
 KEY = 'order_sampler_random_key'
@@ -34,6 +35,26 @@ def capture(order_sampler):
     """Returns the random state of ``order_sampler`` (``None`` when it is not saved)."""
     random = _random_state(order_sampler)
     return None if random is None else random.get_state(legacy=False)
+
+
+def advance(state, batch_size, repeat, order_sampler, dataset_len):
+    """Advances ``state`` by one batch for an iterator that reads ahead.
+
+    Like :func:`~chainer.iterators._statemachine.iterator_statemachine`, and also returns
+    the random state of ``order_sampler`` before the batch drew the order of a new epoch
+    (``None`` when it drew none, or the sampler's state is not saved): the state that such
+    an iterator saves while that epoch has not begun.
+
+    Returns:
+        tuple: The new state, the indices of the batch (``None`` at the end of a
+        non-repeating iteration) and the random state before the batch.
+    """
+    sampler_state = None
+    if _statemachine.draws_order(state, batch_size, repeat, order_sampler):
+        sampler_state = capture(order_sampler)
+    state, indices = _statemachine.iterator_statemachine(
+        state, batch_size, repeat, order_sampler, dataset_len)
+    return state, indices, sampler_state
 
 
 def serialize(serializer, order_sampler, saved_state=None):

@@ -63,11 +63,14 @@ class StateIterator(iterator.Iterator):
         self._state = self._initial_state()
         self._previous_epoch_detail = -1.
 
-    def _advance(self):
-        # Moves the state by one batch; returns the indices of the batch.
+    def _check_not_empty(self):
         if len(self.dataset) == 0:
             raise ValueError('{} cannot iterate over an empty dataset'.format(
                 type(self).__name__))
+
+    def _advance(self):
+        # Moves the state by one batch; returns the indices of the batch.
+        self._check_not_empty()
         self._previous_epoch_detail = self.epoch_detail
         self._state, indices = _statemachine.iterator_statemachine(
             self._state, self.batch_size, self._repeat, self.order_sampler, len(self.dataset))

@@ -10,7 +10,6 @@ from chainer import serializer as serializer_module
 from chainer.iterators import _sampler_state
 from chainer.iterators import _shared_memory
 from chainer.iterators import _state_iterator
-from chainer.iterators import _statemachine
 from chainer.iterators import _worker_pool
 
 _TIMEOUT_MESSAGE = (
@@ -90,11 +89,7 @@ class _Prefetcher:
 
     def _draw(self):
         # The plan of the batch after the last one drawn (None at the end of the iteration).
-        sampler_state = None
-        if _statemachine.draws_order(self.state, self.batch_size, self.repeat,
-                                     self.order_sampler):
-            sampler_state = _sampler_state.capture(self.order_sampler)
-        state, indices = _statemachine.iterator_statemachine(
+        state, indices, sampler_state = _sampler_state.advance(
             self.state, self.batch_size, self.repeat, self.order_sampler, len(self.dataset))
         if indices is None:
             return None
@@ -223,8 +218,7 @@ class MultiprocessIterator(_state_iterator.StateIterator):
 
     def __next__(self):
         """Returns the next minibatch, a list of examples."""
-        if len(self.dataset) == 0:
-            raise ValueError('MultiprocessIterator cannot iterate over an empty dataset')
+        self._check_not_empty()
         prefetcher = self._get_prefetcher()
         result = prefetcher.next_batch(self.dataset_timeout, self._warn_timeout)
         self._previous_epoch_detail = self.epoch_detail

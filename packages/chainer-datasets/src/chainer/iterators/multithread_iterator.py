@@ -4,7 +4,6 @@ import concurrent.futures
 from chainer import serializer as serializer_module
 from chainer.iterators import _sampler_state
 from chainer.iterators import _state_iterator
-from chainer.iterators import _statemachine
 
 
 class MultithreadIterator(_state_iterator.StateIterator):
@@ -46,11 +45,7 @@ class MultithreadIterator(_state_iterator.StateIterator):
 
     def _plan_next(self):
         # Draws the next batch (and the order of a new epoch it reaches) and starts reading.
-        sampler_state = None
-        if _statemachine.draws_order(
-                self._state, self.batch_size, self._repeat, self.order_sampler):
-            sampler_state = _sampler_state.capture(self.order_sampler)
-        state, indices = _statemachine.iterator_statemachine(
+        state, indices, sampler_state = _sampler_state.advance(
             self._state, self.batch_size, self._repeat, self.order_sampler, len(self.dataset))
         self._plan = (indices, state, sampler_state)
         self._submit()
@@ -67,8 +62,7 @@ class MultithreadIterator(_state_iterator.StateIterator):
 
     def __next__(self):
         """Returns the next minibatch, a list of examples."""
-        if len(self.dataset) == 0:
-            raise ValueError('MultithreadIterator cannot iterate over an empty dataset')
+        self._check_not_empty()
         if self._plan is None:
             self._plan_next()
         elif self._futures is None:

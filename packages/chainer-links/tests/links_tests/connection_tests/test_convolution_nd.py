@@ -124,7 +124,8 @@ class TestConvolutionNDConstruction:
 
     def test_wrong_ndim_input(self):
         link = L.ConvolutionND(3, 2, 4, 3)
-        with pytest.raises(type_check.InvalidType):
+        with pytest.raises(type_check.InvalidType,
+                           match=r'in: ConvolutionND \(Forward\)\n\nExpect: x.ndim == 5'):
             link(numpy.ones((1, 2, 5, 5), numpy.float32))
 
     def test_str(self):

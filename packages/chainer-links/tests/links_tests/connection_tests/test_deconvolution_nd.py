@@ -117,7 +117,8 @@ class TestDeconvolutionNDConstruction:
             L.DeconvolutionND(2, 5, 4, 3, groups=2)
 
     def test_wrong_ndim_input(self):
-        with pytest.raises(type_check.InvalidType):
+        with pytest.raises(type_check.InvalidType,
+                           match=r'in: DeconvolutionND \(Forward\)\n\nExpect: x.ndim == 5'):
             L.Deconvolution3D(2, 4, 3)(numpy.ones((1, 2, 3, 3), numpy.float32))
 
 

@@ -186,15 +186,8 @@ def test_v7_layout(load_v7_npz):
         'W': numpy.random.rand(4, 3).astype(numpy.float32)})
 
 
-def test_serialization_round_trips():
-    src = L.BinaryHierarchicalSoftmax(3, TREE)
-    for save_and_load, needs in ((testing.save_and_load_npz, None),
-                                 (testing.save_and_load_hdf5, 'h5py')):
-        if needs:
-            pytest.importorskip(needs, reason='h5py (optional, chainer-core[hdf5]) is absent')
-        dst = L.BinaryHierarchicalSoftmax(3, TREE)
-        save_and_load(src, dst)
-        numpy.testing.assert_array_equal(dst.W.array, src.W.array)
+def test_serialization_round_trips(check_round_trips):
+    check_round_trips(lambda: L.BinaryHierarchicalSoftmax(3, TREE))
 
 
 def test_copy_keeps_tables():

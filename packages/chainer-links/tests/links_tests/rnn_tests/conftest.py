@@ -245,20 +245,6 @@ def _check_layout(link, layout):
     assert found == layout
 
 
-def _check_round_trips(make_link, run):
-    # NPZ and HDF5 round trips restore every parameter of a used link into a fresh one.
-    src = make_link()
-    run(src)
-    for save_and_load, needs in ((testing.save_and_load_npz, None),
-                                 (testing.save_and_load_hdf5, 'h5py')):
-        if needs is not None:
-            pytest.importorskip(needs, reason='h5py (optional, chainer-core[hdf5]) is absent')
-        dst = make_link()
-        save_and_load(src, dst)
-        for (name, p), (_, q) in zip(sorted(src.namedparams()), sorted(dst.namedparams())):
-            numpy.testing.assert_array_equal(p.array, q.array, err_msg=name)
-
-
 def _check_copies(link):
     # copy(mode) and repeat() give links of the same structure: 'share' shares the arrays,
     # 'copy' duplicates them, 'init' re-initializes them.
@@ -308,7 +294,7 @@ def v7_record():
 
 
 @pytest.fixture
-def link_contract(load_v7_npz, v7_arrays):
+def link_contract(load_v7_npz, v7_arrays, check_round_trips):
     """Checks of the generic link contract, as a namespace of functions:
 
     * ``layout(link, layout)``: the parameters have exactly the v7 paths and shapes;
@@ -319,5 +305,5 @@ def link_contract(load_v7_npz, v7_arrays):
     return types.SimpleNamespace(
         layout=_check_layout,
         load_v7=lambda link, layout: load_v7_npz(link, v7_arrays(layout)),
-        round_trips=_check_round_trips,
+        round_trips=check_round_trips,
         copies=_check_copies)

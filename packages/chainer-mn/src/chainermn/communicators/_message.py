@@ -8,7 +8,6 @@ import collections
 import numpy
 
 import chainer
-from chainer import backend
 from chainermn.communicators import _communication_utility
 
 # What the receiver needs to allocate one array: its shape, dtype and whether it goes to a GPU.
@@ -16,9 +15,7 @@ Header = collections.namedtuple('Header', ('shape', 'dtype', 'gpu'))
 
 
 def _is_array(x):
-    if isinstance(x, numpy.ndarray):
-        return True
-    return not isinstance(x, chainer.Variable) and backend.get_array_module(x) is not numpy
+    return isinstance(x, chainer.get_array_types())
 
 
 def _is_gpu(x):

@@ -2,9 +2,9 @@
 import numpy
 
 import chainer
+from chainermn.communicators import _allreduce
 from chainermn.communicators import _nccl
 from chainermn.communicators import _packing
-from chainermn.communicators import _params
 from chainermn.communicators import mpi_communicator_base
 
 
@@ -47,6 +47,11 @@ class NcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
         """The packed buffer length is rounded up to a multiple of this."""
         return 1
 
+    def _padded_size(self, n):
+        """The length of a packed buffer that holds ``n`` elements, for :meth:`_sum_packed`."""
+        pad = self._padding()
+        return -(-n // pad) * pad
+
     def _grad_dtype(self, grads):
         if self.allreduce_grad_dtype is not None:
             return self.allreduce_grad_dtype
@@ -56,8 +61,7 @@ class NcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
 
     def _buffer(self, n, dtype):
         from chainer.backends import cuda
-        pad = self._padding()
-        n = -(-n // pad) * pad
+        n = self._padded_size(n)
         buf = self._device_buffer
         if buf is None or buf.dtype != dtype or buf.size < n:
             buf = self._device_buffer = cuda.cupy.zeros(n, dtype=dtype)
@@ -72,9 +76,7 @@ class NcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
         self._mean_grad(model, zero_fill, cuda.Stream.null)
 
     def _mean_grad(self, model, zero_fill, stream):
-        entries, signature = _params.grad_entries(model, zero_fill)
-        self._grad_check(self.mpi_comm, signature, 'multi_node_mean_grad', 'gradient')
-        grads = [param.grad for _, param in entries]
+        grads = self._grads_to_mean(model, zero_fill)
         if not grads:
             return
         self._init_comms()
@@ -92,3 +94,23 @@ class NcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
                 if hasattr(comm, 'destroy'):
                     comm.destroy()
             self._nccl_comms = None
+
+
+class MachineSplitCommunicator(NcclCommunicator):
+    """Base of the communicators that reduce with NCCL within machines and MPI across them.
+
+    :meth:`_create_comms` makes the NCCL communicator of the GPUs of this machine and keeps
+    the MPI communicator of the processes of the same intra rank on the other machines.
+    """
+
+    def _create_comms(self):
+        intra_mpi = self.mpi_comm.Split(self.inter_rank, self.intra_rank)
+        self._inter_mpi = self.mpi_comm.Split(self.intra_rank, self.inter_rank)
+        return (_nccl.create_comm(intra_mpi),)
+
+    def _sum_across_machines(self, part, stream):
+        """Sums the device array ``part`` over the machines through host memory, in place."""
+        host = part.get(stream=stream)
+        stream.synchronize()
+        _allreduce.sum_inplace(self._inter_mpi, host)
+        part.set(host, stream=stream)

@@ -1,6 +1,5 @@
 """Base of the communicators that average all gradients through one packed buffer."""
 from chainermn.communicators import _packing
-from chainermn.communicators import _params
 from chainermn.communicators import mpi_communicator_base
 
 
@@ -25,7 +24,5 @@ class PackedCommunicator(mpi_communicator_base.MpiCommunicatorBase):
         Raises:
             ValueError: The processes' parameters differ (the message names the parameter).
         """
-        entries, signature = _params.grad_entries(model, zero_fill)
-        self._grad_check(self.mpi_comm, signature, 'multi_node_mean_grad', 'gradient')
-        self._packed_mean(self.mpi_comm, [param.grad for _, param in entries],
+        self._packed_mean(self.mpi_comm, self._grads_to_mean(model, zero_fill),
                           self.allreduce_grad_dtype)

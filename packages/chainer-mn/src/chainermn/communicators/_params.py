@@ -14,11 +14,11 @@ import numpy
 _by_name = operator.itemgetter(0)
 
 
-def grad_entries(model, zero_fill):
-    """``(entries, signature)`` for averaging the gradients of ``model``.
+def _entries(model, payload):
+    """``(entries, signature)`` of the parameters of ``model``, sorted by name.
 
-    ``entries`` are ``(name, param)`` pairs, sorted by name, of the initialized parameters with
-    a gradient; with ``zero_fill`` a parameter without a gradient gets a zero one first.
+    ``payload(param)`` is the array communicated for an initialized parameter, or ``None``
+    when it has none; ``entries`` are the ``(name, param)`` pairs that have one.
     """
     entries = []
     signature = []
@@ -27,29 +27,31 @@ def grad_entries(model, zero_fill):
         if array is None:
             signature.append((name, None, None, False))
             continue
-        grad = param.grad
-        if grad is None and zero_fill:
-            param.grad = grad = param.xp.zeros_like(array)
-        if grad is None:
+        sent = payload(param)
+        if sent is None:
             signature.append((name, array.shape, array.dtype.str, False))
         else:
-            signature.append((name, grad.shape, grad.dtype.str, True))
+            signature.append((name, sent.shape, sent.dtype.str, True))
             entries.append((name, param))
     return entries, tuple(signature)
+
+
+def grad_entries(model, zero_fill):
+    """``(entries, signature)`` for averaging the gradients of ``model``.
+
+    ``entries`` are ``(name, param)`` pairs, sorted by name, of the initialized parameters with
+    a gradient; with ``zero_fill`` a parameter without a gradient gets a zero one first.
+    """
+    def grad(param):
+        if param.grad is None and zero_fill:
+            param.grad = param.xp.zeros_like(param.array)
+        return param.grad
+    return _entries(model, grad)
 
 
 def data_entries(model):
     """``(entries, signature)`` for broadcasting the parameter arrays of ``model``."""
-    entries = []
-    signature = []
-    for name, param in sorted(model.namedparams(), key=_by_name):
-        array = param.array
-        if array is None:
-            signature.append((name, None, None, False))
-        else:
-            signature.append((name, array.shape, array.dtype.str, True))
-            entries.append((name, param))
-    return entries, tuple(signature)
+    return _entries(model, operator.attrgetter('array'))
 
 
 class ConsistencyCheck:

@@ -391,6 +391,16 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
         for _, param in entries:
             self._bcast_inplace(param.array)
 
+    def _grads_to_mean(self, model, zero_fill):
+        """The gradients :meth:`multi_node_mean_grad` averages, checked to agree everywhere.
+
+        Raises:
+            ValueError: The processes' parameters differ (the message names the parameter).
+        """
+        entries, signature = _params.grad_entries(model, zero_fill)
+        self._grad_check(self.mpi_comm, signature, 'multi_node_mean_grad', 'gradient')
+        return [param.grad for _, param in entries]
+
     def _bcast_inplace(self, array):
         host = _message.to_host(array)
         self.mpi_comm.Bcast(_message.byte_buffer(host), root=0)

@@ -3,7 +3,6 @@ import numpy
 
 from chainermn.communicators import _allreduce
 from chainermn.communicators import _message
-from chainermn.communicators import _params
 from chainermn.communicators import mpi_communicator_base
 
 
@@ -30,11 +29,9 @@ class NaiveCommunicator(mpi_communicator_base.MpiCommunicatorBase):
         Raises:
             ValueError: The processes' parameters differ (the message names the parameter).
         """
-        entries, signature = _params.grad_entries(model, zero_fill)
-        self._grad_check(self.mpi_comm, signature, 'multi_node_mean_grad', 'gradient')
         dtype = self.allreduce_grad_dtype
-        for _, param in entries:
-            _mean_array(self.mpi_comm, param.grad, dtype)
+        for grad in self._grads_to_mean(model, zero_fill):
+            _mean_array(self.mpi_comm, grad, dtype)
 
 
 def _mean_array(mpi_comm, grad, dtype):

@@ -1,11 +1,10 @@
 """``two_dimensional``: NCCL reduce-scatter and all-gather within machines, MPI across them."""
 from chainer.backends import cuda
-from chainermn.communicators import _allreduce
 from chainermn.communicators import _nccl
 from chainermn.communicators import _nccl_communicator
 
 
-class TwoDimensionalCommunicator(_nccl_communicator.NcclCommunicator):
+class TwoDimensionalCommunicator(_nccl_communicator.MachineSplitCommunicator):
     """Communicator that splits the reduction over the GPUs of each machine.
 
     Each GPU of a machine receives the machine's sum of one slice of the packed gradients
@@ -18,11 +17,6 @@ class TwoDimensionalCommunicator(_nccl_communicator.NcclCommunicator):
         allreduce_grad_dtype: dtype of the packed buffer (see :func:`create_communicator`).
     """
 
-    def _create_comms(self):
-        intra_mpi = self.mpi_comm.Split(self.inter_rank, self.intra_rank)
-        self._inter_mpi = self.mpi_comm.Split(self.intra_rank, self.inter_rank)
-        return (_nccl.create_comm(intra_mpi),)
-
     def _padding(self):
         return self.intra_size
 
@@ -31,8 +25,5 @@ class TwoDimensionalCommunicator(_nccl_communicator.NcclCommunicator):
         chunk = cuda.cupy.empty(buf.size // self.intra_size, dtype=buf.dtype)
         _nccl.reduce_scatter_sum(intra, buf, chunk, stream)
         if self.inter_size > 1:
-            host = chunk.get(stream=stream)
-            stream.synchronize()
-            _allreduce.sum_inplace(self._inter_mpi, host)
-            chunk.set(host, stream=stream)
+            self._sum_across_machines(chunk, stream)
         _nccl.allgather(intra, chunk, buf, stream)

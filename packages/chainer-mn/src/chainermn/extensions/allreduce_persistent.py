@@ -1,20 +1,17 @@
 """Averaging the persistent values of a model (e.g. BatchNormalization statistics)."""
-import numpy
-
-from chainer import backend
+import chainer
 from chainer.training import extension
 
 
 def _float_arrays(model):
     """The float array persistent values of ``model`` and its sublinks, in a fixed order."""
+    array_types = chainer.get_array_types()
     arrays = []
     for _, link in sorted(model.namedlinks(), key=lambda pair: pair[0]):
         for name in sorted(link._persistent):
             value = getattr(link, name)
-            if isinstance(value, numpy.ndarray) or (
-                    backend.get_array_module(value) is not numpy and hasattr(value, 'dtype')):
-                if value.dtype.kind == 'f':
-                    arrays.append(value)
+            if isinstance(value, array_types) and value.dtype.kind == 'f':
+                arrays.append(value)
     return arrays
 
 

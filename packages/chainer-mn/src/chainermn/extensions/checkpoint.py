@@ -21,6 +21,9 @@ class _MultiNodeCheckpointer(extension.Extension):
         self._failed = False
         self._pattern = re.compile(r'{}\.{}\.(\d+)\Z'.format(re.escape(name), comm.rank))
 
+    def _filename(self, directory, iteration):
+        return os.path.join(directory, '{}.{}.{}'.format(self.name, self.comm.rank, iteration))
+
     def _directory(self, trainer=None):
         if self.path is not None:
             return self.path
@@ -38,8 +41,7 @@ class _MultiNodeCheckpointer(extension.Extension):
         """
         directory = self._directory(trainer)
         os.makedirs(directory, exist_ok=True)
-        filename = os.path.join(directory, '{}.{}.{}'.format(self.name, self.comm.rank,
-                                                             iteration))
+        filename = self._filename(directory, iteration)
         start = time.perf_counter()
         npz.save_npz(filename, target)
         self.stats.append(time.perf_counter() - start)
@@ -81,11 +83,9 @@ class _MultiNodeCheckpointer(extension.Extension):
         if not common:
             return
         iteration = max(common)
-        filename = os.path.join(directory, '{}.{}.{}'.format(self.name, self.comm.rank,
-                                                             iteration))
+        filename = self._filename(directory, iteration)
         npz.load_npz(filename, trainer)
-        self.files = [os.path.join(directory, '{}.{}.{}'.format(self.name, self.comm.rank, i))
-                      for i in sorted(mine) if i <= iteration]
+        self.files = [self._filename(directory, i) for i in sorted(mine) if i <= iteration]
         if optimizer is not None and hasattr(optimizer, 'is_changed'):
             optimizer.is_changed(optimizer.target)  # records the loaded parameters
 

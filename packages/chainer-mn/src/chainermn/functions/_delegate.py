@@ -31,10 +31,11 @@ def xp_of(array):
     return backend.get_array_module(array)
 
 
-def zeros_for_missing(grads, templates):
-    """``grads`` with each ``None`` replaced by zeros shaped like its ``(shape, dtype, xp)``."""
-    return tuple(g if g is not None else xp.zeros(shape, dtype)
-                 for g, (shape, dtype, xp) in zip(grads, templates))
+def grad_arrays(grad_outputs, templates):
+    """The arrays of the gradient variables ``grad_outputs``, each missing one (``None``)
+    replaced by zeros shaped like its ``(shape, dtype, xp)`` template."""
+    return tuple(xp.zeros(shape, dtype) if g is None else g.array
+                 for g, (shape, dtype, xp) in zip(grad_outputs, templates))
 
 
 def template(array):

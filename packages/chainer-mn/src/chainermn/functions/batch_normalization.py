@@ -3,6 +3,7 @@ import chainer
 from chainer import backend
 from chainer import function_node
 from chainer.functions.normalization import batch_normalization as _bn
+from chainermn.communicators import _packing
 
 _BACKENDS = ('auto', 'mpi', 'nccl')
 
@@ -68,7 +69,11 @@ class _NcclImpl:
     def sum(self, arrays):
         """Sums a list of CuPy arrays of one dtype over the processes (one reduction)."""
         from chainer.backends import cuda
-        packed = _pack(arrays)
+        # The packed length is padded as the communicator's reduction needs it (a multiple of
+        # the GPUs of a machine for two_dimensional); the padding is not unpacked.
+        packed = cuda.cupy.zeros(self.comm._padded_size(sum(a.size for a in arrays)),
+                                 dtype=arrays[0].dtype)
+        _packing.pack(arrays, packed)
         self.comm._init_comms()
         self.comm._sum_packed(packed, cuda.Stream.null)
         return _unpack(packed, arrays)

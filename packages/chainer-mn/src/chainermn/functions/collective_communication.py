@@ -9,11 +9,6 @@ from chainermn.functions import _callable
 from chainermn.functions import _delegate
 
 
-def _grad_arrays(grad_outputs, templates):
-    return _delegate.zeros_for_missing(
-        [None if g is None else g.array for g in grad_outputs], templates)
-
-
 def _sum(arrays):
     total = arrays[0].copy()
     for a in arrays[1:]:
@@ -36,7 +31,7 @@ class AllGather(_callable.CallableFunctionNode):
         return ys
 
     def backward(self, indexes, grad_outputs):
-        gys = _grad_arrays(grad_outputs, self._templates)
+        gys = _delegate.grad_arrays(grad_outputs, self._templates)
         return chainer.Variable(_sum(self.comm.alltoall(gys))),
 
 
@@ -54,7 +49,7 @@ class AllToAll(_callable.CallableFunctionNode):
         return ys
 
     def backward(self, indexes, grad_outputs):
-        gxs = self.comm.alltoall(_grad_arrays(grad_outputs, self._templates))
+        gxs = self.comm.alltoall(_delegate.grad_arrays(grad_outputs, self._templates))
         return tuple(chainer.Variable(gxs[i]) for i in indexes)
 
 
@@ -78,7 +73,7 @@ class Bcast(_callable.CallableFunctionNode):
         return y,
 
     def backward(self, indexes, grad_outputs):
-        gy, = _grad_arrays(grad_outputs, (self._template,))
+        gy, = _delegate.grad_arrays(grad_outputs, (self._template,))
         gys = self.comm.gather(gy, self.root)
         if self.comm.rank == self.root:
             return chainer.Variable(_sum(gys)),
@@ -104,7 +99,7 @@ class Gather(_callable.CallableFunctionNode):
 
     def backward(self, indexes, grad_outputs):
         if self.comm.rank == self.root:
-            gx = self.comm.scatter(_grad_arrays(grad_outputs, self._templates), self.root)
+            gx = self.comm.scatter(_delegate.grad_arrays(grad_outputs, self._templates), self.root)
         else:
             gx = self.comm.scatter(None, self.root)
         return chainer.Variable(gx),
@@ -129,7 +124,7 @@ class Scatter(_callable.CallableFunctionNode):
         return y,
 
     def backward(self, indexes, grad_outputs):
-        gy, = _grad_arrays(grad_outputs, (self._template,))
+        gy, = _delegate.grad_arrays(grad_outputs, (self._template,))
         gxs = self.comm.gather(gy, self.root)
         if self.comm.rank == self.root:
             return tuple(chainer.Variable(gxs[i]) for i in indexes)

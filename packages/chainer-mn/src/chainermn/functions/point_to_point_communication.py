@@ -77,8 +77,7 @@ class Recv(_callable.CallableFunctionNode):
         return tuple(ys)
 
     def backward(self, indexes, grad_outputs):
-        gys = _delegate.zeros_for_missing(
-            [None if g is None else g.array for g in grad_outputs], self._templates)
+        gys = _delegate.grad_arrays(grad_outputs, self._templates)
         self.comm.send(gys if self.is_tuple else gys[0], self.peer_rank, self.peer_tag)
         return chainer.Variable(_delegate.empty(self._delegate_xp)),
 

@@ -1,5 +1,6 @@
 """An iterator whose batches are read at one process and broadcast to the others."""
 import chainer.dataset.iterator
+from chainermn.iterators import _wrapper
 
 # The progress attributes of the master's iterator that the other processes mirror.
 _PROGRESS = ('epoch', 'is_new_epoch', 'epoch_detail', 'previous_epoch_detail',
@@ -10,12 +11,12 @@ def _progress(iterator):
     return {name: getattr(iterator, name, None) for name in _PROGRESS}
 
 
-class _MultiNodeIteratorMaster(chainer.dataset.iterator.Iterator):
+class _MultiNodeIteratorMaster(_wrapper.IteratorWrapper):
     """The master's side: reads batches from the actual iterator and broadcasts them."""
 
     def __init__(self, actual_iterator, communicator, rank_master):
+        super().__init__(actual_iterator)
         super().__setattr__('communicator', communicator)
-        super().__setattr__('actual_iterator', actual_iterator)
         super().__setattr__('rank_master', rank_master)
         self._bcast_progress()
 
@@ -44,16 +45,6 @@ class _MultiNodeIteratorMaster(chainer.dataset.iterator.Iterator):
         """Serializes the actual iterator and sends its progress to the other processes."""
         self.actual_iterator.serialize(serializer)
         self._bcast_progress()
-
-    def finalize(self):
-        """Finalizes the actual iterator."""
-        self.actual_iterator.finalize()
-
-    def __getattr__(self, name):
-        return getattr(self.actual_iterator, name)
-
-    def __setattr__(self, name, value):
-        setattr(self.actual_iterator, name, value)
 
 
 class _MultiNodeIteratorSlave(chainer.dataset.iterator.Iterator):

@@ -1,7 +1,7 @@
 """An iterator that shuffles in the same order at every process."""
 import numpy
 
-import chainer.dataset.iterator
+from chainermn.iterators import _wrapper
 
 
 def _synchronize_order(iterator, seed):
@@ -16,37 +16,13 @@ def _synchronize_order(iterator, seed):
     iterator.reset()
 
 
-class _SynchronizedIterator(chainer.dataset.iterator.Iterator):
+class _SynchronizedIterator(_wrapper.IteratorWrapper):
     """Wraps an iterator whose shuffling was seeded with one seed at every process."""
 
     def __init__(self, actual_iterator, communicator):
-        super().__setattr__('actual_iterator', actual_iterator)
+        super().__init__(actual_iterator)
         seed = numpy.random.randint(0, 2 ** 31) if communicator.rank == 0 else None
         _synchronize_order(actual_iterator, communicator.bcast_obj(seed))
-
-    def __next__(self):
-        """Returns the next batch of the actual iterator."""
-        return next(self.actual_iterator)
-
-    next = __next__
-
-    def reset(self):
-        """Resets the actual iterator."""
-        self.actual_iterator.reset()
-
-    def serialize(self, serializer):
-        """Serializes the actual iterator."""
-        self.actual_iterator.serialize(serializer)
-
-    def finalize(self):
-        """Finalizes the actual iterator."""
-        self.actual_iterator.finalize()
-
-    def __getattr__(self, name):
-        return getattr(self.actual_iterator, name)
-
-    def __setattr__(self, name, value):
-        setattr(self.actual_iterator, name, value)
 
 
 def create_synchronized_iterator(actual_iterator, communicator):

@@ -9,13 +9,13 @@ import numpy
 
 from chainer import backend
 from chainer import functions
+from chainer.utils import conv
 
 
 def pooled_size(size, kernel, stride, pad, ceil_mode):
     """Caffe's pooled output size: ceil (or floor) rounding, and no window that starts in
     the bottom/right padding."""
-    span = size + 2 * pad - kernel
-    pooled = (-(-span // stride) if ceil_mode else span // stride) + 1
+    pooled = conv.get_conv_outsize(size, kernel, stride, pad, cover_all=ceil_mode)
     if pad and (pooled - 1) * stride >= size + pad:
         pooled -= 1
     return pooled
@@ -32,6 +32,7 @@ def _pooled_shape(in_size, ksize, stride, pad, ceil_mode):
 
 def max_pooling_2d(x, ksize, stride, pad, ceil_mode=True):
     """Caffe's MAX pooling (``ksize``, ``stride`` and ``pad`` are ints or pairs)."""
+    # Called as v7 did (without cover_all when rounding up), for tests that mock it.
     if ceil_mode:
         y = functions.max_pooling_2d(x, ksize, stride=stride, pad=pad)
     else:
@@ -40,7 +41,7 @@ def max_pooling_2d(x, ksize, stride, pad, ceil_mode=True):
     # starts in the padding, which Caffe drops.
     caffe_size = _pooled_shape(x.shape[2:], ksize, stride, pad, ceil_mode)
     chainer_size = tuple(
-        (n + 2 * p - k + (s - 1 if ceil_mode else 0)) // s + 1
+        conv.get_conv_outsize(n, k, s, p, cover_all=ceil_mode)
         for n, k, s, p in zip(x.shape[2:], _pair(ksize), _pair(stride), _pair(pad)))
     if chainer_size == caffe_size:
         return y
@@ -54,7 +55,7 @@ def average_pooling_2d(x, ksize, stride, pad, ceil_mode=True):
     in_size = x.shape[2:]
     ksize2, stride2, pad2 = _pair(ksize), _pair(stride), _pair(pad)
     out_size = _pooled_shape(in_size, ksize, stride, pad, ceil_mode)
-    floor_size = tuple((n + 2 * p - k) // s + 1
+    floor_size = tuple(conv.get_conv_outsize(n, k, s, p)
                        for n, k, s, p in zip(in_size, ksize2, stride2, pad2))
     if floor_size == out_size:
         # Every window lies in the padded input: Chainer's divisor (the window size) is

@@ -1,4 +1,5 @@
 """A view of a tabular dataset with its own converter."""
+from chainer.dataset import convert
 from chainer.dataset.tabular import tabular_dataset
 
 
@@ -24,8 +25,4 @@ class _WithConverter(tabular_dataset.TabularDataset):
         return self._dataset.get_examples(indices, key_indices)
 
     def convert(self, data):
-        if isinstance(data, tuple):
-            return self._converter(*data)
-        if isinstance(data, dict):
-            return self._converter(**data)
-        return self._converter(data)
+        return convert._call_with_arrays(self._converter, data)

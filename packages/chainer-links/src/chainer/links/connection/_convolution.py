@@ -85,21 +85,24 @@ def check_input_ndim(x, ndim, function_name):
     spatial axes (after the batch and channel axes)."""
     actual = len(x.shape)
     if actual != ndim + 2:
-        raise type_check.InvalidType(
-            'x.ndim == {}'.format(ndim + 2), '{} != {}'.format(actual, ndim + 2),
-            msg='Invalid operation is performed in: {} (Forward)\n\nExpect: x.ndim == {}\n'
-                'Actual: {} != {}'.format(function_name, ndim + 2, actual, ndim + 2))
+        error = type_check.InvalidType(
+            'x.ndim == {}'.format(ndim + 2), '{} != {}'.format(actual, ndim + 2))
+        raise type_check._in_function(error, function_name)
 
 
 class LazyWeightLink(link.Link):
     """Base of the links whose weight shape is known once the input channels are.
 
     Subclasses implement :meth:`_weight_shape` and call :meth:`_init_weights` from their
-    constructor; :meth:`forward` calls :meth:`_ensure_weight` with the input.
+    constructor; :meth:`forward` calls :meth:`_ensure_weight` with the input.  A bias given
+    no shape (``bias_shape=None``) is created with the weight, of :meth:`_bias_shape`.
     """
 
     def _weight_shape(self, in_channels):
         raise NotImplementedError
+
+    def _bias_shape(self, in_channels):
+        return self.out_channels
 
     def _init_weights(self, in_channels, initialW, nobias, initial_bias, bias_shape,
                       default_initializer=None):
@@ -111,6 +114,8 @@ class LazyWeightLink(link.Link):
 
     def _initialize_params(self, in_channels):
         self.W.initialize(self._weight_shape(in_channels))
+        if self.b is not None and self.b.array is None:
+            self.b.initialize(self._bias_shape(in_channels))
 
     def _ensure_weight(self, x):
         if self.W.array is None:

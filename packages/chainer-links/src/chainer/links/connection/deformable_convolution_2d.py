@@ -85,11 +85,6 @@ class DeformableConvolution2DSampler(_convolution.LazyWeightLink):
                            None if in_channels is None else out_channels,
                            default_initializer=initializers.Zero())
 
-    def _initialize_params(self, in_channels):
-        super()._initialize_params(in_channels)
-        if self.b is not None and self.b.array is None:
-            self.b.initialize((self.out_channels,))
-
     def _weight_shape(self, in_channels):
         return _convolution.filter_shape(in_channels, self.out_channels,
                                          _convolution.size_2d(self.ksize))

@@ -44,10 +44,8 @@ class DepthwiseConvolution2D(_convolution.LazyWeightLink):
     def _weight_shape(self, in_channels):
         return (self.channel_multiplier, in_channels) + _convolution.size_2d(self.ksize)
 
-    def _initialize_params(self, in_channels):
-        super()._initialize_params(in_channels)
-        if self.b is not None:
-            self.b.initialize(in_channels * self.channel_multiplier)
+    def _bias_shape(self, in_channels):
+        return in_channels * self.channel_multiplier
 
     def forward(self, x):
         """Applies the depthwise convolution to ``x`` of shape ``(N, in_channels, h, w)``."""

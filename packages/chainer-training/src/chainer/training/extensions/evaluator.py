@@ -7,7 +7,6 @@ from chainer import function
 from chainer import reporter as reporter_module
 from chainer.dataset import convert
 from chainer.dataset import iterator as iterator_module
-from chainer.training import _devices
 from chainer.training import extension
 from chainer.training.extensions import util
 from chainer.utils import argument
@@ -79,7 +78,7 @@ class Evaluator(extension.Extension):
         self._targets = target
 
         self.converter = converter
-        self.device = _devices.get_device_or_none(device)  # a Device object, as in v7
+        self.device = convert._get_device(device)  # a Device object, as in v7
         self.eval_hook = eval_hook
         self.eval_func = eval_func
         self._progress_bar = progress_bar
@@ -145,19 +144,14 @@ class Evaluator(extension.Extension):
         if self._progress_bar:
             pbar = _EvaluatorProgressBar(len(getattr(it, 'dataset', ())))
 
-        device = _devices.get_device_or_none(self.device)
+        device = convert._get_device(self.device)
         summary = reporter_module.DictSummary()
         for batch in it:
             observation = {}
             with reporter_module.report_scope(observation):
                 in_arrays = convert._call_converter(self.converter, batch, device)
                 with function.no_backprop_mode():
-                    if isinstance(in_arrays, tuple):
-                        eval_func(*in_arrays)
-                    elif isinstance(in_arrays, dict):
-                        eval_func(**in_arrays)
-                    else:
-                        eval_func(in_arrays)
+                    convert._call_with_arrays(eval_func, in_arrays)
             summary.add(observation)
             if pbar is not None:
                 pbar.advance(len(batch))

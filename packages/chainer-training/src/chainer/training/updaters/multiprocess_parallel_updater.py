@@ -97,18 +97,10 @@ def scatter_params(link, array):
     _scatter(link, array, 'data')
 
 
-def _loss(model, in_arrays):
-    if isinstance(in_arrays, tuple):
-        return model(*in_arrays)
-    if isinstance(in_arrays, dict):
-        return model(**in_arrays)
-    return model(in_arrays)
-
-
 def _forward_backward(model, iterator, converter, device):
     batch = converter(iterator.next(), device)
     with chainer.force_backprop_mode():
-        loss = _loss(model, batch)
+        loss = convert._call_with_arrays(model, batch)
     model.cleargrads()
     loss.backward()
 

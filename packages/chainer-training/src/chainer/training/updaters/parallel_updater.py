@@ -4,14 +4,6 @@ from chainer.dataset import convert
 from chainer.training.updaters import standard_updater
 
 
-def _loss(loss_func, in_arrays):
-    if isinstance(in_arrays, tuple):
-        return loss_func(*in_arrays)
-    if isinstance(in_arrays, dict):
-        return loss_func(**in_arrays)
-    return loss_func(in_arrays)
-
-
 class ParallelUpdater(standard_updater.StandardUpdater):
     """Updater computing the gradients of a batch on several devices in one process.
 
@@ -73,7 +65,7 @@ class ParallelUpdater(standard_updater.StandardUpdater):
         for name, model in models.items():
             loss_func = self.loss_func or model
             with chainer.force_backprop_mode(), chainer.using_device(self._devices[name]):
-                losses.append(_loss(loss_func, parts[name]))
+                losses.append(convert._call_with_arrays(loss_func, parts[name]))
 
         for model in models.values():
             model.cleargrads()

@@ -1,6 +1,5 @@
 """StandardUpdater: one iterator, one optimizer, one update per batch."""
 from chainer.dataset import convert
-from chainer.training import _devices
 from chainer.training import _updater
 from chainer.utils import argument
 
@@ -41,11 +40,11 @@ class StandardUpdater(_updater.Updater):
         self._iterators = iterator
         self._optimizers = optimizer
 
-        device = _devices.get_device_or_none(device)
+        device = convert._get_device(device)
         if device is not None:
             for opt in optimizer.values():
                 opt.target.to_device(device)
-        input_device = _devices.get_device_or_none(input_device)
+        input_device = convert._get_device(input_device)
         self._device = device
         self._input_device = device if input_device is None else input_device
 
@@ -121,12 +120,7 @@ class StandardUpdater(_updater.Updater):
 
         optimizer = self._optimizers['main']
         loss_func = self.loss_func or optimizer.target
-        if isinstance(in_arrays, tuple):
-            optimizer.update(loss_func, *in_arrays)
-        elif isinstance(in_arrays, dict):
-            optimizer.update(loss_func, **in_arrays)
-        else:
-            optimizer.update(loss_func, in_arrays)
+        convert._call_with_arrays(optimizer.update, in_arrays, loss_func)
 
         if self.auto_new_epoch and iterator.is_new_epoch:
             optimizer.new_epoch(auto=True)

@@ -80,6 +80,9 @@ class PretrainedCNN(link.Chain):
     _removed_forward_arguments = ('test',)
     _removed_extract_arguments = ('test', 'volatile')
     _channel_divisor = 1  # tests build narrow copies of the architecture
+    # layer name -> the earlier layer whose output it starts from (a side branch), instead
+    # of the output of the layer before it
+    _branch_inputs = {}
 
     @staticmethod
     def _prepare(image, size):
@@ -134,12 +137,19 @@ class PretrainedCNN(link.Chain):
 
     def _run(self, x, targets):
         activations = {}
+        branch_inputs = self._branch_inputs
+        branch_sources = set(branch_inputs.values())
+        kept = {}
         h = x
         for name, functions in self.functions.items():
             if not targets:
                 break
+            if name in branch_inputs:
+                h = kept[branch_inputs[name]]
             for function in functions:
                 h = function(h)
+            if name in branch_sources:
+                kept[name] = h
             if name in targets:
                 activations[name] = h
                 targets.remove(name)

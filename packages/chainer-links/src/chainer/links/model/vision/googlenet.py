@@ -126,6 +126,7 @@ class GoogLeNet(_pretrained.PretrainedCNN):
     _removed_forward_arguments = ('train',)
     _removed_extract_arguments = ('train', 'volatile')
     _prepare = staticmethod(prepare)
+    _branch_inputs = _AUXILIARY_INPUTS
 
     def __init__(self, pretrained_model='auto'):
         super().__init__()
@@ -176,24 +177,6 @@ class GoogLeNet(_pretrained.PretrainedCNN):
                 _average_pooling_2d_k5, getattr(self, branch + '_conv'), relu.relu,
                 getattr(self, branch + '_fc1'), relu.relu, getattr(self, branch + '_fc2')]))
         return collections.OrderedDict(layers)
-
-    def _run(self, x, targets):
-        activations = {}
-        outputs = {}
-        h = x
-        for name, functions in self.functions.items():
-            if not targets:
-                break
-            if name in _AUXILIARY_INPUTS:
-                h = outputs[_AUXILIARY_INPUTS[name]]
-            for function in functions:
-                h = function(h)
-            if name in _AUXILIARY_INPUTS.values():
-                outputs[name] = h
-            if name in targets:
-                activations[name] = h
-                targets.remove(name)
-        return activations
 
     @classmethod
     def convert_caffemodel_to_npz(cls, path_caffemodel, path_npz):
