@@ -19,6 +19,7 @@ import numpy
 import chainer
 import chainerx
 from chainer import _hooks
+from chainer import function_node
 from chainer import variable as variable_module
 from chainer.backends import _chainerx
 
@@ -26,6 +27,8 @@ _CHX = chainerx.ndarray
 _Variable = variable_module.Variable
 _from_chx = _chainerx._array_from_chainerx
 _anygraph = chainerx.anygraph
+# a node whose class keeps this method has no ChainerX implementation
+_default_forward_chainerx = function_node.FunctionNode.forward_chainerx
 
 
 def _to_chainerx(array, device):
@@ -171,14 +174,6 @@ def _arrays_to_fallback(obj):
             attrs[name] = _from_chx(value)
         elif type(value) in (tuple, list) and any(type(v) is _CHX for v in value):
             attrs[name] = type(value)(_from_chx(v) if type(v) is _CHX else v for v in value)
-
-
-def _default_forward_chainerx():
-    from chainer import function_node
-    return function_node.FunctionNode.forward_chainerx
-
-
-_default_forward_chainerx = _default_forward_chainerx()
 
 
 def _check_all_chainerx(variables, what):

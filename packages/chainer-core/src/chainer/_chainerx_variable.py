@@ -10,6 +10,7 @@ When the variable requires a gradient, its floating point array is flagged with
 caller's array is left as it was).
 """
 import chainerx
+from chainerx import _graph
 
 _CHX = chainerx.ndarray
 
@@ -144,7 +145,6 @@ def unchain(var):
 
 
 def _is_leaf(array):
-    from chainerx import _graph
     return not _graph.has_creator(array)
 
 

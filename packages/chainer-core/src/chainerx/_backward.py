@@ -12,6 +12,7 @@ disabled for the graph itself (unless double backprop is enabled) and for every 
 import heapq
 import itertools
 
+import chainerx
 from chainerx import _array
 from chainerx import _errors
 from chainerx import _graph
@@ -130,7 +131,7 @@ class _Walk:
                 if raw:
                     gxs = op.backward(op.device.xp, op, op.xd, op.yd, gys)
                 else:
-                    gxs = op.backward(_chainerx(), op, op.xs, _rebuild_outputs(op), gys)
+                    gxs = op.backward(chainerx, op, op.xs, _rebuild_outputs(op), gys)
                 for node, gx in zip(op.inputs, gxs):
                     if node is None or gx is None:
                         continue
@@ -184,11 +185,6 @@ class _Walk:
     def unwrap(self, g):
         """A ChainerX gradient given by the user, in the walk's representation."""
         return g._data if self.raw else g
-
-
-def _chainerx():
-    import chainerx
-    return chainerx
 
 
 def _rebuild_outputs(op):

@@ -6,6 +6,7 @@ op whose backward calls the function node's ``_backward_chainerx``.
 """
 from chainerx import _array
 from chainerx import _graph
+from chainerx._routines import _core
 
 _wrap = _array.wrap_result
 
@@ -31,7 +32,7 @@ def _function_node_forward(function_node, inputs, outputs, input_indexes_to_reta
 
 def _function_node_backward(xp, op, xs, ys, gys):
     function_node, in_retain, out_retain, devices = op.params
-    raw = xp.__name__ != 'chainerx'
+    raw = not _core.is_chainerx(xp)
     if raw:
         device = op.device
         gys = [None if g is None else _wrap(g, device) for g in gys]

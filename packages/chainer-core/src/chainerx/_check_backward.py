@@ -9,8 +9,10 @@ import numpy
 from chainerx import _array
 from chainerx import _backward
 from chainerx import _errors
+from chainerx._routines import _basic
+from chainerx._routines import creation
 
-_wrap = _array.wrap
+_to_host = _basic.to_numpy  # (a NumPy view of a native array: copy=False)
 
 
 def _as_list(values, what):
@@ -30,11 +32,6 @@ def _call(func, inputs):
     return list(outputs)
 
 
-def _host(a):
-    data = a._data
-    return data if a._device._is_native else data.get()
-
-
 def _fresh_inputs(inputs, backprop_id):
     fresh = []
     for x in inputs:
@@ -50,8 +47,8 @@ def _weighted_sum(outputs, grad_outputs):
     for y, gy in zip(outputs, grad_outputs):
         if gy is None:
             continue
-        total += float(numpy.sum(_host(y).astype(numpy.float64) *
-                                 _host(gy).astype(numpy.float64)))
+        total += float(numpy.sum(_to_host(y, False).astype(numpy.float64) *
+                                 _to_host(gy, False).astype(numpy.float64)))
     return total
 
 
@@ -63,7 +60,7 @@ def _numerical_grads(func, inputs, grad_outputs, eps):
             grads.append(None)
             continue
         data = x._data
-        steps = numpy.broadcast_to(_host(eps[i]).astype(numpy.float64), data.shape)
+        steps = numpy.broadcast_to(_to_host(eps[i], False).astype(numpy.float64), data.shape)
         grad = numpy.zeros(data.shape, numpy.float64)
         for index in numpy.ndindex(*data.shape):
             orig = data[index].copy()
@@ -83,7 +80,7 @@ def _compare(analytical, numerical, atol, rtol, what):
     for i, (a, n) in enumerate(zip(analytical, numerical)):
         if n is None:
             continue
-        a = numpy.zeros_like(n) if a is None else _host(a).astype(numpy.float64)
+        a = numpy.zeros_like(n) if a is None else _to_host(a, False).astype(numpy.float64)
         if a.shape != n.shape:
             errors.append('{} {}: shape {} != {}'.format(what, i, a.shape, n.shape))
             continue
@@ -163,12 +160,7 @@ def check_double_backward(func, inputs, grad_outputs, grad_grad_inputs, eps, ato
         gys = args[n_in:]
         ys = _call(func, xs)
         grads = _analytical(ys, xs, gys, backprop_id, double=True)
-        return [g if g is not None else _zeros_like(x) for g, x in zip(grads, xs)]
+        return [g if g is not None else creation.zeros_like(x) for g, x in zip(grads, xs)]
 
     check_backward(first_order, inputs + grad_outputs, grad_grad_inputs, eps, atol, rtol,
                    backprop_id)
-
-
-def _zeros_like(x):
-    with x._device._use():
-        return _wrap(x._device.xp.zeros_like(x._data), x._device)

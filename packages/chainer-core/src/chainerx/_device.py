@@ -5,6 +5,7 @@ use) and the backprop ids of its graphs. A :class:`Device` is one device of a ba
 ``'<backend>:<index>'``. Each thread has a default context (the global default one unless a
 :func:`context_scope` says otherwise) and a default device (``native:0`` unless set).
 """
+import contextlib
 import threading
 
 import numpy
@@ -97,15 +98,7 @@ class CudaBackend(Backend):
         return self.xp.cuda.Device(index)
 
 
-class _NullScope:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *args):
-        return None
-
-
-_null_scope = _NullScope()
+_null_scope = contextlib.nullcontext()
 
 _BACKEND_CLASSES = {'native': NativeBackend, 'cuda': CudaBackend}
 
@@ -257,13 +250,13 @@ class ContextScope:
         self._saved = []
 
     def __enter__(self):
-        state = _state()
+        state = _thread_state
         self._saved.append((state.context, state.device))
         state.context = self._context
         state.device = None
 
     def __exit__(self, *args):
-        state = _state()
+        state = _thread_state
         state.context, state.device = self._saved.pop()
 
 
@@ -283,7 +276,7 @@ class DeviceScope:
         self._saved = []
 
     def __enter__(self):
-        state = _state()
+        state = _thread_state
         backend_scope = self._device._use()
         backend_scope.__enter__()
         self._saved.append((state.device, backend_scope))
@@ -292,7 +285,7 @@ class DeviceScope:
 
     def __exit__(self, *args):
         device, backend_scope = self._saved.pop()
-        _state().device = device
+        _thread_state.device = device
         backend_scope.__exit__(*args)
 
     @property
@@ -309,10 +302,6 @@ class _ThreadState(threading.local):
 _thread_state = _ThreadState()
 _global_default_context = None
 _global_lock = threading.Lock()
-
-
-def _state():
-    return _thread_state
 
 
 def get_global_default_context():

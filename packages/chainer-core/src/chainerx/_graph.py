@@ -13,6 +13,8 @@ differentiation with several backprop ids relies on.
 """
 import threading
 
+from chainerx import _device
+
 
 class BackpropId:
     """Identifies a graph of a context (made by :meth:`Context.make_backprop_id`)."""
@@ -80,7 +82,6 @@ _modes_lock = threading.Lock()
 
 
 def _resolve_backprop_ids(arg, context):
-    from chainerx import _device
     if arg is None:
         return None, context if context is not None else _device.get_default_context()
     if isinstance(arg, BackpropId):
@@ -91,10 +92,9 @@ def _resolve_backprop_ids(arg, context):
             if not isinstance(bp, BackpropId):
                 raise TypeError('backprop ids must be chainerx.BackpropId, not {}'.format(
                     type(bp)))
+    elif isinstance(arg, _device.Context):
+        return None, arg
     else:
-        from chainerx import _device as dev
-        if isinstance(arg, dev.Context):
-            return None, arg
         raise TypeError('expected a BackpropId, a list of them or a Context, not {}'.format(
             type(arg)))
     for bp in ids:
@@ -172,7 +172,6 @@ def is_backprop_required(arg=None, context=None):
     if arg is not None:
         context = arg
     if context is None:
-        from chainerx import _device
         context = _device.get_default_context()
     return is_enabled(context._default_backprop_id)
 
@@ -181,7 +180,6 @@ class BackpropScope:
     """Makes a backprop id on entry and releases it on exit (see :func:`backprop_scope`)."""
 
     def __init__(self, backprop_name, context=None):
-        from chainerx import _device
         self._name = backprop_name
         self._context = context if context is not None else _device.get_default_context()
         self._backprop_id = None

@@ -2,6 +2,7 @@
 import numpy
 
 from chainerx import _array
+from chainerx import _errors
 from chainerx._routines import _basic
 from chainerx._routines import _core
 from chainerx._routines import arithmetic
@@ -11,6 +12,7 @@ from chainerx._routines import logic
 from chainerx._routines import manipulation
 from chainerx._routines import math
 from chainerx._routines import reduction
+from chainerx.math import misc
 
 ndarray = _array.ndarray
 
@@ -55,9 +57,9 @@ def _inplace_operator(routine):
         data = self._data
         if result._data.dtype != data.dtype and not numpy.can_cast(
                 result._data.dtype, data.dtype, 'same_kind'):
-            raise _dtypes_error(result._data.dtype, data.dtype)
+            raise _errors.DtypeError('In-place operation cannot cast {} to {}'.format(
+                result._data.dtype, data.dtype))
         if result._data.shape != data.shape:
-            from chainerx import _errors
             raise _errors.DimensionError(
                 'in-place operation cannot broadcast the output shape {} to {}'.format(
                     result._data.shape, data.shape))
@@ -65,11 +67,6 @@ def _inplace_operator(routine):
         return self
     method.__doc__ = 'Computes x {}= y in place.'.format(_SYMBOLS[routine.__name__])
     return method
-
-
-def _dtypes_error(src, dst):
-    from chainerx import _errors
-    return _errors.DtypeError('In-place operation cannot cast {} to {}'.format(src, dst))
 
 
 def _reshape(self, *shape):
@@ -123,7 +120,6 @@ def _clip(self, a_min, a_max):
 
     See :func:`chainerx.clip` for the full documentation.
     """
-    from chainerx.math import misc
     return misc.clip(self, a_min, a_max)
 
 
@@ -160,15 +156,6 @@ def _abs(self):
 
 def _invert(self):
     return logic.invert(self)
-
-
-def _comparison(routine):
-    def method(self, other):
-        if not _operand_ok(other):
-            return NotImplemented
-        return routine(self, other)
-    method.__doc__ = 'Computes x {} y elementwise.'.format(_SYMBOLS[routine.__name__])
-    return method
 
 
 def _view(self):
@@ -311,12 +298,12 @@ def populate():
     cls.__pos__ = _pos
     cls.__abs__ = _abs
     cls.__invert__ = _invert
-    cls.__eq__ = _comparison(logic.equal)
-    cls.__ne__ = _comparison(logic.not_equal)
-    cls.__lt__ = _comparison(logic.less)
-    cls.__le__ = _comparison(logic.less_equal)
-    cls.__gt__ = _comparison(logic.greater)
-    cls.__ge__ = _comparison(logic.greater_equal)
+    cls.__eq__ = _binary_operator(logic.equal)
+    cls.__ne__ = _binary_operator(logic.not_equal)
+    cls.__lt__ = _binary_operator(logic.less)
+    cls.__le__ = _binary_operator(logic.less_equal)
+    cls.__gt__ = _binary_operator(logic.greater)
+    cls.__ge__ = _binary_operator(logic.greater_equal)
     for name, routine in (('add', arithmetic.add), ('sub', arithmetic.subtract),
                           ('mul', arithmetic.multiply), ('truediv', arithmetic.divide),
                           ('floordiv', arithmetic.floor_divide), ('mod', arithmetic.remainder),

@@ -3,16 +3,14 @@ import numpy
 
 from chainerx import _device
 from chainerx import _dtypes
+from chainerx import _errors
 from chainerx import _graph
 from chainerx._routines import _core
 
 ndarray = _core.ndarray
 _wrap = _core.wrap
 _unary_output = _core.unary_output
-
-
-def _identity_bw(xp, op, xs, ys, gys):
-    return gys[0],
+_identity_bw = _core.identity_bw
 
 
 def view(a):
@@ -50,7 +48,7 @@ def astype(a, dtype, copy=True):
 def _to_device_bw(xp, op, xs, ys, gys):
     gy = gys[0]
     src = op.params
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return gy.to_device(src),
     return _transfer_raw(gy, op.device, src),
 
@@ -76,7 +74,6 @@ def to_device(a, device, index=None):
     if dst is src:
         return view(a)
     if dst.context is not src.context:
-        from chainerx import _errors
         raise _errors.ContextError('Cannot transfer an array to a device of another context')
     y = _wrap(_transfer_raw(a._data, src, dst), dst)
     if a._nodes is not None and a._data.dtype.kind == 'f':
@@ -98,7 +95,6 @@ def _to_cupy(array):
     """Returns a CuPy array sharing the memory of a ChainerX array on a ``cuda`` device."""
     _core.check_array(array, 'array')
     if array._device._is_native:
-        from chainerx import _errors
         raise _errors.DeviceError('_to_cupy requires an array on a cuda device, not {}'.format(
             array._device.name))
     return array._data

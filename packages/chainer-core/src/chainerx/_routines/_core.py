@@ -16,6 +16,17 @@ _np_generic = numpy.generic
 _SCALAR_TYPES = (bool, int, float, numpy.bool_, numpy.integer, numpy.floating)
 
 
+def is_chainerx(xp):
+    """Whether ``xp``, the array module a backward function is given, is :mod:`chainerx`
+    (its gradients are recorded again) rather than NumPy/CuPy (raw arrays)."""
+    return xp.__name__ == 'chainerx'
+
+
+def identity_bw(xp, op, xs, ys, gys):
+    """The backward function of a one-input routine whose gradient passes through unchanged."""
+    return gys[0],
+
+
 def check_array(x, name='a'):
     """Raises TypeError unless ``x`` is a ChainerX array."""
     if not isinstance(x, ndarray):
@@ -71,6 +82,15 @@ def binary_data(x1, x2):
         if dt2 != dtype:
             d2 = d2.astype(dtype)
     return d1, d2
+
+
+def promoted_data(datas):
+    """The raw arrays ``datas`` (None entries stay None) cast to their promoted dtype."""
+    dtype = None
+    for d in datas:
+        if d is not None:
+            dtype = d.dtype if dtype is None else _dtypes.promote(dtype, d.dtype)
+    return [d if d is None or d.dtype == dtype else d.astype(dtype) for d in datas]
 
 
 def scalar_data(x, value):
@@ -253,6 +273,4 @@ def check_no_unsafe_inplace(out, name):
             'allowed'.format(name))
 
 
-def shape_tuple(shape):
-    """``shape`` (an int or a sequence of ints) as a tuple."""
-    return _array.normalize_shape(shape)
+shape_tuple = _array.normalize_shape  # ``shape`` (an int or a sequence of ints) as a tuple

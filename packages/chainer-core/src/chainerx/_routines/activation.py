@@ -6,6 +6,7 @@ import numpy
 
 from chainerx import _graph
 from chainerx._routines import _core
+from chainerx._routines import arithmetic
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
@@ -77,8 +78,7 @@ def sigmoid(x):
 def _softplus_bw(xp, op, xs, ys, gys):
     x, = xs
     beta = op.params
-    if xp.__name__ == 'chainerx':
-        from chainerx._routines import arithmetic
+    if _core.is_chainerx(xp):
         return arithmetic.multiply(gys[0], sigmoid(x * x.dtype.type(beta))),
     bx = x * x.dtype.type(beta)
     half = x.dtype.type(0.5)

@@ -12,6 +12,9 @@ import numpy
 from chainerx import _errors
 from chainerx import _graph
 from chainerx._routines import _core
+from chainerx._routines import arithmetic
+from chainerx._routines import linalg
+from chainerx._routines import manipulation
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
@@ -27,14 +30,12 @@ def _tuple(value, n, name):
     return value
 
 
-def _conv_outsize(size, k, s, p, cover_all):
-    if cover_all:
-        return (size + 2 * p - k + s - 1) // s + 1
-    return (size + 2 * p - k) // s + 1
+# Chainer's convolution utilities (output sizes, im2col, col2im), imported on first use:
+# importing chainerx never imports Chainer.
 
-
-def _deconv_outsize(size, k, s, p):
-    return s * (size - 1) + k - 2 * p
+def _conv():
+    from chainer.utils import conv
+    return conv
 
 
 def _conv_nd():
@@ -76,27 +77,23 @@ def _raw_conv_grad_w(xp, x, gy, ksize, stride, pad, cover_all):
     return xp.tensordot(gy, col, (axes_gy, axes_col)).astype(x.dtype, copy=False)
 
 
-def _is_chx(xp):
-    return xp.__name__ == 'chainerx'
-
-
 # The three primitives on the arrays of a backward pass: raw NumPy/CuPy arrays, or ChainerX
 # arrays recorded again (double backprop).
 
 def _conv_any(xp, x, w, stride, pad, cover_all):
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         return conv(x, w, None, stride, pad, cover_all)
     return _raw_conv(xp, x, w, stride, pad, cover_all)
 
 
 def _deconv_any(xp, x, w, stride, pad, outsize):
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         return conv_transpose(x, w, None, stride, pad, outsize)
     return _raw_deconv(xp, x, w, stride, pad, outsize)
 
 
 def _conv_grad_w_any(xp, x, gy, ksize, stride, pad, cover_all):
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         return _conv_grad_w(x, gy, ksize, stride, pad, cover_all)
     return _raw_conv_grad_w(xp, x, gy, ksize, stride, pad, cover_all)
 
@@ -148,19 +145,10 @@ def _conv_args(x, w, b, stride, pad, name, w_in_axis):
     return _tuple(stride, n, 'stride'), _tuple(pad, n, 'pad')
 
 
-def _promoted(*arrays):
-    from chainerx import _dtypes
-    dtype = arrays[0]._data.dtype
-    for a in arrays[1:]:
-        if a is not None:
-            dtype = _dtypes.promote(dtype, a._data.dtype)
-    return [None if a is None else a._data.astype(dtype, copy=False) for a in arrays]
-
-
 def _connection_output(x, w, b, raw_op, backward, stride, pad, cover_all):
     """``raw_op(xp, x_data, w_data)`` on the promoted data plus the bias, recorded with
     ``backward`` (params ``(stride, pad, cover_all, has_bias)``) for floating point outputs."""
-    xd, wd, bd = _promoted(x, w, b)
+    xd, wd, bd = _core.promoted_data([x._data, w._data, None if b is None else b._data])
     xp = x._device.xp
     with x._device._use():
         out = raw_op(xp, xd, wd)
@@ -189,7 +177,7 @@ def conv(x, w, b=None, stride=1, pad=0, cover_all=False):
     """
     stride, pad = _conv_args(x, w, b, stride, pad, 'conv', 1)
     for d, k, s, p in zip(x.shape[2:], w.shape[2:], stride, pad):
-        if s <= 0 or p < 0 or _conv_outsize(d, k, s, p, cover_all) <= 0:
+        if s <= 0 or p < 0 or _conv().get_conv_outsize(d, k, s, p, cover_all) <= 0:
             raise _errors.DimensionError('conv: invalid output size for input {} kernel {} '
                                          'stride {} pad {}'.format(x.shape, w.shape, stride,
                                                                    pad))
@@ -230,14 +218,15 @@ def conv_transpose(x, w, b=None, stride=1, pad=0, outsize=None):
     stride, pad = _conv_args(x, w, b, stride, pad, 'conv_transpose', 0)
     ksize = w.shape[2:]
     dims = x.shape[2:]
+    conv_utils = _conv()
     if outsize is None:
-        outsize = tuple(_deconv_outsize(d, k, s, p) for d, k, s, p in zip(dims, ksize, stride,
-                                                                            pad))
+        outsize = tuple(conv_utils.get_deconv_outsize(d, k, s, p)
+                        for d, k, s, p in zip(dims, ksize, stride, pad))
     else:
         outsize = _tuple(outsize, len(dims), 'outsize')
     cover_all = None
     for flag in (False, True):
-        if all(_conv_outsize(o, k, s, p, flag) == d
+        if all(conv_utils.get_conv_outsize(o, k, s, p, flag) == d
                for o, k, s, p, d in zip(outsize, ksize, stride, pad, dims)):
             cover_all = flag
             break
@@ -267,7 +256,7 @@ def _conv_grad_w_bw(xp, op, xs, ys, gys):
 
 def _conv_grad_w(x, gy, ksize, stride, pad, cover_all):
     """The filter gradient of ``conv(x, w)`` given its output gradient ``gy``."""
-    xd, gd = _promoted(x, gy)
+    xd, gd = _core.promoted_data([x._data, gy._data])
     with x._device._use():
         out = _raw_conv_grad_w(x._device.xp, xd, gd, ksize, stride, pad, cover_all)
     y = _wrap(out, x._device)
@@ -291,9 +280,6 @@ def linear(x, w, b=None, n_batch_axes=1):
     """
     _core.check_array(x, 'x')
     _core.check_array(w, 'w')
-    from chainerx._routines import arithmetic
-    from chainerx._routines import linalg
-    from chainerx._routines import manipulation
     if n_batch_axes <= 0:
         raise _errors.DimensionError('n_batch_axes must be positive, not {}'.format(
             n_batch_axes))

@@ -11,7 +11,9 @@ import numpy
 from chainerx import _device
 from chainerx import _dtypes
 from chainerx import _errors
+from chainerx._routines import _basic
 from chainerx._routines import _core
+from chainerx._routines import manipulation
 
 ndarray = _core.ndarray
 _wrap = _core.wrap
@@ -66,7 +68,6 @@ def array(object, dtype=None, copy=True, device=None):
     """
     dtype = None if dtype is None else _dtypes.normalize(dtype)
     if isinstance(object, ndarray):
-        from chainerx._routines import _basic
         dst = object._device if device is None else _device.get_device(device)
         out = object
         if dst is not object._device:
@@ -101,7 +102,6 @@ def ascontiguousarray(a, dtype=None, device=None):
     arr = asarray(a, dtype, device)
     if arr._data.flags.c_contiguous:
         return arr
-    from chainerx._routines import _basic
     return _basic.copy(arr)
 
 
@@ -238,7 +238,7 @@ def tri(N, M=None, k=0, dtype=None, device=None):
 def _tri_mask_bw(xp, op, xs, ys, gys):
     lower, k = op.params
     gy = gys[0]
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return (tril if lower else triu)(gy, k),
     return (xp.tril if lower else xp.triu)(gy, k),
 
@@ -287,13 +287,13 @@ def _diag_embed(v, k, shape):
 
 
 def _diag_embed_any(xp, g, k, shape):
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return _diag_embed(g, k, shape)
     return _diag_embed_raw(xp, g, k, shape)
 
 
 def _diag_extract_any(xp, g, k):
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return diag(g, k)
     return g.diagonal(k)
 
@@ -309,7 +309,6 @@ def diag(v, k=0, device=None):
     """The ``k``-th diagonal of a 2-d array, or a 2-d array with ``v`` (1-d) on it."""
     _core.check_array(v, 'v')
     if device is not None and _device.get_device(device) is not v._device:
-        from chainerx._routines import _basic
         v = _basic.to_device(v, device)
     data = v._data
     if data.ndim == 1:
@@ -322,7 +321,6 @@ def diag(v, k=0, device=None):
 
 def diagflat(v, k=0, device=None):
     """A 2-d array with the flattened ``v`` on the ``k``-th diagonal."""
-    from chainerx._routines import manipulation
     _core.check_array(v, 'v')
     return diag(manipulation.reshape(v, (-1,)), k, device)
 
@@ -333,8 +331,6 @@ def meshgrid(*arrays, indexing='xy'):
         arrays = tuple(arrays[0])
     if indexing not in ('xy', 'ij'):
         raise ValueError('Valid values for `indexing` are \'xy\' and \'ij\'.')
-    from chainerx._routines import _basic
-    from chainerx._routines import manipulation
     for a in arrays:
         _core.check_array(a, 'arrays')
     n = len(arrays)

@@ -9,6 +9,7 @@ import numbers
 
 import numpy
 
+from chainerx import _dtypes
 from chainerx import _errors
 from chainerx import _graph
 from chainerx._routines import _core
@@ -45,7 +46,7 @@ def _scatter_raw(xp, gy, key, shape):
 
 def _get_item_bw(xp, op, xs, ys, gys):
     key, shape = op.params
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return _scatter(gys[0], key, shape),
     return _scatter_raw(xp, gys[0], key, shape),
 
@@ -127,7 +128,7 @@ def _take_scatter_raw(xp, gy, indices, axis, shape):
 
 def _take_bw(xp, op, xs, ys, gys):
     indices, axis, shape = op.params
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return _take_scatter(gys[0], indices, axis, shape),
     return _take_scatter_raw(xp, gys[0], indices, axis, shape),
 
@@ -135,7 +136,7 @@ def _take_bw(xp, op, xs, ys, gys):
 def _take_scatter_bw(xp, op, xs, ys, gys):
     indices, axis, shape = op.params
     g = gys[0]
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return _take_raw_indices(g, indices, axis),
     return xp.take(g, indices, axis),
 
@@ -193,7 +194,7 @@ def _where_bw(xp, op, xs, ys, gys):
     cond, shapes = op.params
     gy = gys[0]
     zero = gy.dtype.type(0)
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         cond = _wrap(cond, gy._device)
     inputs = op.inputs
     gx = None if inputs[0] is None else _core.sum_to(xp.where(cond, gy, zero), shapes[0])
@@ -211,7 +212,6 @@ def where(cond, x, y):
             raise TypeError('where: x and y must be arrays or scalars, not {}'.format(
                 type(v).__name__))
     _core.check_same_device(cond, *arrays)
-    from chainerx import _dtypes
     dtype = _dtypes.result_type(*[v for v in (x, y)])
     cond = cond._data
     if cond.dtype.kind != 'b':

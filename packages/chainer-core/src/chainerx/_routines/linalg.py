@@ -10,14 +10,15 @@ import numpy
 from chainerx import _errors
 from chainerx import _graph
 from chainerx._routines import _core
+from chainerx._routines import arithmetic
+from chainerx._routines import creation
+from chainerx._routines import indexing
+from chainerx._routines import manipulation
+from chainerx._routines import reduction
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
 _unary_output = _core.unary_output
-
-
-def _is_chx(xp):
-    return xp.__name__ == 'chainerx'
 
 
 # --------------------------------------------------------------------------------------------
@@ -33,7 +34,7 @@ def _matmul2d_bw(xp, op, xs, ys, gys):
 
 
 def _mm(xp, a, b):
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         return _matmul2d(a, b)
     return a.dot(b)
 
@@ -53,8 +54,6 @@ def dot(a, b):
     """Dot product of two arrays (the same contraction rules as :func:`numpy.dot`)."""
     _core.check_array(a, 'a')
     _core.check_array(b, 'b')
-    from chainerx._routines import arithmetic
-    from chainerx._routines import manipulation
     if a.ndim == 0 or b.ndim == 0:
         return arithmetic.multiply(a, b)
     k = a.shape[-1]
@@ -84,9 +83,6 @@ def matmul(a, b):
         raise ValueError('matmul: input operand does not have enough dimensions')
     if a.ndim <= 2 and b.ndim <= 2:
         return dot(a, b)
-    from chainerx._routines import manipulation
-    from chainerx._routines import reduction
-    from chainerx._routines import arithmetic
     a_ = manipulation.reshape(a, (1,) + a.shape) if a.ndim == 1 else a
     b_ = manipulation.reshape(b, b.shape + (1,)) if b.ndim == 1 else b
     # (..., n, k, 1) * (..., 1, k, m) summed over k
@@ -149,7 +145,7 @@ def _solve_bw(xp, op, xs, ys, gys):
     a, b = xs
     x, = ys
     gx = gys[0]
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         gb = solve(a.T, gx)
     else:
         gb = xp.linalg.solve(a.T, gx)
@@ -190,8 +186,7 @@ def _tril(xp, m, k=0):
 
 
 def _eye_like(xp, m):
-    if _is_chx(xp):
-        from chainerx._routines import creation
+    if _core.is_chainerx(xp):
         return creation.eye(m.shape[0], m.shape[1], 0, m.dtype, m.device)
     return xp.eye(m.shape[0], m.shape[1], dtype=m.dtype)
 
@@ -205,7 +200,7 @@ def _cholesky_bw(xp, op, xs, ys, gys):
     L, = ys
     gL = gys[0]
     p = _phi(xp, _mm(xp, L.T, gL))
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         linv = inv(L)
     else:
         linv = xp.linalg.inv(L)
@@ -276,7 +271,7 @@ def _qr_bw(xp, op, xs, ys, gys):
     if gq is not None:
         b = gq + b
     # ga = b r^{-T}: solve r x^T = b^T
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         ga_t = solve(r, b.T)
     else:
         ga_t = xp.linalg.solve(r, b.T)
@@ -362,12 +357,8 @@ def svd(a, full_matrices=True, compute_uv=True):
 def pinv(a, rcond=1e-15):
     """The Moore-Penrose pseudo-inverse (singular values below ``rcond * max(s)`` dropped)."""
     _check_float_matrix(a, 'pinv', square=False)
-    from chainerx._routines import arithmetic
-    from chainerx._routines import indexing
-    from chainerx._routines import reduction
     u, s, vt = svd(a, False, True)
     if s.shape[0] == 0:
-        from chainerx._routines import creation
         return creation.zeros((a.shape[1], a.shape[0]), a.dtype, a.device)
     cutoff = reduction.amax(s).as_grad_stopped() * s.dtype.type(rcond)
     keep = s > cutoff

@@ -4,6 +4,13 @@ Labels are integer arrays; ``-1`` labels are ignored (zero loss) by the cross en
 """
 from chainerx import _errors
 from chainerx._routines import _core
+from chainerx._routines import activation
+from chainerx._routines import arithmetic
+from chainerx._routines import creation
+from chainerx._routines import indexing
+from chainerx._routines import manipulation
+from chainerx._routines import math
+from chainerx._routines import reduction
 
 
 def _check_pair(x1, x2, name):
@@ -16,24 +23,18 @@ def _check_pair(x1, x2, name):
 
 def absolute_error(x1, x2):
     """Elementwise absolute error ``|x1 - x2|``."""
-    from chainerx._routines import arithmetic
-    from chainerx._routines import math
     _check_pair(x1, x2, 'absolute_error')
     return math.absolute(arithmetic.subtract(x1, x2))
 
 
 def squared_error(x1, x2):
     """Elementwise squared error ``(x1 - x2) ** 2``."""
-    from chainerx._routines import arithmetic
-    from chainerx._routines import math
     _check_pair(x1, x2, 'squared_error')
     return math.square(arithmetic.subtract(x1, x2))
 
 
 def squared_difference(x1, x2):
     """Elementwise squared difference ``(x1 - x2) ** 2`` (broadcasting)."""
-    from chainerx._routines import arithmetic
-    from chainerx._routines import math
     _core.check_array(x1, 'x1')
     _core.check_array(x2, 'x2')
     return math.square(arithmetic.subtract(x1, x2))
@@ -45,9 +46,6 @@ def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
     Args:
         reduce (str): ``'sum'`` (a scalar) or ``'no'`` (elementwise).
     """
-    from chainerx._routines import arithmetic
-    from chainerx._routines import math
-    from chainerx._routines import reduction
     _check_pair(mean, ln_var, 'gaussian_kl_divergence')
     if reduce not in ('sum', 'no'):
         raise ValueError('only \'sum\' and \'no\' are valid for \'reduce\', but \'{}\' is '
@@ -67,10 +65,6 @@ def huber_loss(x, t, delta, reduce='sum_along_second_axis'):
     Args:
         reduce (str): ``'sum_along_second_axis'`` or ``'no'``.
     """
-    from chainerx._routines import arithmetic
-    from chainerx._routines import indexing
-    from chainerx._routines import math
-    from chainerx._routines import reduction
     _check_pair(x, t, 'huber_loss')
     if reduce not in ('sum_along_second_axis', 'no'):
         raise ValueError('only \'sum_along_second_axis\' and \'no\' are valid for \'reduce\', '
@@ -89,9 +83,6 @@ def sigmoid_cross_entropy(x1, x2):
 
     Elements labeled ``-1`` have zero loss.
     """
-    from chainerx._routines import activation
-    from chainerx._routines import arithmetic
-    from chainerx._routines import indexing
     _core.check_array(x1, 'x1')
     _core.check_array(x2, 'x2')
     if x1.shape != x2.shape:
@@ -106,12 +97,6 @@ def sigmoid_cross_entropy(x1, x2):
 def softmax_cross_entropy(x1, x2):
     """Per-sample softmax cross entropy of scores ``x1`` ``(N, C)`` and labels ``x2``
     ``(N,)``; samples labeled ``-1`` have zero loss."""
-    from chainerx._routines import activation
-    from chainerx._routines import arithmetic
-    from chainerx._routines import creation
-    from chainerx._routines import indexing
-    from chainerx._routines import manipulation
-    from chainerx._routines import reduction
     _core.check_array(x1, 'x1')
     _core.check_array(x2, 'x2')
     if x1.ndim != 2 or x2.ndim != 1 or x1.shape[0] != x2.shape[0]:
@@ -130,11 +115,6 @@ def softmax_cross_entropy(x1, x2):
 def hinge(x1, x2, norm=1.0):
     """Elementwise hinge loss ``max(0, 1 - sign * x1) ** norm`` of scores ``x1`` ``(N, C)``
     and labels ``x2`` ``(N,)``; ``sign`` is 1 for the labeled class and -1 otherwise."""
-    from chainerx._routines import arithmetic
-    from chainerx._routines import creation
-    from chainerx._routines import indexing
-    from chainerx._routines import manipulation
-    from chainerx._routines import math
     _core.check_array(x1, 'x1')
     _core.check_array(x2, 'x2')
     if x1.ndim != 2 or x2.ndim != 1 or x1.shape[0] != x2.shape[0]:

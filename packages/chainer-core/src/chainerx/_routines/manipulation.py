@@ -8,6 +8,7 @@ import numpy
 
 from chainerx import _errors
 from chainerx import _graph
+from chainerx._routines import _basic
 from chainerx._routines import _core
 
 ndarray = _core.ndarray
@@ -57,7 +58,6 @@ def ravel(a):
 
 def flatten(a):
     """A copy of the array flattened into one dimension."""
-    from chainerx._routines import _basic
     return reshape(_basic.copy(a), (-1,))
 
 
@@ -176,7 +176,6 @@ def broadcast_to(array, shape):
     shape = _core.shape_tuple(shape)
     data = array._data
     if data.shape == shape:
-        from chainerx._routines import _basic
         return _basic.view(array)
     try:
         out = array._device.xp.broadcast_to(data, shape)
@@ -201,7 +200,7 @@ def _concat_bw(xp, op, xs, ys, gys):
 
 
 def _split_raw_or_chx(xp, a, bounds, axis):
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         return split(a, bounds, axis)
     return xp.split(a, bounds, axis)
 
@@ -232,7 +231,7 @@ def concatenate(arrays, axis=0):
             raise _errors.DimensionError(
                 'all the input arrays must have the same number of dimensions')
     axis = _core.normalize_axis(axis, ndim)
-    datas = _promoted([a._data for a in arrays])
+    datas = _core.promoted_data([a._data for a in arrays])
     xp = arrays[0]._device.xp
     try:
         out = xp.concatenate(datas, axis)
@@ -243,14 +242,6 @@ def concatenate(arrays, axis=0):
         _graph.record(arrays, (y,), _concat_bw,
                       (axis, tuple(d.shape[axis] for d in datas)))
     return y
-
-
-def _promoted(datas):
-    from chainerx import _dtypes
-    dtype = datas[0].dtype
-    for d in datas[1:]:
-        dtype = _dtypes.promote(dtype, d.dtype)
-    return [d if d.dtype == dtype else d.astype(dtype) for d in datas]
 
 
 def stack(arrays, axis=0):
@@ -389,7 +380,7 @@ def _repeat_bw(xp, op, xs, ys, gys):
     bounds = list(numpy.cumsum(repeats)[:-1])
     parts = _split_raw_or_chx(xp, gy, bounds, axis)
     sums = [p.sum(axis=axis, keepdims=True) for p in parts]
-    if xp.__name__ == 'chainerx':
+    if _core.is_chainerx(xp):
         gx = concatenate(sums, axis)
     else:
         gx = xp.concatenate(sums, axis)

@@ -6,6 +6,10 @@ shape of ``x`` without those axes (or with them kept as size one).
 """
 from chainerx import _errors
 from chainerx._routines import _core
+from chainerx._routines import arithmetic
+from chainerx._routines import manipulation
+from chainerx._routines import math
+from chainerx._routines import reduction
 
 
 def _axes(x, gamma, axis):
@@ -16,7 +20,6 @@ def _axes(x, gamma, axis):
 
 
 def _kept(a, x, axes, name):
-    from chainerx._routines import manipulation
     kept_shape = tuple(1 if i in axes else s for i, s in enumerate(x.shape))
     if a.shape == kept_shape:
         return a
@@ -40,9 +43,6 @@ def batch_norm(x, gamma, beta, running_mean, running_var, eps=2e-5, decay=0.9, a
         decay (float): Decay rate of the running statistics.
         axis (int or tuple of ints): Reduced axes (all but axis 1 when None).
     """
-    from chainerx._routines import arithmetic
-    from chainerx._routines import math
-    from chainerx._routines import reduction
     for name, a in (('x', x), ('gamma', gamma), ('beta', beta)):
         _core.check_array(a, name)
     _core.check_float(x, 'batch_norm')
@@ -69,8 +69,6 @@ def batch_norm(x, gamma, beta, running_mean, running_var, eps=2e-5, decay=0.9, a
 
 def fixed_batch_norm(x, gamma, beta, mean, var, eps=2e-5, axis=None):
     """Batch normalization with the given statistics (differentiable w.r.t. all inputs)."""
-    from chainerx._routines import arithmetic
-    from chainerx._routines import math
     for name, a in (('x', x), ('gamma', gamma), ('beta', beta), ('mean', mean), ('var', var)):
         _core.check_array(a, name)
     _core.check_float(x, 'fixed_batch_norm')

@@ -15,10 +15,6 @@ ndarray = _core.ndarray
 _wrap = _core.wrap_result
 
 
-def _is_chx(xp):
-    return xp.__name__ == 'chainerx'
-
-
 def _pool_args(x, ksize, stride, pad, name):
     _core.check_array(x, 'x')
     n = x.ndim - 2
@@ -35,7 +31,8 @@ def _pool_args(x, ksize, stride, pad, name):
 
 
 def _outsizes(dims, ksize, stride, pad, cover_all, name):
-    outs = tuple(connection._conv_outsize(d, k, s, p, cover_all)
+    get_conv_outsize = connection._conv().get_conv_outsize
+    outs = tuple(get_conv_outsize(d, k, s, p, cover_all)
                  for d, k, s, p in zip(dims, ksize, stride, pad))
     if any(o <= 0 for o in outs):
         raise _errors.DimensionError('{}: the output size would be {}'.format(name, outs))
@@ -74,14 +71,14 @@ def _max_pool_gather_raw(xp, gx, index, params):
 
 def _max_pool_bw(xp, op, xs, ys, gys):
     index, params = op.params
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         return _max_pool_scatter(gys[0], index, params),
     return _max_pool_scatter_raw(xp, gys[0], index, params),
 
 
 def _max_pool_scatter_bw(xp, op, xs, ys, gys):
     index, params = op.params
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         return _max_pool_gather(gys[0], index, params),
     return _max_pool_gather_raw(xp, gys[0], index, params),
 
@@ -168,14 +165,14 @@ def _avg_pool_grad_raw(xp, gy, params):
 
 def _avg_pool_bw(xp, op, xs, ys, gys):
     params = op.params
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         return _avg_pool_grad(gys[0], params),
     return _avg_pool_grad_raw(xp, gys[0], params),
 
 
 def _avg_pool_grad_bw(xp, op, xs, ys, gys):
     params = op.params
-    if _is_chx(xp):
+    if _core.is_chainerx(xp):
         return _avg_pool(gys[0], params),
     return _avg_pool_raw(xp, gys[0], params),
 

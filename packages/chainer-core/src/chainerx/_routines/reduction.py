@@ -7,7 +7,13 @@ import numpy
 
 from chainerx import _errors
 from chainerx import _graph
+from chainerx._routines import _basic
 from chainerx._routines import _core
+from chainerx._routines import arithmetic
+from chainerx._routines import indexing
+from chainerx._routines import logic
+from chainerx._routines import manipulation
+from chainerx._routines import math
 
 ndarray = _core.ndarray
 _wrap = _core.wrap_result
@@ -122,13 +128,11 @@ min = amin
 def mean(a, axis=None, keepdims=False):
     """Arithmetic mean over the given axes (integral inputs give ``float32``)."""
     _core.check_array(a, 'a')
-    from chainerx._routines import arithmetic
     axes = _core.normalize_axes(axis, a._data.ndim)
     n = 1
     for ax in axes:
         n *= a._data.shape[ax]
     if a._data.dtype.kind != 'f':
-        from chainerx._routines import _basic
         a = _basic.astype(a, numpy.float32)
     s = sum(a, axes, keepdims)
     return arithmetic.divide(s, s.dtype.type(n) if n else s.dtype.type(numpy.nan))
@@ -137,11 +141,8 @@ def mean(a, axis=None, keepdims=False):
 def var(a, axis=None, keepdims=False):
     """Variance (the mean of squared deviations) over the given axes."""
     _core.check_array(a, 'a')
-    from chainerx._routines import arithmetic
-    from chainerx._routines import math
     axes = _core.normalize_axes(axis, a._data.ndim)
     if a._data.dtype.kind != 'f':
-        from chainerx._routines import _basic
         a = _basic.astype(a, numpy.float32)
     diff = arithmetic.subtract(a, mean(a, axes, True))
     return mean(math.square(diff), axes, keepdims)
@@ -150,17 +151,12 @@ def var(a, axis=None, keepdims=False):
 def logsumexp(x, axis=None, keepdims=False):
     """``log(sum(exp(x)))`` over the given axes, computed stably."""
     _core.check_array(x, 'x')
-    from chainerx._routines import arithmetic
-    from chainerx._routines import math
     axes = _core.normalize_axes(axis, x._data.ndim)
-    from chainerx._routines import indexing
-    from chainerx._routines import logic
     m = amax(x, axes, True).as_grad_stopped()
     m = indexing.where(logic.isfinite(m), m, 0)
     s = sum(math.exp(arithmetic.subtract(x, m)), axes, True)
     y = arithmetic.add(math.log(s), m)
     if not keepdims:
-        from chainerx._routines import manipulation
         y = manipulation.reshape(y, tuple(d for i, d in enumerate(y.shape) if i not in axes))
     return y
 
@@ -211,8 +207,7 @@ def nanargmin(a, axis=None):
 def _cumsum_bw(xp, op, xs, ys, gys):
     axis, shape = op.params
     gy = gys[0]
-    if xp.__name__ == 'chainerx':
-        from chainerx._routines import manipulation
+    if _core.is_chainerx(xp):
         g = manipulation.flip(cumsum(manipulation.flip(gy, axis), axis), axis)
     else:
         g = xp.flip(xp.cumsum(xp.flip(gy, axis), axis), axis)
@@ -225,7 +220,6 @@ def cumsum(x, axis=None):
     _core.check_array(x, 'x')
     data = x._data
     if axis is None:
-        from chainerx._routines import manipulation
         x = manipulation.reshape(x, (-1,))
         data = x._data
         axis = 0

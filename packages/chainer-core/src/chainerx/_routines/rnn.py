@@ -7,22 +7,17 @@ arrays with non-increasing batch sizes, and ``hx``/``cx`` are ``(L * D, B, H)``.
 """
 from chainerx import _errors
 from chainerx._routines import _core
-
-
-def _r():
-    from chainerx._routines import activation
-    from chainerx._routines import arithmetic
-    from chainerx._routines import connection
-    from chainerx._routines import indexing
-    from chainerx._routines import manipulation
-    from chainerx._routines import math
-    return activation, arithmetic, connection, indexing, manipulation, math
+from chainerx._routines import activation
+from chainerx._routines import arithmetic
+from chainerx._routines import connection
+from chainerx._routines import indexing
+from chainerx._routines import manipulation
+from chainerx._routines import math
 
 
 def lstm(c, x):
     """One LSTM step: returns ``(c_new, h)`` from the cell ``c`` ``(B, H)`` and the gate
     pre-activations ``x`` ``(B, 4H)`` (interleaved per unit as ``a, i, f, o``)."""
-    activation, arithmetic, _, indexing, manipulation, math = _r()
     _core.check_array(c, 'c')
     _core.check_array(x, 'x')
     if x.ndim < 2 or x.shape[1] % 4:
@@ -45,13 +40,11 @@ def lstm(c, x):
 
 
 def _stack_weight(ws):
-    _, _, _, _, manipulation, _ = _r()
     w = manipulation.stack(ws, 1)
     return manipulation.reshape(w, (w.shape[0] * w.shape[1],) + w.shape[2:])
 
 
 def _lstm_step(x, h, c, w, b):
-    _, arithmetic, connection, _, _, _ = _r()
     xw = _stack_weight([w[2], w[0], w[1], w[3]])
     hw = _stack_weight([w[6], w[4], w[5], w[7]])
     xb = _stack_weight([b[2], b[0], b[1], b[3]])
@@ -62,7 +55,6 @@ def _lstm_step(x, h, c, w, b):
 
 
 def _gru_step(x, h, c, w, b):
-    activation, arithmetic, connection, _, manipulation, math = _r()
     xw = manipulation.concatenate([w[0], w[1], w[2]], 0)
     hw = manipulation.concatenate([w[3], w[4], w[5]], 0)
     xb = manipulation.concatenate([b[0], b[1], b[2]], 0)
@@ -79,7 +71,6 @@ def _gru_step(x, h, c, w, b):
 
 def _rnn_step(activation_name):
     def step(x, h, c, w, b):
-        activation, arithmetic, connection, _, _, math = _r()
         act = {'tanh': math.tanh, 'relu': activation.relu}[activation_name]
         return act(arithmetic.add(connection.linear(x, w[0], b[0]),
                                   connection.linear(h, w[1], b[1]))), None
@@ -102,7 +93,6 @@ def _check_seq(xs, ws, bs, n_layers, n_dirs, n_weights):
 
 
 def _run_direction(step, xs, h, c, w, b, reverse):
-    _, _, _, indexing, manipulation, _ = _r()
     order = range(len(xs) - 1, -1, -1) if reverse else range(len(xs))
     outputs = [None] * len(xs)
     for t in order:
@@ -126,7 +116,6 @@ def _run_direction(step, xs, h, c, w, b, reverse):
 
 
 def _n_step(step, n_layers, hx, cx, ws, bs, xs, n_dirs, n_weights):
-    _, _, _, indexing, manipulation, _ = _r()
     xs = list(xs)
     _check_seq(xs, ws, bs, n_layers, n_dirs, n_weights)
     hys = []
