@@ -348,9 +348,13 @@ class TestMultiprocessIteratorErrors(unittest.TestCase):
 
 
 _INTERRUPTED_SCRIPT = '''
-import sys, time
+import signal, sys, time
 import numpy
 from chainer import iterators
+
+# Ctrl-C raises KeyboardInterrupt even when pytest runs in the background (where the shell
+# started it with SIGINT ignored, which Python then leaves ignored)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 class Dataset:
     def __len__(self):

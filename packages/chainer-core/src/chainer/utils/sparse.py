@@ -8,15 +8,7 @@ import numpy
 import chainer
 import chainerx
 from chainer import backend
-
-
-def _scatter_add(xp, a, indices, values):
-    # a[indices] += values, accumulating repeated indices.
-    if xp is numpy:
-        numpy.add.at(a, indices, values)
-    else:
-        import cupyx
-        cupyx.scatter_add(a, indices, values)
+from chainer.utils._scatter import scatter_add
 
 
 def _check_coo_arguments(data, row, col, shape, order):
@@ -86,7 +78,7 @@ class CooMatrix:
 
 def _add_entries(xp, dense, values, rows, cols):
     keep = (rows >= 0) & (cols >= 0)
-    _scatter_add(xp, dense, (rows[keep], cols[keep]), values[keep])
+    scatter_add(dense, (rows[keep], cols[keep]), values[keep])
 
 
 def _coo_arrays(xp, matrix, length):

@@ -1,7 +1,6 @@
 """Helpers shared by the loss functions (``chainer/functions/loss``)."""
 import numpy
 
-from chainer import backend
 from chainer import function_node
 
 
@@ -35,17 +34,6 @@ def label_index(xp, t, axis=1):
         shape[ax] = size
         grids.append(xp.arange(size).reshape(shape))
     return tuple(grids[:axis]) + (t,) + tuple(grids[axis:])
-
-
-def scatter_add(a, index, values):
-    """In-place ``a[index] += values`` accumulating repeated indices (NumPy and CuPy)."""
-    xp = backend.get_array_module(a)
-    if xp is numpy:
-        numpy.add.at(a, index, values)
-    else:
-        import cupyx
-        cupyx.scatter_add(a, index, values)
-    return a
 
 
 def difference_grads(gx, indexes):

@@ -5,6 +5,7 @@ import numpy
 from chainer import backend
 from chainer import function
 from chainer.utils import type_check
+from chainer.utils._scatter import scatter_add
 
 
 def _pair(x):
@@ -145,11 +146,7 @@ def scatter_add_rows(gx_img, flat_idx, values):
     """``gx_img[:, flat_idx] += values`` with repetitions summed (``gx_img`` is ``(C, HW)``,
     ``values`` is ``(C, M)``)."""
     xp = backend.get_array_module(gx_img)
-    if xp is numpy:
-        numpy.add.at(gx_img.T, flat_idx, values.T)
-    else:
-        import cupyx
-        cupyx.scatter_add(gx_img.T, xp.asarray(flat_idx), values.T)
+    scatter_add(gx_img.T, xp.asarray(flat_idx), values.T)
 
 
 def pooling_bins(rois, roi_indices, spatial_scale, outh, outw, height, width,
@@ -181,11 +178,7 @@ def scatter_add_flat(target, flat_idx, values):
     """``target.ravel()[flat_idx] += values`` with repetitions summed (``target``
     contiguous)."""
     xp = backend.get_array_module(target)
-    if xp is numpy:
-        numpy.add.at(target.reshape(-1), flat_idx.ravel(), values.ravel())
-    else:
-        import cupyx
-        cupyx.scatter_add(target.reshape(-1), xp.asarray(flat_idx).ravel(), values.ravel())
+    scatter_add(target.reshape(-1), xp.asarray(flat_idx).ravel(), values.ravel())
 
 
 def bilinear_sample(img, idx, w):

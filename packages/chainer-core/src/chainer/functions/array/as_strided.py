@@ -9,7 +9,7 @@ import numpy
 
 from chainer import backend
 from chainer import function_node
-from chainer.functions._helpers.loss import scatter_add
+from chainer.utils._scatter import scatter_add
 from chainer.utils import type_check
 
 

@@ -5,7 +5,7 @@ from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer import variable
-from chainer.functions._helpers.loss import scatter_add
+from chainer.utils._scatter import scatter_add
 from chainer.utils import type_check
 
 

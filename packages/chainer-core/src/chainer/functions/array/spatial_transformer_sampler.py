@@ -3,7 +3,7 @@ import numpy
 
 from chainer import backend
 from chainer import function
-from chainer.functions._helpers.loss import scatter_add
+from chainer.utils._scatter import scatter_add
 from chainer.functions.array.spatial_transformer_grid import USE_CUDNN_MESSAGE
 from chainer.utils import argument
 from chainer.utils import type_check

@@ -4,6 +4,7 @@ import numpy
 from chainer import backend
 from chainer import function_node
 from chainer.utils import type_check
+from chainer.utils._scatter import scatter_add
 
 
 class EmbedIDFunction(function_node.FunctionNode):
@@ -81,12 +82,7 @@ class EmbedIDGrad(function_node.FunctionNode):
             keep = x != self.ignore_label
             x = x[keep]
             gy = gy[keep]
-        if xp is numpy:
-            numpy.add.at(gW, x, gy)
-        else:
-            import cupyx
-            cupyx.scatter_add(gW, x, gy)
-        return gW,
+        return scatter_add(gW, x, gy),
 
     def backward(self, indexes, grads):
         x = self.get_retained_inputs()[0]

@@ -8,7 +8,7 @@ from chainer import function_node
 from chainer import utils
 from chainer import variable
 from chainer.functions._helpers.loss import check_reduce
-from chainer.functions._helpers.loss import scatter_add
+from chainer.utils._scatter import scatter_add
 from chainer.functions.activation.log_softmax import _log_softmax
 from chainer.utils import type_check
 

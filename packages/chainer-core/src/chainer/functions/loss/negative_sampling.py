@@ -5,7 +5,7 @@ from chainer import backend
 from chainer import function_node
 from chainer import utils
 from chainer.functions._helpers.loss import check_reduce
-from chainer.functions._helpers.loss import scatter_add
+from chainer.utils._scatter import scatter_add
 from chainer.functions.activation.sigmoid import _sigmoid
 from chainer.functions.connection.embed_id import embed_id
 from chainer.utils import argument

@@ -5,6 +5,7 @@ import chainer
 from chainer import backend, function_node, utils
 from chainer.utils import sparse as _sparse
 from chainer.utils import type_check
+from chainer.utils._scatter import scatter_add
 
 
 def _compute_dtype(*dtypes):
@@ -24,7 +25,7 @@ def _coo_matmul_2d(data, row, col, sp_shape, transa, dn, transb, transc, dtype):
     cdtype = _compute_dtype(data.dtype, dn.dtype)
     c = xp.zeros((m, b.shape[1]), dtype=cdtype)
     contrib = data.astype(cdtype)[:, None] * b[col].astype(cdtype)
-    _sparse._scatter_add(xp, c, row, contrib)
+    scatter_add(c, row, contrib)
     if transc:
         c = c.T
     return c.astype(dtype)

@@ -11,7 +11,7 @@ from chainer import device_resident
 from chainer import function
 from chainer import initializers
 from chainer import link
-from chainer.functions._helpers.loss import scatter_add
+from chainer.utils._scatter import scatter_add
 from chainer.utils import type_check
 
 
