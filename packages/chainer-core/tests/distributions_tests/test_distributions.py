@@ -1,5 +1,6 @@
 """Each distribution against scipy.stats, through chainer.testing.distribution_unittest."""
 import numpy
+import pytest
 from scipy import stats
 
 from chainer import distributions
@@ -537,7 +538,8 @@ class TestMultivariateNormal(_Base):
 class TestIndependentNormal(_Base):
     __test__ = True
     shape = (3,)
-    test_targets = {'batch_shape', 'event_shape', 'log_prob', 'mean', 'sample', 'variance'}
+    test_targets = {'batch_shape', 'cdf', 'event_shape', 'log_cdf', 'log_prob', 'log_survival',
+                    'mean', 'sample', 'survival', 'variance'}
 
     def setUp_configure(self):
         base = distributions.Normal
@@ -558,8 +560,22 @@ class TestIndependentNormal(_Base):
 
 
 class _ScipyIndependentNormal:
+    # The joint CDF and survival function of the event are products over its axis (v7's
+    # survival function is P(X_i > x_i for every i), not 1 - CDF).
     def logpdf(self, x, loc, scale):
         return stats.norm.logpdf(x, loc, scale).sum(axis=-1)
+
+    def cdf(self, x, loc, scale):
+        return stats.norm.cdf(x, loc, scale).prod(axis=-1)
+
+    def logcdf(self, x, loc, scale):
+        return stats.norm.logcdf(x, loc, scale).sum(axis=-1)
+
+    def sf(self, x, loc, scale):
+        return stats.norm.sf(x, loc, scale).prod(axis=-1)
+
+    def logsf(self, x, loc, scale):
+        return stats.norm.logsf(x, loc, scale).sum(axis=-1)
 
     def mean(self, loc, scale):
         return loc
@@ -569,3 +585,18 @@ class _ScipyIndependentNormal:
 
     def rvs(self, size, loc, scale):
         return stats.norm.rvs(size=tuple(size) + (2,), loc=loc, scale=scale)
+
+
+def test_independent_icdf_is_not_invertible():
+    ones = numpy.ones((2, 3), numpy.float32)
+    dist = distributions.Independent(distributions.Normal(ones, ones))
+    with pytest.raises(RuntimeError, match='not invertible'):
+        dist.icdf(numpy.full((2, 3), 0.5, numpy.float32))
+
+
+@pytest.mark.parametrize('params', [{'p': numpy.array([0.2, 0.9], numpy.float16)},
+                                    {'logit': numpy.array([-1., 2.], numpy.float64)}])
+def test_bernoulli_samples_are_integers(params):
+    sample = distributions.Bernoulli(**params).sample(50)
+    assert sample.dtype == numpy.int64 and sample.shape == (50, 2)
+    assert set(numpy.unique(sample.array)) <= {0, 1}

@@ -122,7 +122,7 @@ class Bernoulli(distribution.Distribution):
         xp = self.xp
         p = self.p.array
         u = xp.random.uniform(size=(n,) + p.shape)
-        return chainer.Variable((u < p).astype(p.dtype))
+        return chainer.Variable((u < p).astype(numpy.int64))  # integer samples, as v7
 
     @property
     def stddev(self):

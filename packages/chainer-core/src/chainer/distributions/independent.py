@@ -55,6 +55,22 @@ class Independent(distribution.Distribution):
     def log_cdf(self, x):
         return _sum_rightmost(self.distribution.log_cdf(x), self.reinterpreted_batch_ndims)
 
+    def icdf(self, x):
+        """Not defined: raises ``RuntimeError`` (a joint CDF of several variables has no
+        inverse)."""
+        raise RuntimeError(
+            'Cumulative distribution function for multivariate variable is not invertible.')
+
+    def survival_function(self, x):
+        """``P(X_i > x_i for every i)`` of the event: the product of the base survival
+        functions (as v7)."""
+        return chainer.functions.exp(self.log_survival_function(x))
+
+    def log_survival_function(self, x):
+        """Logarithm of :meth:`survival_function`."""
+        return _sum_rightmost(self.distribution.log_survival_function(x),
+                              self.reinterpreted_batch_ndims)
+
     @property
     def entropy(self):
         return _sum_rightmost(self.distribution.entropy, self.reinterpreted_batch_ndims)
