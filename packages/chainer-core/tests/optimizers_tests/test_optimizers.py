@@ -125,7 +125,7 @@ def ref_msvag(p, g, s, t, hp):
     rho = min(rho, 0.9999)
     mt = m / (1 - b ** t)
     vt = v / (1 - b ** t)
-    var = (vt - mt * mt) / (1 - rho)
+    var = numpy.maximum(vt - mt * mt, 0) / (1 - rho)
     factor = mt * mt / (mt * mt + rho * var)
     p -= hp['eta'] * (hp['lr'] * factor * mt + hp['weight_decay_rate'] * p)
 
@@ -484,6 +484,28 @@ def test_grad_none_is_skipped_by_rule():
     rule.update(p)
     numpy.testing.assert_array_equal(p.array, numpy.ones(3))
     assert rule.t == 1
+
+
+@pytest.mark.parametrize('lasso, expected', [
+    (False, [-0.13000001, 0.03642857, 0.20285715, -0.08714284, -0.4778571, -0.86857134]),
+    (True, [-0.12, 0.04642856, 0.21285714, -0.09714283, -0.48735505, -0.87857133]),
+])
+def test_msvag_float32_rounding_as_v7(lasso, expected):
+    # At the first step rho / (1 - rho) = 9999 multiplies the rounding error of vt - mt ** 2:
+    # v7 clips that variance estimate at zero and divides by the bias correction, which gives
+    # these float32 weights (recorded with Chainer 7.8.1; without the clipping the second
+    # weight of the first case is 0.03667521, without the division the last weight of the
+    # second case is -0.87739235).
+    link = chainer.Link()
+    with link.init_scope():
+        link.W = chainer.Parameter(numpy.arange(6, dtype=numpy.float32).reshape(2, 3) / 7 - 0.3)
+        link.b = chainer.Parameter(numpy.array([0.1, -0.2], numpy.float32))
+    x = numpy.array([[1, 2, 3], [-1, 0.5, 2]], numpy.float32)
+    opt = optimizers.MSVAG().setup(link)
+    if lasso:
+        opt.add_hook(chainer.optimizer_hooks.Lasso(0.1))
+    opt.update(lambda: chainer.functions.sum(chainer.functions.linear(x, link.W, link.b) ** 2))
+    numpy.testing.assert_allclose(link.W.array.ravel(), expected, rtol=1e-6)
 
 
 def test_msvag_zero_gradient_does_not_produce_nan():

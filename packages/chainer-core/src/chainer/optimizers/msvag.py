@@ -11,7 +11,7 @@ _default_hyperparam = _rule_base.make_hyperparam(lr=0.1, beta=0.9, eta=1.0,
                                                  weight_decay_rate=0)
 
 
-def _update_cpu(p, grad, m, v, s, mt2, mt, one_minus_beta, inv_bc, rho_ratio, step_scale,
+def _update_cpu(p, grad, m, v, s, mt2, mt, one_minus_beta, bias_correction, rho_ratio, step_scale,
                 decay):
     numpy.subtract(grad, m, out=s)
     s *= one_minus_beta
@@ -20,10 +20,11 @@ def _update_cpu(p, grad, m, v, s, mt2, mt, one_minus_beta, inv_bc, rho_ratio, st
     s -= v
     s *= one_minus_beta
     v += s
-    numpy.multiply(v, inv_bc, out=s)           # vt
-    numpy.multiply(m, inv_bc, out=mt)          # mt
+    numpy.divide(v, bias_correction, out=s)    # vt (a division, as v7: rounding-sensitive)
+    numpy.divide(m, bias_correction, out=mt)   # mt
     numpy.multiply(mt, mt, out=mt2)            # mt ** 2
     s -= mt2
+    numpy.maximum(s, 0, out=s)                 # variance estimate, rounding noise clipped
     s *= rho_ratio                             # rho * (vt - mt2) / (1 - rho)
     s += mt2                                   # denominator
     numpy.divide(mt2, s, out=mt2, where=s != 0)  # factor (0 where mt == 0)
@@ -45,7 +46,7 @@ class MSVAGRule(_rule_base.ElementwiseRule):
     """Update rule of M-SVAG (Balles & Hennig, arXiv:1705.07774).
 
     With bias-corrected moving averages ``mt`` of the gradient and ``vt`` of its square,
-    ``s = (vt - mt ** 2) / (1 - rho)`` and ``factor = mt ** 2 / (mt ** 2 + rho * s)``,
+    ``s = max(vt - mt ** 2, 0) / (1 - rho)`` and ``factor = mt ** 2 / (mt ** 2 + rho * s)``,
     ``param -= eta * (lr * factor * mt + weight_decay_rate * param)``, where
     ``rho = min(0.9999,
     (1 - beta) ** 2 * (1 - beta ** (2t)) / ((1 - beta ** t) ** 2 * (1 - beta ** 2)))``.
@@ -64,13 +65,13 @@ class MSVAGRule(_rule_base.ElementwiseRule):
     _n_scratch = 3
     _update_cpu = staticmethod(_update_cpu)
     _gpu_kernel_spec = (
-        'T grad, T lr, T one_minus_beta, T inv_bc, T rho, T eta, T weight_decay_rate',
+        'T grad, T lr, T one_minus_beta, T bias_correction, T rho, T eta, T weight_decay_rate',
         'T param, T m, T v',
         '''m += one_minus_beta * (grad - m);
            v += one_minus_beta * (grad * grad - v);
-           T mt = m * inv_bc;
+           T mt = m / bias_correction;
            T mt2 = mt * mt;
-           T denom = mt2 + rho * (v * inv_bc - mt2) / (1 - rho);
+           T denom = mt2 + rho * max(v / bias_correction - mt2, (T)0) / (1 - rho);
            T factor = denom != 0 ? mt2 / denom : (T)0;
            param -= eta * (lr * factor * mt + weight_decay_rate * param);''',
         'msvag')
@@ -84,13 +85,12 @@ class MSVAGRule(_rule_base.ElementwiseRule):
         beta, eta = hp['beta'], hp['eta']
         t = self.t
         rho = _rho(beta, t)
-        inv_bc = 1.0 / (1.0 - math.pow(beta, t))
-        return (1.0 - beta, inv_bc, rho / (1.0 - rho), eta * hp['lr'],
+        return (1.0 - beta, 1.0 - math.pow(beta, t), rho / (1.0 - rho), eta * hp['lr'],
                 1.0 - eta * hp['weight_decay_rate'])
 
     def _gpu_args(self, hp):
         t = self.t
-        return (hp.lr, 1 - hp.beta, 1.0 / (1.0 - math.pow(hp.beta, t)), _rho(hp.beta, t),
+        return (hp.lr, 1 - hp.beta, 1.0 - math.pow(hp.beta, t), _rho(hp.beta, t),
                 hp.eta, hp.weight_decay_rate)
 
 
