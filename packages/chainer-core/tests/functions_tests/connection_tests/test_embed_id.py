@@ -74,9 +74,18 @@ def test_embed_id_gradient_accumulates_repeats():
 
 
 @pytest.mark.parametrize('x', [[-1, 0], [0, 3]])
-def test_embed_id_out_of_range(x):
-    with pytest.raises(ValueError):
+def test_embed_id_out_of_range_in_debug_mode(x):
+    with chainer.using_config('debug', True), pytest.raises(ValueError, match='len\\(W\\)'):
         F.embed_id(numpy.array(x, numpy.int32), numpy.zeros((3, 2), 'f'))
+
+
+def test_embed_id_indexes_as_numpy_outside_debug_mode():
+    # v7 checks the IDs in debug mode only: otherwise -1 is the last row, 3 an IndexError
+    W = numpy.arange(6, dtype=numpy.float32).reshape(3, 2)
+    y = F.embed_id(numpy.array([-1, 0], numpy.int32), W)
+    numpy.testing.assert_array_equal(y.array, [[4, 5], [0, 1]])
+    with pytest.raises(IndexError):
+        F.embed_id(numpy.array([0, 3], numpy.int32), W)
 
 
 def test_embed_id_ignore_label_out_of_range_is_fine():

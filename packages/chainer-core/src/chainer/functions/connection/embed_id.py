@@ -1,6 +1,6 @@
 """Embedding lookup (``embed_id``)."""
-import numpy
 
+import chainer
 from chainer import backend
 from chainer import function_node
 from chainer.utils import type_check
@@ -31,7 +31,7 @@ class EmbedIDFunction(function_node.FunctionNode):
         x, W = inputs
         self._w_shape = W.shape
         xp = backend.get_array_module(*inputs)
-        if xp is numpy:
+        if chainer.is_debug():  # else IDs index W as NumPy does (negative ones wrap), as v7
             valid = x if self.ignore_label is None else x[x != self.ignore_label]
             if not ((0 <= valid).all() and (valid < len(W)).all()):
                 raise ValueError('Each not ignored `x` value need to satisfy '
