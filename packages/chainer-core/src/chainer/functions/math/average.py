@@ -21,6 +21,9 @@ class Mean(function_node.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         self._in_shape = x.shape
+        if x.size == 0 and _reduction.reduced_size(x.shape, self.axis) == 0:
+            raise ZeroDivisionError('F.mean: the mean of no elements (an empty axis of x of '
+                                    'shape {}): float division by zero'.format(x.shape))
         xp = backend.get_array_module(x)
         y = xp.mean(x, axis=self.axis, keepdims=self.keepdims)
         return utils.force_array(y, x.dtype),
