@@ -3,21 +3,12 @@ import pytest
 
 import chainer.functions as F
 from chainer import testing
+from chainer.testing._tolerances import set_default_tolerances
 from chainer.functions.array import broadcast
 from chainer.testing._fast_backward import check_fast_backward
 from chainer.utils import type_check
 
 _DTYPES = [numpy.float16, numpy.float32, numpy.float64]
-
-
-def _tol(test):
-    if test.dtype == numpy.float16:
-        test.check_forward_options = {'atol': 5e-3, 'rtol': 5e-3}
-        test.check_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
-        test.check_double_backward_options = {'atol': 5e-2, 'rtol': 5e-2}
-    else:
-        test.check_backward_options = {'atol': 1e-4, 'rtol': 1e-3}
-        test.check_double_backward_options = {'atol': 1e-3, 'rtol': 1e-2}
 
 
 @testing.parameterize(*testing.product({
@@ -28,7 +19,7 @@ def _tol(test):
 class TestBroadcastTo(testing.FunctionTestCase):
 
     def setUp(self):
-        _tol(self)
+        set_default_tolerances(self)
 
     def generate_inputs(self):
         return numpy.random.uniform(-1, 1, self.shapes[0]).astype(self.dtype),
@@ -52,7 +43,7 @@ def test_broadcast_to_invalid():
 class TestBroadcast(testing.FunctionTestCase):
 
     def setUp(self):
-        _tol(self)
+        set_default_tolerances(self)
 
     def generate_inputs(self):
         return (numpy.random.uniform(-1, 1, (3, 1)).astype(self.dtype),
