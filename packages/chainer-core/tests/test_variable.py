@@ -260,6 +260,17 @@ class TestParameter:
         dtype = chainer.Parameter(chainer.initializers.Normal(dtype='f')).dtype
         assert isinstance(dtype, numpy.dtype) and dtype == numpy.float32
 
+    def test_addgrad_from_an_undecided_grad_raises(self):
+        # as v7: addgrad reads the source's grad
+        dst = chainer.Parameter(numpy.zeros(2, 'f'))
+        dst.cleargrad()
+        with pytest.raises(RuntimeError, match=self._PENDING):
+            dst.addgrad(chainer.Parameter())
+        src = chainer.Parameter()
+        src.cleargrad()
+        dst.addgrad(src)
+        assert dst.grad is None
+
     def test_copies_keep_the_undecided_grad(self):
         # as v7: deep copies and pickles of an uninitialized parameter still raise
         for dup in (copy.deepcopy, lambda p: pickle.loads(pickle.dumps(p))):

@@ -694,9 +694,15 @@ class Variable:
         backend.copyto(dst, src)
 
     def addgrad(self, var):
-        """Accumulates the gradient of ``var`` into this variable's gradient."""
+        """Accumulates the gradient of ``var`` into this variable's gradient.
+
+        An uninitialized source parameter whose gradient is undecided raises
+        :class:`RuntimeError` (as reading its ``grad`` does), as in v7.
+        """
         src = var.grad_var
         if src is None:
+            if getattr(var, '_grad_pending', False):
+                var.grad  # raises
             return
         if self._array is None:
             self.initialize(var.shape)
