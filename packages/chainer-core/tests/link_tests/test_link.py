@@ -253,7 +253,7 @@ def test_cleargrads_zerograds_addgrads():
     b.y.grad = numpy.full(4, 3, numpy.float32)
     a.y.grad = numpy.zeros(4, numpy.float32)
     with pytest.raises(RuntimeError):  # as v7: b.u's gradient is still undecided
-        a.addgrads(b)
+        SimpleLink().addgrads(SimpleLink())
     b.u.cleargrad()
     a.addgrads(b)
     numpy.testing.assert_array_equal(a.x.grad, numpy.full((2, 3), 3))
