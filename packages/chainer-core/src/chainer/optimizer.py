@@ -521,7 +521,6 @@ class Optimizer:
         hooks = hookable._pre_update_hooks if timing == 'pre' else hookable._post_update_hooks
         for hook in hooks.values():
             self.call_hook(hook)
-            self.reallocate_cleared_grads()
 
     def call_hook(self, hook):
         """Calls one hook: as ``hook(param.update_rule, param)`` for each parameter when its
@@ -531,10 +530,6 @@ class Optimizer:
                 hook(param.update_rule, param)
         else:
             hook(self)
-
-    def reallocate_cleared_grads(self):
-        """Allocates zero gradients for initialized parameters whose grad is ``None``."""
-        _reallocate_cleared_grads(self.target.params(False))
 
     def serialize(self, serializer):
         """Serializes ``t``, ``epoch`` and each parameter's update rule (under its path)."""
@@ -606,11 +601,6 @@ class Optimizer:
             multiplier = 2.0
         self._loss_scale = max(1, min(self._loss_scale_max, self._loss_scale * multiplier))
 
-    def use_cleargrads(self, use=True):
-        """Deprecated: :meth:`update` always uses ``cleargrads`` unless ``use`` is False."""
-        warnings.warn('GradientMethod.use_cleargrads is deprecated.', DeprecationWarning)
-        self._use_cleargrads = use
-
 
 class GradientMethod(Optimizer):
     """Base class of optimizers that update each parameter from its own gradient.
@@ -635,6 +625,21 @@ class GradientMethod(Optimizer):
             if self._use_fp32_update:
                 param.update_rule.use_fp32_update()
         return self
+
+    def reallocate_cleared_grads(self):
+        """Allocates zero gradients for initialized parameters whose grad is ``None``."""
+        _reallocate_cleared_grads(self.target.params(False))
+
+    def call_hook(self, hook):
+        """Calls one hook (see :meth:`Optimizer.call_hook`), then reallocates the gradients it
+        cleared."""
+        super().call_hook(hook)
+        self.reallocate_cleared_grads()
+
+    def use_cleargrads(self, use=True):
+        """Deprecated: :meth:`update` always uses ``cleargrads`` unless ``use`` is False."""
+        warnings.warn('GradientMethod.use_cleargrads is deprecated.', DeprecationWarning)
+        self._use_cleargrads = use
 
     def update(self, lossfun=None, *args, **kwds):
         """Updates the parameters.
@@ -693,10 +698,11 @@ class GradientMethod(Optimizer):
         raise NotImplementedError
 
 
-def make_deprecation_message(name):
-    """Returns the deprecation message of the ``chainer.optimizer.<name>`` hook aliases."""
+def make_deprecation_message(module_name):
+    """Returns the deprecation message of the ``chainer.optimizer.<module_name>`` hook
+    aliases."""
     return ('chainer.optimizer.{0} is deprecated from v4. '
-            'Use chainer.optimizer_hooks.{0} instead.'.format(name))
+            'Use chainer.optimizer_hooks.{0} instead.'.format(module_name))
 
 
 class WeightDecay(optimizer_hooks.WeightDecay):

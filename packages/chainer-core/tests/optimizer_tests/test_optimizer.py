@@ -328,6 +328,18 @@ def test_call_hook():
     assert seen == [opt] + [(p.update_rule, p) for p in model.params()]
 
 
+def test_call_hook_reallocates_cleared_grads_of_gradient_methods_only():
+    # As v7: GradientMethod.call_hook reallocates the gradients a hook cleared (as zeros);
+    # the base Optimizer leaves them None.
+    for opt, expected in ((optimizers.SGD(), [0.0, 0.0]), (optimizer.Optimizer(), None)):
+        model = Model()
+        opt.setup(model)
+        opt.add_hook(lambda o: model.cleargrads(), name='clear')
+        opt.call_hooks('pre')
+        grad = model.a.w.grad
+        assert (grad if expected is None else grad.tolist()) == expected
+
+
 def test_call_for_each_param_hook_receives_rule_and_param():
     model = Model()
     opt = optimizers.SGD().setup(model)
