@@ -145,6 +145,9 @@ def test_local_hook():
     assert 'counting' not in f.local_function_hooks
     with pytest.raises(KeyError):
         f.delete_hook('counting')
+    with pytest.raises(TypeError, match='FunctionHook'):  # as v7
+        f.add_hook(object())
+    assert not f.local_function_hooks
 
 
 def test_global_hook_registry():

@@ -11,6 +11,7 @@ from chainer import _backprop_utils
 from chainer import _hooks
 from chainer import backend
 from chainer import configuration
+from chainer import function_hook
 from chainer import utils
 from chainer.utils import type_check
 from chainer import variable as variable_module
@@ -418,6 +419,8 @@ class FunctionNode:
 
     def add_hook(self, hook, name=None):
         """Registers a function hook local to this node."""
+        if not isinstance(hook, function_hook.FunctionHook):
+            raise TypeError('Hook must be of type FunctionHook')
         if name is None:
             name = hook.name
         hooks = self.local_function_hooks
