@@ -81,7 +81,14 @@ class TestAveragePoolingND(testing.FunctionTestCase):
 def test_average_pooling_2d_node():
     node = avg2d_module.AveragePooling2D(3, 2, 1)
     assert (node.kh, node.kw, node.sy, node.sx, node.ph, node.pw) == (3, 3, 2, 2, 1, 1)
-    assert not node.cover_all
+
+
+@pytest.mark.parametrize('kwargs', [{}, {'cover_all': True}, {'return_indices': True}])
+def test_average_pooling_2d_node_ignores_cover_all(kwargs):
+    # as v7: the node takes cover_all (default True) and return_indices but ignores them
+    x = numpy.arange(36, dtype=numpy.float32).reshape(1, 1, 6, 6)
+    y, = avg2d_module.AveragePooling2D(3, 2, **kwargs).apply((x,))
+    testing.assert_allclose(y.array, F.average_pooling_2d(x, 3, 2).array)
 
 
 def test_invalid_pad_value():
