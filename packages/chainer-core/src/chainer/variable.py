@@ -244,6 +244,8 @@ class Variable:
     __array_priority__ = 200
     _chainerx_name = None
     _loss_scale = None
+    #: Memory layout of the array (v7's experimental layouts): always the standard one, None.
+    layout = None
     # Whether the data is a ChainerX array (read by code written for v7): False on the class.
     _has_chainerx_array = _HasChainerxArray()
 
