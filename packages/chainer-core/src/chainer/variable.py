@@ -771,6 +771,17 @@ class Variable:
             axes = axes[0]
         return chainer.functions.transpose(self, axes)
 
+    def mean(self, axis=None, *, weights=None, keepdims=False):
+        """Weighted average over ``axis`` (:func:`chainer.functions.average`)."""
+        return chainer.functions.average(self, axis, weights, keepdims)
+
+    def as_layout(self, layout):
+        """Returns the variable in memory layout ``layout``: only the standard one (None)."""
+        if layout is not None:
+            raise ValueError('as_layout: only the standard layout (None) is supported, '
+                             'got {!r}'.format(layout))
+        return self
+
     def backward(self, retain_grad=False, enable_double_backprop=False, loss_scale=None):
         """Runs error backpropagation (backprop) from this variable.
 
