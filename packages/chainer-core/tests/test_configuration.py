@@ -1,4 +1,5 @@
 """chainer.configuration: global and thread-local entries, using_config, debug mode."""
+import io
 import threading
 import warnings
 
@@ -90,3 +91,58 @@ def test_using_config_restores_on_error_and_nests():
             assert chainer.config.train is False
             raise KeyError('x')
     assert chainer.config.train is True
+
+
+class TestOwnGlobalConfig:
+    """A LocalConfig falls back to the GlobalConfig it was made with (as v7)."""
+
+    def setup_method(self):
+        self.global_config = chainer.configuration.GlobalConfig()
+        self.config = chainer.configuration.LocalConfig(self.global_config)
+        self.global_config.x = 'global x'
+        self.global_config.y = 'global y'
+        self.config.y = 'local y'
+
+    def test_lookup_and_isolation(self):
+        assert self.config.x == 'global x'
+        assert self.config.y == 'local y'
+        assert self.global_config.y == 'global y'
+        assert vars(self.global_config) == {'x': 'global x', 'y': 'global y'}
+        assert not hasattr(chainer.config, 'x')
+        assert not hasattr(chainer.global_config, 'x')
+        other = chainer.configuration.LocalConfig(self.global_config)
+        assert other.y == 'global y'
+
+    def test_del_and_using_config(self):
+        del self.config.y
+        assert self.config.y == 'global y'
+        with chainer.using_config('x', 'tmp', self.config):
+            assert self.config.x == 'tmp'
+            assert self.global_config.x == 'global x'
+        assert self.config.x == 'global x'
+        del self.global_config.x
+        assert not hasattr(self.config, 'x')
+
+    def test_other_thread_sees_global(self):
+        seen = {}
+
+        def worker():
+            seen['y'] = self.config.y
+
+        t = threading.Thread(target=worker)
+        t.start()
+        t.join()
+        assert seen == {'y': 'global y'}
+
+    def test_show(self):
+        out = io.StringIO()
+        self.config.show(out)
+        assert out.getvalue() == 'x global x\ny local y\n'
+        out = io.StringIO()
+        self.global_config.show(out)
+        assert out.getvalue() == 'x global x\ny global y\n'
+
+    def test_default_entries_are_attributes_of_global_config(self):
+        assert vars(chainer.global_config)['train'] is True
+        with pytest.raises(AttributeError, match='GlobalConfig'):
+            self.global_config.no_such_entry

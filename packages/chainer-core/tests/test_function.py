@@ -280,6 +280,19 @@ class TestDoubleBackpropThroughOldStyleFunction:
         with pytest.raises(RuntimeError, match=self.message):
             F.sum(x.grad_var * x).backward()
 
+    def test_backward_or_grad_from_the_gradient_itself(self):
+        # as v7: the gradient has no creator, but starting backprop from it raises too
+        x = chainer.Variable(numpy.array([1., 2.], numpy.float32))
+        gx, = chainer.grad([_Triple()(x)], [x], [numpy.ones(2, numpy.float32)],
+                           enable_double_backprop=True)
+        with pytest.raises(RuntimeError, match=self.message):
+            chainer.grad([gx], [x])
+        with pytest.raises(RuntimeError, match=self.message):
+            gx.backward()
+        gx.grad = numpy.ones(2, numpy.float32)
+        with pytest.raises(RuntimeError, match=self.message):
+            gx.backward()
+
     def test_without_double_backprop_gradients_are_constants(self):
         x = chainer.Variable(numpy.array([1., 2.], numpy.float32))
         gx, = chainer.grad([_Triple()(x)], [x], [numpy.ones(2, numpy.float32)])

@@ -145,6 +145,9 @@ def test_local_hook():
     assert 'counting' not in f.local_function_hooks
     with pytest.raises(KeyError):
         f.delete_hook('counting')
+    with pytest.raises(TypeError, match='FunctionHook'):  # as v7
+        f.add_hook(object())
+    assert not f.local_function_hooks
 
 
 def test_global_hook_registry():
@@ -830,3 +833,31 @@ def test_subclass_overriding_backward_accumulate_loses_the_inherited_fast_backwa
 
     assert Accumulating._backward_arrays is None
     assert Accumulating._accumulates and not sigmoid.Sigmoid._accumulates
+
+
+def test_layout_and_elementwise_attributes_as_v7():
+    # v7's memory-layout attributes: every array has the standard layout (None).
+    import numpy
+
+    import chainer
+    from chainer.functions.activation import relu
+    from chainer.functions.math import basic_math
+    x = chainer.Variable(numpy.ones(2, numpy.float32))
+    assert x.layout is None
+    node = chainer.functions.add(x, x, x).creator
+    assert node.input_layouts == (None, None, None) and node.output_layouts == (None,)
+    assert node.chainerx_device is None
+    assert node.check_layout_forward(node.inputs) is None
+    with pytest.raises(AssertionError):
+        chainer.FunctionNode().input_layouts
+    elementwise = {
+        relu.ReLU, relu.ReLUGradCudnn, basic_math.Absolute, basic_math.AbsoluteGrad,
+        basic_math.Add, basic_math.AddConstant, basic_math.Div, basic_math.DivFromConstant,
+        basic_math.Mul, basic_math.MulConstant, basic_math.MultiAdd, basic_math.Neg,
+        basic_math.PowConstVar, basic_math.PowConstVarGrad, basic_math.PowVarConst,
+        basic_math.PowVarConstGrad, basic_math.PowVarVar, basic_math.Sub,
+        basic_math.SubFromConstant}
+    assert all(cls.is_elementwise for cls in elementwise)
+    assert not chainer.FunctionNode.is_elementwise
+    assert not basic_math.DivFromConstantGrad.is_elementwise
+    assert not relu.ReLUGrad2.is_elementwise

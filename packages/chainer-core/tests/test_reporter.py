@@ -154,6 +154,21 @@ def test_summary_sums_numpy_values_in_float64():
     numpy.testing.assert_allclose(std, expected.std(), rtol=1e-12)
 
 
+def test_summary_keeps_the_dtype_of_arrays():
+    # As v7: only scalars are promoted; a float16/float32 array's sums and mean keep its
+    # dtype, also with a NumPy scalar weight.
+    for dtype in (numpy.float16, numpy.float32):
+        s = reporter.Summary()
+        s.add(numpy.array([1.0, 2.0], dtype), weight=numpy.float32(2))
+        s.add(numpy.array([1.0, 2.0], dtype), weight=numpy.int32(1))
+        assert s._x.dtype == s._x2.dtype == dtype
+        assert s.compute_mean().dtype == dtype
+        mean, std = s.make_statistics()
+        assert mean.dtype == std.dtype == dtype
+        numpy.testing.assert_allclose(mean, [1.0, 2.0])
+        assert s._n == 3
+
+
 def test_summary_weighted_and_arrays():
     s = reporter.Summary()
     s.add(numpy.array(1.0), weight=3)

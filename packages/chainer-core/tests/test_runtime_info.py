@@ -55,6 +55,15 @@ def test_print_runtime_info_reports_chainerx():
     assert list(info).index('ChainerX') == list(info).index('Chainer') + 1
 
 
+def test_print_runtime_info_reports_ideep():
+    # as v7: an iDeep line after the CuPy one
+    out = io.StringIO()
+    chainer.print_runtime_info(out)
+    info = _lines(out.getvalue())
+    assert info['iDeep'] == 'Not Available'
+    assert list(info).index('iDeep') == list(info).index('CuPy') + 1
+
+
 def test_print_runtime_info_defaults_to_stdout(capsys):
     chainer.print_runtime_info()
     assert _lines(capsys.readouterr().out)['Chainer'] == chainer.__version__

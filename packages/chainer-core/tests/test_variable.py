@@ -1,3 +1,4 @@
+import copy
 import operator
 import pickle
 import warnings
@@ -251,6 +252,33 @@ class TestParameter:
         assert isinstance(q, chainer.Parameter)
 
     _PENDING = 'Cannot retrieve Variable.grad. Either it must be set manually or '
+
+    def test_dtype_of_uninitialized_parameter(self):
+        # as v7: numpy.dtype of the initializer's dtype (float64 when it has none)
+        assert chainer.Parameter().dtype == numpy.float64
+        assert chainer.Parameter(3.0).dtype == numpy.float64
+        dtype = chainer.Parameter(chainer.initializers.Normal(dtype='f')).dtype
+        assert isinstance(dtype, numpy.dtype) and dtype == numpy.float32
+
+    def test_addgrad_from_an_undecided_grad_raises(self):
+        # as v7: addgrad reads the source's grad
+        dst = chainer.Parameter(numpy.zeros(2, 'f'))
+        dst.cleargrad()
+        with pytest.raises(RuntimeError, match=self._PENDING):
+            dst.addgrad(chainer.Parameter())
+        src = chainer.Parameter()
+        src.cleargrad()
+        dst.addgrad(src)
+        assert dst.grad is None
+
+    def test_copies_keep_the_undecided_grad(self):
+        # as v7: deep copies and pickles of an uninitialized parameter still raise
+        for dup in (copy.deepcopy, lambda p: pickle.loads(pickle.dumps(p))):
+            with pytest.raises(RuntimeError, match=self._PENDING):
+                dup(chainer.Parameter()).grad
+            cleared = chainer.Parameter()
+            cleared.cleargrad()
+            assert dup(cleared).grad is None
 
     def test_grad_of_uninitialized_parameter_is_undecided(self):
         # as v7: reading it raises until it is set, cleared or initialized

@@ -337,6 +337,9 @@ def variable_backward(var, retain_grad, enable_double_backprop, loss_scale):
             gy = var._grad_var = _make_variable(_ones_like(array, loss_scale), False)
     func = var.creator_node
     if func is None:
+        node = var._node
+        if node is not None and node._old_style_grad_generator is not None:
+            _raise_old_style(node)  # a gradient made by an old-style Function (as v7)
         return
     if gy is None:
         # As v7: the creator's backward runs without an output gradient (most raise).
@@ -506,6 +509,9 @@ def _nodes_between(output_nodes, input_nodes):
     """
     # backward from the outputs: the functions consuming each node that requires a gradient
     consumers = {}
+    for node in output_nodes:
+        if node.creator_node is None and node._old_style_grad_generator is not None:
+            _raise_old_style(node)
     pending = [node.creator_node for node in output_nodes]
     seen = set()
     while pending:

@@ -50,6 +50,10 @@ class _RuntimeInfo:
         cupy = _cupy_distribution()
         self.cupy_version = None if cupy is None else cupy[1]
         self.cupy_distribution = None if cupy is None else cupy[0]
+        from chainer.backends import intel64
+        self.ideep_version = (
+            getattr(intel64.ideep, '__version__', 'Available')
+            if intel64.is_ideep_available() else None)
         self.distributions = {
             name: version for name in CHAINER_DISTRIBUTIONS
             if (version := _dist_version(name)) is not None}
@@ -66,6 +70,7 @@ class _RuntimeInfo:
                 f'ChainerX: {"Available" if self.chainerx_available else "Not Available"}\n'
                 f'NumPy: {self.numpy_version}\n'
                 f'CuPy: {cupy}\n'
+                f'iDeep: {self.ideep_version or "Not Available"}\n'
                 f'Distributions: {dists or "None (running from a source tree)"}\n')
 
 
@@ -76,7 +81,7 @@ def _get_runtime_info():
 def print_runtime_info(out=None):
     """Shows Chainer runtime information.
 
-    Prints the platform, the versions of Python, Chainer, NumPy and CuPy (or
+    Prints the platform, the versions of Python, Chainer, NumPy, CuPy and iDeep (or
     ``Not Available``; CuPy is looked up in the package metadata, not imported),
     and which chainer-* distributions are installed.
 
@@ -91,6 +96,7 @@ def print_runtime_info(out=None):
         Chainer: ...
         NumPy: ...
         CuPy: ...
+        iDeep: ...
     """
     if out is None:
         out = sys.stdout

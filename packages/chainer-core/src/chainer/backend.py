@@ -105,17 +105,28 @@ def get_array_module(*args):
 _gpu_devices = {}
 
 
-def get_device_from_array(array):
-    """Returns the :class:`~chainer.backend.Device` holding ``array``.
+def get_device_from_array(*arrays):
+    """Returns the :class:`~chainer.backend.Device` holding the given arrays.
 
     NumPy arrays (and any non-array value) give a :class:`CpuDevice`, CuPy arrays the
-    :class:`GpuDevice` of their GPU. A Variable gives the device of its data array.
+    :class:`GpuDevice` of their GPU. A Variable gives the device of its data array. Of
+    several arrays, the first one that is not on the CPU decides (as v7).
 
     .. admonition:: Example
 
         >>> chainer.backend.get_device_from_array(np.zeros(2))
         <CpuDevice (numpy)>
     """
+    if len(arrays) == 1:
+        return _device_from_array(arrays[0])
+    for array in arrays:
+        device = _device_from_array(array)
+        if type(device) is not CpuDevice:
+            return device
+    return CpuDevice()
+
+
+def _device_from_array(array):
     t = type(array)
     if t is _ndarray:
         return CpuDevice()
@@ -125,7 +136,7 @@ def get_device_from_array(array):
     if xp is numpy:
         return CpuDevice()
     if xp is _UNWRAP:
-        return get_device_from_array(array._array)
+        return _device_from_array(array._array)
     if xp is chainerx:
         return ChainerxDevice(array.device)
     device_id = array.device.id
@@ -268,7 +279,11 @@ def copyto(dst, src):
         array([1., 2., 3.], dtype=float32)
     """
     if isinstance(dst, _ndarray):
-        numpy.copyto(dst, _cpu._array_to_cpu(src))
+        if isinstance(src, (list, tuple)):  # a sequence of arrays or scalars (as v7)
+            src = [_cpu._array_to_cpu(x) for x in src]
+        else:
+            src = _cpu._array_to_cpu(src)
+        numpy.copyto(dst, src)
         return
     if isinstance(dst, intel64.mdarray):  # pragma: no cover (no iDeep)
         intel64.ideep.basic_copyto(dst, _cpu._array_to_cpu(src))

@@ -1,16 +1,13 @@
 """Global and thread-local configuration (``chainer.config``).
 
-Global values are stored as class attributes of the thread-local config class, so reading an
-entry (``chainer.config.train``) is one C-level attribute lookup: the thread's own value if
-one was set with :func:`using_config`, else the global one. This keeps the lookups that
+Each :class:`GlobalConfig` keeps its entries as class attributes of a class of its own, and a
+:class:`LocalConfig` is an instance of a thread-local class derived from that class.  Reading an
+entry (``chainer.config.train``) is therefore one C-level attribute lookup: the thread's own value
+if one was set with :func:`using_config`, else the global one.  This keeps the lookups that
 ``FunctionNode.apply`` does on every call cheap.
 """
 import sys
 import threading
-
-
-class _Values:
-    """Holds the global configuration entries as class attributes."""
 
 
 def _entries(namespace):
@@ -20,35 +17,48 @@ def _entries(namespace):
 class GlobalConfig:
     """The process-wide configuration; every thread falls back to it."""
 
+    __slots__ = ('_values', '__dict__')
+
+    def __init__(self):
+        # The class whose attributes the thread-local configurations inherit.
+        object.__setattr__(self, '_values', type('_GlobalValues', (), {}))
+
     def __getattr__(self, name):
-        try:
-            return _Values.__dict__[name]
-        except KeyError:
-            raise AttributeError('global configuration has no entry %r' % name) from None
+        raise AttributeError(
+            '{!r} object has no attribute {!r}'.format(type(self).__name__, name))
 
     def __setattr__(self, name, value):
-        setattr(_Values, name, value)
+        self.__dict__[name] = value
+        setattr(self._values, name, value)
 
     def __delattr__(self, name):
-        delattr(_Values, name)
+        del self.__dict__[name]
+        delattr(self._values, name)
 
     def show(self, file=None):
         """Prints the configuration entries, sorted by name."""
-        _show(_entries(_Values.__dict__), file)
+        _show(self.__dict__, file)
 
 
-class LocalConfig(threading.local, _Values):
-    """Thread-local configuration that falls back to the :class:`GlobalConfig` values."""
+class LocalConfig(threading.local):
+    """Thread-local configuration that falls back to the given :class:`GlobalConfig`."""
 
     # No ``__getattr__`` here: defining one would route every attribute read through a
     # Python-level hook (about 3x slower); a missing entry raises the default AttributeError.
 
-    def __init__(self, global_config=None):
+    def __new__(cls, global_config):
+        # A class of its own per global configuration, inheriting its entries.
+        derived = type(cls.__name__, (cls, global_config._values), {
+            '__module__': cls.__module__, '__qualname__': cls.__qualname__,
+            '_global': global_config})
+        return super().__new__(derived, global_config)
+
+    def __init__(self, global_config):
         pass
 
     def show(self, file=None):
         """Prints the effective configuration of this thread, sorted by name."""
-        entries = _entries(_Values.__dict__)
+        entries = dict(self._global.__dict__)
         entries.update(self.__dict__)
         _show(entries, file)
 

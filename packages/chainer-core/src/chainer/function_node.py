@@ -11,6 +11,7 @@ from chainer import _backprop_utils
 from chainer import _hooks
 from chainer import backend
 from chainer import configuration
+from chainer import function_hook
 from chainer import utils
 from chainer.utils import type_check
 from chainer import variable as variable_module
@@ -45,6 +46,11 @@ class FunctionNode:
     rank = 0
     stack = None
     lazy_grad_sum = False
+    #: Whether each output element depends on the same element of the inputs alone (v7 marks
+    #: ReLU and the arithmetic operators; nothing here depends on it).
+    is_elementwise = False
+    #: The ChainerX device of a node run through ChainerX (None here, as v7 for other nodes).
+    chainerx_device = None
     # The dtype kinds (e.g. ``'f'``) for which two inputs of one dtype and one shape pass
     # ``check_type_forward`` (so a pair of such Variables skips it): set by nodes whose check
     # asks no more (the arithmetic operators); empty: the check always runs.
@@ -311,6 +317,21 @@ class FunctionNode:
             raise RuntimeError(
                 'NaN is detected on forward computation of {}'.format(self.label))
 
+    @property
+    def input_layouts(self):
+        """Memory layouts of the inputs: None (the standard layout) for each, as v7."""
+        assert self.inputs is not None, 'input_layouts: the node has not been applied'
+        return (None,) * len(self.inputs)
+
+    @property
+    def output_layouts(self):
+        """Memory layouts of the outputs: None (the standard layout) for each, as v7."""
+        assert self.outputs is not None, 'output_layouts: the node has not been applied'
+        return (None,) * len(self.outputs)
+
+    def check_layout_forward(self, inputs):
+        """Checks the memory layouts of the inputs (all are the standard one here)."""
+
     def check_type_forward(self, in_types):
         """Checks the types of the inputs (override to add :func:`type_check.expect` calls)."""
 
@@ -418,6 +439,8 @@ class FunctionNode:
 
     def add_hook(self, hook, name=None):
         """Registers a function hook local to this node."""
+        if not isinstance(hook, function_hook.FunctionHook):
+            raise TypeError('Hook must be of type FunctionHook')
         if name is None:
             name = hook.name
         hooks = self.local_function_hooks

@@ -665,6 +665,13 @@ class Chain(Link):
             attrs[name] = dup
 
 
+class _NotALinkError(TypeError, AttributeError):
+    """A ChainList was given a child that is not a link.
+
+    Also an :class:`AttributeError`, which is what Chainer v7 raises there.
+    """
+
+
 class ChainList(Link, collections.abc.MutableSequence):
     """Link that holds a list of child links (list-like composition).
 
@@ -698,7 +705,8 @@ class ChainList(Link, collections.abc.MutableSequence):
     @staticmethod
     def _check_link(value):
         if not isinstance(value, Link):
-            raise TypeError('value must be a Link, but is {}'.format(type(value)))
+            raise _NotALinkError(
+                'a child of a ChainList must be a Link, but is {}'.format(type(value)))
 
     def __getitem__(self, index):
         """Returns the child (or a list of children for a slice) at ``index``."""
@@ -729,8 +737,7 @@ class ChainList(Link, collections.abc.MutableSequence):
 
     def insert(self, index, link):
         """Inserts the child ``link`` before position ``index``."""
-        if not isinstance(link, Link):
-            raise TypeError('cannot register a non-link object as a child')
+        self._check_link(link)
         children = self._children
         if index == len(children):
             link.name = str(index)

@@ -168,6 +168,50 @@ def _array_location(arr):
     return t, getattr(dev, 'id', dev)
 
 
+class _Hookable:
+    """Ordered pre- and post-update hooks of an update rule or an optimizer.
+
+    Args:
+        invalid_timing_fallback (bool): What to do with a hook whose ``timing`` attribute is
+            neither ``'pre'`` nor ``'post'`` when it is added with ``timing='auto'``: warn and
+            use ``'pre'`` (``True``, optimizers) or file it as a post hook (``False``, update
+            rules), as v7 does.
+    """
+
+    def __init__(self, invalid_timing_fallback):
+        self._pre_update_hooks = {}
+        self._post_update_hooks = {}
+        self._invalid_timing_fallback = invalid_timing_fallback
+
+    def add_hook(self, hook, name=None, timing='auto'):
+        if not callable(hook):
+            raise TypeError('hook function must be callable')
+        if timing not in ('pre', 'post', 'auto'):
+            raise ValueError("timing must be one of ('pre', 'post', 'auto')")
+        if timing == 'auto':
+            timing = getattr(hook, 'timing', 'pre')
+            if timing not in ('pre', 'post') and self._invalid_timing_fallback:
+                warnings.warn(
+                    "Hook timing attribute not in ('pre', 'post'), defaulting timing to 'pre'.")
+                timing = 'pre'
+        if name is None:
+            name = getattr(hook, 'name', getattr(hook, '__name__', None))
+            if name is None:
+                raise ValueError('the name of the hook function is not specified')
+        if name in self._pre_update_hooks or name in self._post_update_hooks:
+            raise KeyError('hook "{}" already exists'.format(name))
+        if timing == 'pre':
+            self._pre_update_hooks[name] = hook
+        else:
+            self._post_update_hooks[name] = hook
+
+    def remove_hook(self, name):
+        try:
+            del self._pre_update_hooks[name]
+        except KeyError:
+            del self._post_update_hooks[name]
+
+
 class UpdateRule:
     """Base class of the per-parameter update rules.
 
@@ -190,8 +234,7 @@ class UpdateRule:
     is_elementwise = False
 
     def __init__(self, parent_hyperparam=None):
-        self._pre_update_hooks = {}
-        self._post_update_hooks = {}
+        self._hookable = _Hookable(invalid_timing_fallback=False)
         self._state = None
         self._state_location = None
         self.enabled = True
@@ -205,33 +248,20 @@ class UpdateRule:
         """State dict of this rule (``None`` until the first update or deserialization)."""
         return self._state
 
-    def add_hook(self, hook, name=None, timing='pre'):
+    def add_hook(self, hook, name=None, timing='auto'):
         """Adds a hook called as ``hook(rule, param)`` before or after each update.
 
         Args:
             hook (callable): Hook function.
             name (str): Name of the hook (default: ``hook.name`` or ``hook.__name__``).
-            timing (str): ``'pre'`` or ``'post'``.
+            timing (str): ``'pre'``, ``'post'`` or ``'auto'`` (the hook's ``timing``
+                attribute, ``'pre'`` when it has none).
         """
-        if not callable(hook):
-            raise TypeError('hook function must be callable')
-        if timing not in ('pre', 'post'):
-            raise ValueError("timing must be either 'pre' or 'post'")
-        hooks = self._pre_update_hooks if timing == 'pre' else self._post_update_hooks
-        if name is None:
-            name = getattr(hook, 'name', getattr(hook, '__name__', None))
-            if name is None:
-                raise ValueError('the name of the hook function is not specified')
-        if name in hooks:
-            raise ValueError('hook "{}" already exists'.format(name))
-        hooks[name] = hook
+        self._hookable.add_hook(hook, name, timing)
 
     def remove_hook(self, name):
         """Removes the hook of the given name."""
-        try:
-            del self._pre_update_hooks[name]
-        except KeyError:
-            del self._post_update_hooks[name]
+        self._hookable.remove_hook(name)
 
     def update(self, param):
         """Updates ``param`` with its gradient (does nothing when disabled).
@@ -247,7 +277,7 @@ class UpdateRule:
         if self._use_fp32_update and arr is not None and arr.dtype == numpy.float16:
             fp32_param = self._fp32_param
             if fp32_param is None:
-                fp32_param = self._fp32_param = chainer.Variable(
+                fp32_param = self._fp32_param = variable.Parameter(
                     arr.astype(numpy.float32), name=param.name)
             grad = param.grad
             fp32_param.grad = None if grad is None else grad.astype(numpy.float32)
@@ -265,10 +295,11 @@ class UpdateRule:
             grad = target.grad
             if grad is not None:
                 grad /= loss_scale
-        for hook in self._pre_update_hooks.values():
+        hookable = self._hookable
+        for hook in hookable._pre_update_hooks.values():
             hook(self, target)
         self.update_core(target)
-        for hook in self._post_update_hooks.values():
+        for hook in hookable._post_update_hooks.values():
             hook(self, target)
 
         if target is not param:
@@ -411,8 +442,9 @@ class Optimizer:
     target = None
     t = 0
     epoch = 0
-    _pre_update_hooks = None
+    _pre_update_hooks = None  # v7 class attributes (the hooks live in ``_hookable``)
     _post_update_hooks = None
+    _hookable = None
     _loss_scale = None
     _loss_scale_max = 65504  # max value representable in float16
     _loss_scaling_is_dynamic = False
@@ -429,9 +461,12 @@ class Optimizer:
         self.target = link
         self.t = 0
         self.epoch = 0
-        self._pre_update_hooks = {}
-        self._post_update_hooks = {}
+        self._hookable = _Hookable(invalid_timing_fallback=True)
         return self
+
+    def _check_set_up(self):
+        if self._hookable is None:
+            raise RuntimeError('Optimizer is not set up. Call `setup` method.')
 
     def update(self, lossfun=None, *args, **kwds):
         """Updates the parameters (implemented by subclasses)."""
@@ -464,58 +499,37 @@ class Optimizer:
 
         Args:
             hook (callable): Hook function.
-            name (str): Name of the hook (default: ``hook.name``).
+            name (str): Name of the hook (default: ``hook.name`` or ``hook.__name__``).
             timing (str): ``'pre'`` (before the update), ``'post'`` (after it), or ``'auto'``
-                (the hook's ``timing`` attribute, ``'pre'`` when it has none).
+                (the hook's ``timing`` attribute; ``'pre'`` when it has none, and with a
+                warning when it is neither ``'pre'`` nor ``'post'``).
         """
-        if not callable(hook):
-            raise TypeError('hook function is not callable')
-        if self._pre_update_hooks is None or self._post_update_hooks is None:
-            raise RuntimeError('call `setup` method before `add_hook` method')
-        if timing not in ('auto', 'pre', 'post'):
-            raise ValueError("timing must be one of ('auto', 'pre', 'post')")
-        if timing == 'auto':
-            timing = getattr(hook, 'timing', 'pre')
-            if timing not in ('pre', 'post'):
-                raise ValueError(
-                    "hook timing attribute must be 'pre' or 'post', got {!r}".format(timing))
-        if name is None:
-            name = getattr(hook, 'name', getattr(hook, '__name__', None))
-            if name is None:
-                raise ValueError('the name of the hook function is not specified')
-        if name in self._pre_update_hooks or name in self._post_update_hooks:
-            raise KeyError('hook "{}" already exists'.format(name))
-        if timing == 'pre':
-            self._pre_update_hooks[name] = hook
-        else:
-            self._post_update_hooks[name] = hook
+        self._check_set_up()
+        self._hookable.add_hook(hook, name, timing)
 
     def remove_hook(self, name):
         """Removes the hook of the given name."""
-        try:
-            del self._pre_update_hooks[name]
-        except KeyError:
-            del self._post_update_hooks[name]
+        self._check_set_up()
+        self._hookable.remove_hook(name)
 
     def call_hooks(self, timing='pre'):
         """Invokes the hooks of the given timing in registration order."""
+        self._check_set_up()
         if timing not in ('pre', 'post'):
             raise ValueError("timing must be either 'pre' or 'post'")
-        hooks = self._pre_update_hooks if timing == 'pre' else self._post_update_hooks
+        hookable = self._hookable
+        hooks = hookable._pre_update_hooks if timing == 'pre' else hookable._post_update_hooks
         for hook in hooks.values():
-            self._call_hook(hook)
-            self.reallocate_cleared_grads()
+            self.call_hook(hook)
 
-    def _call_hook(self, hook):
+    def call_hook(self, hook):
+        """Calls one hook: as ``hook(param.update_rule, param)`` for each parameter when its
+        ``call_for_each_param`` is true, as ``hook(self)`` otherwise."""
         if getattr(hook, 'call_for_each_param', False):
             for param in self.target.params():
                 hook(param.update_rule, param)
         else:
             hook(self)
-
-    def reallocate_cleared_grads(self):
-        """Allocates zero gradients for initialized parameters whose grad is ``None``."""
-        _reallocate_cleared_grads(self.target.params(False))
 
     def serialize(self, serializer):
         """Serializes ``t``, ``epoch`` and each parameter's update rule (under its path)."""
@@ -531,31 +545,27 @@ class Optimizer:
 
         Args:
             interval (int): Number of iterations over which the scale doubles (dynamic mode).
-            scale (float): Static loss scale; ``None`` selects dynamic loss scaling, where the
-                scale halves when a non-finite gradient is found (that update is skipped) and
-                grows again otherwise.
+            scale (float): Loss scale. ``None`` turns on dynamic loss scaling from a scale of
+                1, where the scale halves when a non-finite gradient is found (that update is
+                skipped) and grows again otherwise; a number sets the current scale (a static
+                one unless dynamic loss scaling is already on, as in v7).
         """
         if scale is None:
             self._loss_scaling_is_dynamic = True
             if interval < 1:
                 raise ValueError(
                     'interval must be greater than or equal to 1. Actual: {}'.format(interval))
-            self._loss_scale = 1.0
+            scale = 1.0
             self._loss_scaling_multiplier = math.pow(2.0, 1.0 / interval)
             self._loss_scaling_isnan_ever = False
-        else:
-            if scale <= 0:
-                raise ValueError('loss_scale must be a positive number. Actual: {}'.format(scale))
-            self._loss_scaling_is_dynamic = False
-            self._loss_scale = scale
+        elif scale <= 0:
+            raise ValueError('loss_scale must be a positive number. Actual: {}'.format(scale))
+        self._loss_scale = scale
 
     def set_loss_scale(self, loss_scale):
-        """Sets a static loss scale (``None`` disables loss scaling)."""
-        if loss_scale is None:
-            self._loss_scaling_is_dynamic = False
-            self._loss_scale = None
-        else:
-            self.loss_scaling(interval=None, scale=loss_scale)
+        """Sets the loss scale: ``loss_scaling(scale=loss_scale)`` (``None`` turns on dynamic
+        loss scaling, as in v7)."""
+        self.loss_scaling(scale=loss_scale)
 
     def check_nan_in_grads(self):
         """Checks the gradients for non-finite values when dynamic loss scaling is used."""
@@ -591,11 +601,6 @@ class Optimizer:
             multiplier = 2.0
         self._loss_scale = max(1, min(self._loss_scale_max, self._loss_scale * multiplier))
 
-    def use_cleargrads(self, use=True):
-        """Deprecated: :meth:`update` always uses ``cleargrads`` unless ``use`` is False."""
-        warnings.warn('GradientMethod.use_cleargrads is deprecated.', DeprecationWarning)
-        self._use_cleargrads = use
-
 
 class GradientMethod(Optimizer):
     """Base class of optimizers that update each parameter from its own gradient.
@@ -621,6 +626,21 @@ class GradientMethod(Optimizer):
                 param.update_rule.use_fp32_update()
         return self
 
+    def reallocate_cleared_grads(self):
+        """Allocates zero gradients for initialized parameters whose grad is ``None``."""
+        _reallocate_cleared_grads(self.target.params(False))
+
+    def call_hook(self, hook):
+        """Calls one hook (see :meth:`Optimizer.call_hook`), then reallocates the gradients it
+        cleared."""
+        super().call_hook(hook)
+        self.reallocate_cleared_grads()
+
+    def use_cleargrads(self, use=True):
+        """Deprecated: :meth:`update` always uses ``cleargrads`` unless ``use`` is False."""
+        warnings.warn('GradientMethod.use_cleargrads is deprecated.', DeprecationWarning)
+        self._use_cleargrads = use
+
     def update(self, lossfun=None, *args, **kwds):
         """Updates the parameters.
 
@@ -643,19 +663,18 @@ class GradientMethod(Optimizer):
         params = list(self.target.params())
         _reallocate_cleared_grads(params)
 
-        if self._loss_scaling_is_dynamic:
-            self.check_nan_in_grads()
-            if not self.is_safe_to_update():
-                self.update_loss_scale()
-                return
+        # Non-finite gradients (dynamic loss scaling) are looked for before the hooks run; the
+        # step then runs the hooks and counts, but updates no parameter (as v7).
+        self.check_nan_in_grads()
 
         self.call_hooks('pre')
-        if self._pre_update_hooks:
+        if self._hookable._pre_update_hooks:
             params = list(self.target.params())
 
         self.t += 1
-        for param in params:
-            param.update()
+        if self.is_safe_to_update():
+            for param in params:
+                param.update()
 
         _reallocate_cleared_grads(params)
 
@@ -663,22 +682,27 @@ class GradientMethod(Optimizer):
         self.update_loss_scale()
 
     def use_fp32_update(self, flag=True):
-        """Updates float16 parameters through float32 master copies."""
+        """Updates float16 parameters through float32 master copies.
+
+        ``flag`` applies to the update rules created by later :meth:`setup` calls; the rules
+        of the current target are switched on whatever ``flag`` is (as v7).
+        """
         self._use_fp32_update = flag
         link = self.target
         if link is not None:
             for param in link.params():
-                param.update_rule.use_fp32_update(flag)
+                param.update_rule.use_fp32_update()
 
     def create_update_rule(self):
         """Creates a new :class:`UpdateRule` for one parameter (implemented by subclasses)."""
         raise NotImplementedError
 
 
-def make_deprecation_message(name):
-    """Returns the deprecation message of the ``chainer.optimizer.<name>`` hook aliases."""
+def make_deprecation_message(module_name):
+    """Returns the deprecation message of the ``chainer.optimizer.<module_name>`` hook
+    aliases."""
     return ('chainer.optimizer.{0} is deprecated from v4. '
-            'Use chainer.optimizer_hooks.{0} instead.'.format(name))
+            'Use chainer.optimizer_hooks.{0} instead.'.format(module_name))
 
 
 class WeightDecay(optimizer_hooks.WeightDecay):

@@ -195,10 +195,14 @@ class Summary:
 
     def add(self, value, weight=1):
         """Accumulates ``value`` with the given ``weight`` (a scalar or 0-dim array)."""
+        if isinstance(weight, (numpy.ndarray, numpy.generic)) and weight.ndim == 0:
+            # A NumPy scalar weight changes neither the dtype of the sums nor of the mean
+            # (as under NumPy 1's rules; a Python scalar under NumPy 2's).
+            weight = weight.item()
         if isinstance(value, (numpy.ndarray, numpy.generic)):
-            # NumPy values are summed in float64 (as NumPy 1 promotes ``0.0 + float32``; under
-            # NumPy 2 the sums would stay float32 and lose precision).
-            if value.dtype.kind in 'biuf':
+            # NumPy scalars are summed in float64 (as NumPy 1 promotes ``0.0 + float32``; under
+            # NumPy 2 the sums would stay float32 and lose precision); arrays keep their dtype.
+            if value.ndim == 0 and value.dtype.kind in 'biuf':
                 value = numpy.float64(value)
             weighted = weight * value
             self._x += weighted

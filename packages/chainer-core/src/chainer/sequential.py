@@ -143,10 +143,6 @@ class Sequential(_link.ChainList):
         self.extend(other)
         return self
 
-    def __radd__(self, other):
-        _only_sequential(other)
-        return other.__add__(self)
-
     def __mul__(self, n):
         return self.repeat(n)
 

@@ -244,6 +244,8 @@ class Variable:
     __array_priority__ = 200
     _chainerx_name = None
     _loss_scale = None
+    #: Memory layout of the array (v7's experimental layouts): always the standard one, None.
+    layout = None
     # Whether the data is a ChainerX array (read by code written for v7): False on the class.
     _has_chainerx_array = _HasChainerxArray()
 
@@ -694,9 +696,15 @@ class Variable:
         backend.copyto(dst, src)
 
     def addgrad(self, var):
-        """Accumulates the gradient of ``var`` into this variable's gradient."""
+        """Accumulates the gradient of ``var`` into this variable's gradient.
+
+        An uninitialized source parameter whose gradient is undecided raises
+        :class:`RuntimeError` (as reading its ``grad`` does), as in v7.
+        """
         src = var.grad_var
         if src is None:
+            if getattr(var, '_grad_pending', False):
+                var.grad  # raises
             return
         if self._array is None:
             self.initialize(var.shape)
@@ -942,7 +950,7 @@ class Parameter(Variable):
 
     def __reduce__(self):
         return _recover_parameter, (self._array, self.name, self._grad, self.initializer,
-                                    self.update_rule)
+                                    self.update_rule, self._grad_pending)
 
     @property
     def grad(self):
@@ -971,10 +979,14 @@ class Parameter(Variable):
 
     @property
     def dtype(self):
-        """Dtype of the data array, or of the initializer when uninitialized."""
+        """Dtype of the data array, or of the initializer when uninitialized.
+
+        An uninitialized parameter whose initializer has no dtype reports
+        ``numpy.dtype(None)`` (float64), as in v7.
+        """
         if self._array is not None:
             return self._array.dtype
-        return getattr(self.initializer, 'dtype', None)
+        return numpy.dtype(getattr(self.initializer, 'dtype', None))
 
     @property
     def device(self):
@@ -1052,10 +1064,11 @@ class Parameter(Variable):
             self.update_rule.update(self)
 
 
-def _recover_parameter(data, name, grad, initializer, update_rule):
+def _recover_parameter(data, name, grad, initializer, update_rule, grad_pending=False):
     p = Parameter(initializer=initializer, name=name)
     p.array = data
     p.grad = grad
+    p._grad_pending = grad_pending
     p.update_rule = update_rule
     return p
 

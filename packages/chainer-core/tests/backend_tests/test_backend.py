@@ -4,6 +4,7 @@ import numpy
 import pytest
 
 import chainer
+import chainerx
 from chainer import backend
 from chainer.backends import _cpu
 from chainer.backends import cuda
@@ -167,6 +168,25 @@ def test_get_device_from_array_variable():
     v = chainer.Variable(numpy.zeros(2, numpy.float32))
     assert backend.get_device_from_array(v) == backend.CpuDevice()
     assert v.device == backend.CpuDevice()
+
+
+def test_get_device_from_several_arrays():
+    # as v7: the first array not on the CPU decides; none (or no array) gives the CPU
+    cpu = backend.CpuDevice()
+    assert backend.get_device_from_array() == cpu
+    assert backend.get_device_from_array(1, numpy.zeros(2), None) == cpu
+    chx = chainerx.array(numpy.zeros(2, numpy.float32))
+    assert backend.get_device_from_array(numpy.zeros(2), chx) == backend.ChainerxDevice(
+        chx.device)
+
+
+def test_copyto_from_a_sequence():
+    # as v7: a list or tuple of arrays or scalars is copied into a NumPy array
+    dst = numpy.zeros(3, numpy.float32)
+    backend.copyto(dst, [1, numpy.float32(2), numpy.array(3)])
+    numpy.testing.assert_array_equal(dst, [1, 2, 3])
+    backend.copyto(dst, (4, 5, 6))
+    numpy.testing.assert_array_equal(dst, [4, 5, 6])
 
 
 def test_copyto_numpy():

@@ -28,10 +28,10 @@ def test_upsampling_2d(ksize, dtype):
             numpy.testing.assert_allclose(w[i, j], expected, rtol=1e-3)
 
 
-def test_upsampling_single_output_channel_and_scale():
+def test_upsampling_single_output_channel():
     w = numpy.empty((2, 1, 4, 4), numpy.float32)
-    initializers.UpsamplingDeconvFilter(scale=2)(w)
-    f = 2 * numpy.outer(_bilinear_1d(4), _bilinear_1d(4))
+    initializers.UpsamplingDeconvFilter()(w)
+    f = numpy.outer(_bilinear_1d(4), _bilinear_1d(4))
     numpy.testing.assert_allclose(w[0, 0], f)
     numpy.testing.assert_allclose(w[1, 0], f)
 
@@ -59,8 +59,8 @@ def test_downsampling_2d(ksize):
 
 def test_downsampling_single_input_channel():
     w = numpy.empty((2, 1, 4, 4), numpy.float64)
-    initializers.DownsamplingConvFilter(scale=3)(w)
-    numpy.testing.assert_allclose(w.sum(axis=(2, 3)), [[3.], [3.]])
+    initializers.DownsamplingConvFilter()(w)
+    numpy.testing.assert_allclose(w.sum(axis=(2, 3)), [[1.], [1.]])
 
 
 def test_invalid_arguments():
@@ -74,3 +74,19 @@ def test_invalid_arguments():
         initializers.UpsamplingDeconvFilter()(numpy.empty((2, 3, 3, 3), numpy.float32))
     with pytest.raises(ValueError):
         initializers.DownsamplingConvFilter()(numpy.empty((2, 3, 3, 3), numpy.float32))
+
+
+@pytest.mark.parametrize('cls', [
+    initializers.UpsamplingDeconvFilter, initializers.DownsamplingConvFilter])
+def test_errors_as_v7(cls):
+    # v7 takes no ``scale`` (so a second positional argument is the dtype), fails an
+    # assertion on mismatched channels and a TypeError on a 2-d array
+    with pytest.raises(TypeError):
+        cls(scale=2)
+    assert cls('linear', numpy.float64).dtype == numpy.float64
+    with pytest.raises(AssertionError):
+        cls()(numpy.empty((1, 2, 4, 4), numpy.float32))
+    with pytest.raises(TypeError):
+        cls()(numpy.empty((2, 2), numpy.float32))
+    with pytest.raises(ValueError):
+        cls()(numpy.empty((2,), numpy.float32))

@@ -45,6 +45,18 @@ def test_standardized_forward_and_restore():
     numpy.testing.assert_allclose(m.std(axis=1), 1, rtol=1e-3)
 
 
+def test_float32_rounding_as_v7():
+    # v7 multiplies by the reciprocal standard deviation: its float32 results are these bits
+    numpy.random.seed(0)
+    link = Conv(shape=(4, 3, 3, 3))
+    link.add_hook(link_hooks.WeightStandardization())
+    y = link(numpy.ones(link.W.shape, numpy.float32))
+    rows = link.W.array.reshape(4, -1)
+    centered = rows - rows.mean(axis=1, keepdims=True)
+    inv_std = 1 / numpy.sqrt((centered * centered).mean(axis=1, keepdims=True) + 1e-5)
+    numpy.testing.assert_array_equal(y.array, (centered * inv_std).reshape(link.W.shape))
+
+
 def test_gradient():
     link = Conv(shape=(2, 3, 1, 1))
     link.add_hook(link_hooks.WeightStandardization(eps=1e-2))

@@ -37,6 +37,18 @@ def test_add_link_append_insert():
         cl.insert(0, object())
 
 
+@pytest.mark.parametrize('add', [
+    lambda cl: cl.add_link(3), lambda cl: cl.append(None), lambda cl: cl.insert(0, 3),
+    lambda cl: cl.extend([3]), lambda cl: cl.__setitem__(0, 3),
+    lambda cl: cl.__setitem__(slice(0, 1), [3])])
+def test_non_link_child_raises_attribute_error(add):
+    # as v7, which raises AttributeError there (ours is also a TypeError)
+    cl = chainer.ChainList(Leaf())
+    with pytest.raises(AttributeError):
+        add(cl)
+    assert len(cl) == 1
+
+
 def test_setitem_delitem():
     a, b, c = Leaf(), Leaf(), Leaf()
     cl = chainer.ChainList(a, b)

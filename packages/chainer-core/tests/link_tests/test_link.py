@@ -252,6 +252,9 @@ def test_cleargrads_zerograds_addgrads():
     b.x.grad = numpy.full((2, 3), 2, numpy.float32)
     b.y.grad = numpy.full(4, 3, numpy.float32)
     a.y.grad = numpy.zeros(4, numpy.float32)
+    with pytest.raises(RuntimeError):  # as v7: b.u's gradient is still undecided
+        SimpleLink().addgrads(SimpleLink())
+    b.u.cleargrad()
     a.addgrads(b)
     numpy.testing.assert_array_equal(a.x.grad, numpy.full((2, 3), 3))
     numpy.testing.assert_array_equal(a.y.grad, numpy.full(4, 3))

@@ -164,6 +164,8 @@ def test_add_mul():
     assert isinstance(c, chainer.Sequential) and list(c) == list(a) + list(b)
     with pytest.raises(ValueError):
         a + [double]
+    with pytest.raises(TypeError):  # as v7: no __radd__, the list's own concatenation fails
+        [double] + a
     a += b
     assert len(a) == 3
     with pytest.raises(ValueError):

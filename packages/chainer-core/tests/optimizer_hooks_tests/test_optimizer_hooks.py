@@ -81,6 +81,49 @@ def test_gradient_hard_clipping(dtype):
             after[k], params[k] - numpy.clip(grads[k], -0.2, 0.3), **TOL[dtype])
 
 
+def _run_with_loss_scale(hook, loss_scale):
+    """Returns (params before, unscaled grads, params after) for one SGD(lr=1) step of
+    ``loss = sum(coef * param)`` with a static loss scale."""
+    model = Model()
+    opt = optimizers.SGD(lr=1.0).setup(model)
+    opt.add_hook(hook)
+    opt.set_loss_scale(loss_scale)
+    rng = numpy.random.RandomState(1)
+    coefs = {k: rng.uniform(-1, 1, p.shape).astype(numpy.float32)
+             for k, p in model.namedparams()}
+    params = {k: p.array.astype(numpy.float64) for k, p in model.namedparams()}
+
+    def lossfun():
+        return sum(chainer.functions.sum(p * coefs[k]) for k, p in model.namedparams())
+
+    opt.update(lossfun)
+    after = {k: p.array.astype(numpy.float64) for k, p in model.namedparams()}
+    return params, {k: c.astype(numpy.float64) for k, c in coefs.items()}, after
+
+
+def _clip_by_norm(grads, threshold):
+    norm = numpy.sqrt(sum(float(numpy.sum(g * g)) for g in grads.values()))
+    return {k: g * min(1.0, threshold / norm) for k, g in grads.items()}
+
+
+# As v7, only WeightDecay compensates for the loss scale: the other hooks act on the gradient
+# as it is before the update (still multiplied by the loss scale).
+@pytest.mark.parametrize('hook, expected', [
+    (optimizer_hooks.WeightDecay(0.3), lambda p, g, ls: {
+        k: g[k] + 0.3 * p[k] for k in g}),
+    (optimizer_hooks.Lasso(0.3), lambda p, g, ls: {
+        k: g[k] + 0.3 * numpy.sign(p[k]) / ls for k in g}),
+    (optimizer_hooks.GradientClipping(0.5), lambda p, g, ls: _clip_by_norm(g, 0.5 / ls)),
+    (optimizer_hooks.GradientHardClipping(-0.2, 0.3), lambda p, g, ls: {
+        k: numpy.clip(g[k] * ls, -0.2, 0.3) / ls for k in g}),
+])
+def test_hooks_under_loss_scaling(hook, expected):
+    params, grads, after = _run_with_loss_scale(hook, 8.0)
+    steps = expected(params, grads, 8.0)
+    for k in params:
+        numpy.testing.assert_allclose(params[k] - after[k], steps[k], rtol=1e-5, atol=1e-6)
+
+
 def test_gradient_noise_with_custom_noise_func():
     calls = []
 

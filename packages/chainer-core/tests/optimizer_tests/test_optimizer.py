@@ -129,14 +129,36 @@ def test_update_rule_add_hook_errors():
     with pytest.raises(TypeError):
         rule.add_hook(1)
     with pytest.raises(ValueError):
-        rule.add_hook(lambda r, p: None, name='h', timing='auto')
+        rule.add_hook(lambda r, p: None, name='h', timing='middle')
 
     def h(rule, param):
         pass
 
     rule.add_hook(h)
-    with pytest.raises(ValueError):
-        rule.add_hook(h)
+    with pytest.raises(KeyError):  # as v7, whatever the timing
+        rule.add_hook(h, timing='post')
+
+
+def test_update_rule_hook_timing_auto():
+    # As v7: 'auto' (the default) takes the hook's ``timing`` attribute, 'pre' without one;
+    # an attribute that is neither 'pre' nor 'post' files the hook as a post hook.
+    log = []
+    rule = RecordingRule(log)
+
+    def hook(label, timing=None):
+        def f(rule, param):
+            log.append(label)
+        if timing is not None:
+            f.timing = timing
+        return f
+
+    rule.add_hook(hook('no_attr'), name='no_attr')
+    rule.add_hook(hook('post_attr', 'post'), name='post_attr')
+    rule.add_hook(hook('odd_attr', 'sometime'), name='odd_attr')
+    rule.add_hook(hook('pre_explicit', 'post'), name='pre_explicit', timing='pre')
+    rule.update(_param())
+    assert log == ['init_state', 'no_attr', 'pre_explicit', ('core', 0.5), 'post_attr',
+                   'odd_attr']
 
 
 def test_update_rule_disabled_does_nothing():
@@ -267,13 +289,55 @@ def test_hook_order_and_timing():
 
 def test_hook_with_invalid_timing_attribute():
     opt = optimizers.SGD().setup(Model())
+    log = []
 
     def hook(o):
-        pass
+        log.append('hook')
 
     hook.timing = 'sometime'
-    with pytest.raises(ValueError):
+    with pytest.warns(UserWarning, match='defaulting timing'):  # as v7: filed as 'pre'
         opt.add_hook(hook)
+    opt.call_hooks('post')
+    assert log == []
+    opt.call_hooks('pre')
+    assert log == ['hook']
+
+
+def test_hooks_require_setup():
+    # As v7: RuntimeError before ``setup`` (also for a non-callable hook).
+    opt = optimizers.SGD()
+    for call in (lambda: opt.add_hook(1), lambda: opt.remove_hook('h'),
+                 lambda: opt.call_hooks('pre')):
+        with pytest.raises(RuntimeError, match='not set up'):
+            call()
+
+
+def test_call_hook():
+    model = Model()
+    opt = optimizers.SGD().setup(model)
+    seen = []
+    opt.call_hook(lambda o: seen.append(o))
+
+    class EachParam:
+        call_for_each_param = True
+
+        def __call__(self, rule, param):
+            seen.append((rule, param))
+
+    opt.call_hook(EachParam())
+    assert seen == [opt] + [(p.update_rule, p) for p in model.params()]
+
+
+def test_call_hook_reallocates_cleared_grads_of_gradient_methods_only():
+    # As v7: GradientMethod.call_hook reallocates the gradients a hook cleared (as zeros);
+    # the base Optimizer leaves them None.
+    for opt, expected in ((optimizers.SGD(), [0.0, 0.0]), (optimizer.Optimizer(), None)):
+        model = Model()
+        opt.setup(model)
+        opt.add_hook(lambda o: model.cleargrads(), name='clear')
+        opt.call_hooks('pre')
+        grad = model.a.w.grad
+        assert (grad if expected is None else grad.tolist()) == expected
 
 
 def test_call_for_each_param_hook_receives_rule_and_param():
@@ -415,6 +479,28 @@ def test_static_loss_scale():
         opt.set_loss_scale(-1)
 
 
+def test_set_loss_scale_none_turns_on_dynamic_scaling():
+    # As v7: set_loss_scale(s) is loss_scaling(scale=s), so None means dynamic scaling.
+    opt = optimizers.SGD()
+    opt.set_loss_scale(None)
+    assert opt._loss_scaling_is_dynamic
+    assert opt._loss_scale == 1.0
+    assert opt._loss_scaling_multiplier == pytest.approx(2 ** (1 / 1000))
+
+
+def test_loss_scale_given_after_dynamic_scaling():
+    # As v7: a number sets the scale; dynamic scaling stays on (from that scale).
+    opt = optimizers.SGD()
+    opt.loss_scaling(interval=10)
+    opt.loss_scaling(scale=4.0)
+    assert opt._loss_scaling_is_dynamic
+    assert opt._loss_scale == 4.0
+    opt2 = optimizers.SGD()
+    opt2.loss_scaling(interval=0, scale=2.0)  # the interval is only checked for dynamic
+    assert not opt2._loss_scaling_is_dynamic
+    assert opt2._loss_scale == 2.0
+
+
 def test_weight_decay_hook_with_loss_scale():
     model = Model()
     opt = optimizers.SGD(lr=0.1).setup(model)
@@ -438,10 +524,17 @@ def test_dynamic_loss_scaling():
     def overflow():
         return chainer.functions.sum(model.b * numpy.float32(numpy.inf))
 
+    seen = []
+    opt.add_hook(optimizer_hooks.GradientHardClipping(-1.0, 1.0))  # cannot rescue the step
+    opt.add_hook(lambda o: seen.append('pre'), name='pre')
+    opt.add_hook(lambda o: seen.append('post'), name='post', timing='post')
     with pytest.warns(UserWarning, match='Non finite'):
         opt.update(overflow)
+    assert seen == ['pre', 'post']  # as v7: the hooks still run
+    opt.remove_hook('GradientHardClipping')
     numpy.testing.assert_allclose(model.b.array, [[2.8]])  # update skipped
-    assert opt.t == 1
+    assert opt.t == 2  # as v7: the step counts (the rules' do not)
+    assert model.b.update_rule.t == 1
     assert opt._loss_scale == 1.0  # halved (never below 1)
     opt.update(lambda: chainer.functions.sum(model.b * 2.0))
     numpy.testing.assert_allclose(model.b.array, [[2.6]], rtol=1e-6)
@@ -465,6 +558,28 @@ def test_use_fp32_update_sets_rules():
     opt2.use_fp32_update()
     opt2.setup(model)
     assert all(p.update_rule._use_fp32_update for p in model.params())
+
+    # As v7: after setup, the rules are switched on whatever the flag; the flag applies to
+    # the rules of later setups.
+    opt3 = optimizers.SGD().setup(model)
+    opt3.use_fp32_update(False)
+    assert all(p.update_rule._use_fp32_update for p in model.params())
+    opt3.setup(model)
+    assert not any(p.update_rule._use_fp32_update for p in model.params())
+
+
+def test_fp32_master_copy_is_a_parameter():
+    p = chainer.Parameter(numpy.array([1.0, 2.0], dtype=numpy.float16), name='w')
+    p.grad = numpy.array([0.5, 0.5], dtype=numpy.float16)
+    rule = RecordingRule([])
+    rule.use_fp32_update()
+    rule.update(p)
+    master = rule._fp32_param
+    assert type(master) is chainer.Parameter  # as v7
+    assert master.name == 'w' and master.dtype == numpy.float32
+    assert master.grad is None
+    assert rule.state['s'].dtype == numpy.float32
+    numpy.testing.assert_allclose(p.array, [0.5, 1.5])
 
 
 @pytest.mark.parametrize('name', ['WeightDecay', 'Lasso', 'GradientClipping',

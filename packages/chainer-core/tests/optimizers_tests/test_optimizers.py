@@ -467,6 +467,23 @@ def test_adam_alpha_t_and_deprecated_lr():
         assert rule.lr == pytest.approx(expected)
 
 
+def test_adabound_bounds():
+    model = Model(numpy.float32)
+    opt = optimizers.AdaBound(alpha=0.01, final_lr=0.5, gamma=0.1).setup(model)
+    rule = model.p0.update_rule
+    assert rule.initial_alpha == 0.01  # as v7: set when an AdaBound rule is created
+    with pytest.raises(RuntimeError):
+        rule.bounds
+    for _ in range(2):
+        for p in model.plist():
+            p.grad = numpy.ones_like(p.array)
+        opt.update()
+    assert rule.bounds == pytest.approx((0.5 * (1 - 1 / 1.2), 0.5 * (1 + 1 / 0.2)))
+    opt.alpha = 0.02  # the final learning rate follows alpha
+    assert rule.bounds == pytest.approx((1.0 * (1 - 1 / 1.2), 1.0 * (1 + 1 / 0.2)))
+    assert 'initial_alpha' not in vars(optimizers.Adam().create_update_rule())
+
+
 def test_adam_eps_underflow_for_float16():
     model = Model(numpy.float16)
     opt = optimizers.Adam(eps=1e-50).setup(model)

@@ -131,6 +131,21 @@ def test_missing_group_non_strict(tmp_path):
     assert_same_params(Net(0), dst)
 
 
+def test_missing_group_strict_fails_on_read(tmp_path):
+    # as v7: a missing group is an error (a ValueError) only when a value is read from it
+    path = str(tmp_path / 'g.h5')
+    with h5py.File(path, 'w') as f:
+        f.create_group('present')
+    with h5py.File(path, 'r') as f:
+        missing = serializers.HDF5Deserializer(f)['absent']
+        assert missing.group is None and missing.strict
+        child = missing['deeper']
+        with pytest.raises(ValueError) as e:
+            child('W', numpy.zeros(2, numpy.float32))
+        assert "'/absent/deeper/W'" in str(e.value) and path in str(e.value)
+        assert isinstance(e.value, KeyError)
+
+
 def test_shape_mismatch(tmp_path):
     path = str(tmp_path / 'm.h5')
     with h5py.File(path, 'w') as f:
@@ -140,6 +155,7 @@ def test_shape_mismatch(tmp_path):
         with h5py.File(path, 'r') as f:
             serializers.HDF5Deserializer(f, strict=False).load(link)
     assert "'/W'" in str(e.value) and path in str(e.value)
+    assert isinstance(e.value, TypeError)  # what v7 raised (through h5py)
 
 
 def test_corrupt_file(tmp_path):

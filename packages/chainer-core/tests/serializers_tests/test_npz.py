@@ -72,6 +72,24 @@ def test_dictionary_serializer_stores_a_list_as_a_list_of_arrays():
     assert [a[()] for a in stored] == [1, 2]
 
 
+def test_dictionary_serializer_keeps_tuples_and_none_elements():
+    # as v7: a tuple stays a tuple, a None element stays None (a None value is a 0-dim array)
+    s = serializers.DictionarySerializer()
+    s('t', (1, None))
+    s('n', None)
+    assert type(s.target['t']) is tuple and s.target['t'][1] is None
+    assert s.target['t'][0][()] == 1
+    assert s.target['n'].dtype == object and s.target['n'][()] is None
+
+
+@pytest.mark.parametrize('value', [
+    object(), {'a': 1}, [[1, 2], [3, 4]], chainer.Variable(numpy.ones(2, numpy.float32))])
+def test_dictionary_serializer_rejects_non_array_values(value):
+    # as v7: only arrays, scalars, strings, None and flat lists/tuples of them are stored
+    with pytest.raises(TypeError):
+        serializers.DictionarySerializer()('k', value)
+
+
 # --- round trips ------------------------------------------------------------------------
 
 @pytest.mark.parametrize('compression', [True, False])
@@ -297,6 +315,20 @@ def test_ignore_names_string_and_invalid(tmp_path):
     assert dst.predictor.label == 'net0' and dst.predictor.count == 1
     with pytest.raises(ValueError):
         serializers.load_npz(path, Classifier(0), ignore_names=[1])
+
+
+def test_ignored_key_may_be_missing_from_the_file(tmp_path):
+    # as v7: ignore_names is looked at before the key is looked up
+    path = str(tmp_path / 'm.npz')
+    serializers.save_npz(path, Classifier(1))
+    dst = Classifier(0)
+    with dst.init_scope():
+        dst.extra = chainer.Parameter(numpy.zeros(2, numpy.float32))
+    with pytest.raises(KeyError):
+        serializers.load_npz(path, dst)
+    for ignore in ('extra', ['extra'], lambda key: key == 'extra'):
+        serializers.load_npz(path, dst, ignore_names=ignore)
+        assert dst.predictor.count == 1
 
 
 def test_path_prefix(tmp_path):

@@ -48,3 +48,11 @@ def test_v7_names():
     assert utils._format_array_props is error._format_array_props
     assert utils.enable_final is meta.enable_final and utils.final is meta.final
     assert callable(utils.nondeterministic)
+
+
+def test_submodules_are_attributes_after_import_chainer():
+    # As v7: ``chainer.utils.imgproc`` and friends need no import of their own.
+    import chainer
+    for name in ('argument', 'array', 'cache', 'conv', 'conv_nd', 'conv_nd_kernel', 'imgproc',
+                 'experimental', 'sparse', 'type_check', 'walker_alias'):
+        assert hasattr(chainer.utils, name), name

@@ -164,8 +164,9 @@ class TimerHook(function_hook.FunctionHook):
         return self._watches.total
 
     def summary(self):
-        """Returns an ordered dict: function name -> ``{'elapsed_time', 'occurrence'}``."""
-        return _accumulate(self.call_history, ('elapsed_time',))
+        """Returns a dict (in first-call order): function name ->
+        ``{'elapsed_time', 'occurrence'}``."""
+        return dict(_accumulate(self.call_history, ('elapsed_time',)))
 
     def _choose_unit(self, second):
         return _pick_time_unit(second)

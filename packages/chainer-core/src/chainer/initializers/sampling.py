@@ -31,6 +31,15 @@ def _common_kernel_size(shape):
     return sizes.pop()
 
 
+class _NoSpatialAxesError(ValueError, TypeError):
+    """The array has fewer than three axes (Chainer v7 fails there with a TypeError for two
+    axes and a ValueError for one)."""
+
+
+class _ChannelMismatchError(ValueError, AssertionError):
+    """The channel axes do not fit the filter (Chainer v7 fails an assertion there)."""
+
+
 class _ResamplingFilter(initializer.Initializer):
     # The channel axis that may have length 1 (broadcast) is ``_free_axis`` (0 or 1); otherwise
     # both channel axes must be equal and the kernel sits on their diagonal.
@@ -38,21 +47,20 @@ class _ResamplingFilter(initializer.Initializer):
     _free_axis = None
     _normalize = False
 
-    def __init__(self, interpolation='linear', scale=1, dtype=None):
+    def __init__(self, interpolation='linear', dtype=None):
         if interpolation != 'linear':
             raise ValueError('Unsupported interpolation method: {}'.format(interpolation))
         self.interpolation = interpolation
-        self.scale = scale
         super().__init__(dtype)
 
     def __call__(self, array):
         self._check_dtype(array)
         if array.ndim < 3:
-            raise ValueError('The array must have spatial dimensions.')
+            raise _NoSpatialAxesError('The array must have spatial dimensions.')
         n_a, n_b = array.shape[:2]
         broadcast = array.shape[self._free_axis] == 1
         if not (n_a == n_b or broadcast):
-            raise ValueError(
+            raise _ChannelMismatchError(
                 'the two channel axes must have the same length, or axis {} length 1: '
                 'shape {}'.format(self._free_axis, array.shape))
         kernel = _separable_kernel(
@@ -63,7 +71,7 @@ class _ResamplingFilter(initializer.Initializer):
         else:
             channels = numpy.arange(n_a)
             weights[channels, channels] = kernel
-        initializer._copy_into(array, (self.scale * weights).astype(array.dtype))
+        initializer._copy_into(array, weights.astype(array.dtype))
 
 
 class UpsamplingDeconvFilter(_ResamplingFilter):
@@ -71,11 +79,10 @@ class UpsamplingDeconvFilter(_ResamplingFilter):
 
     The weight has the deconvolution layout ``(in_channels, out_channels, k, ..., k)``; either
     ``in_channels == out_channels`` (each channel is upsampled on its own) or
-    ``out_channels == 1``.  All kernel sizes must be equal; the kernel peaks at ``scale``.
+    ``out_channels == 1``.  All kernel sizes must be equal; the kernel peaks at 1.
 
     Args:
         interpolation (str): Only ``'linear'`` is supported.
-        scale (float): Multiplier of the kernel.
         dtype: Data type the filled arrays must have (``None`` for any).
     """
 
@@ -87,11 +94,10 @@ class DownsamplingConvFilter(_ResamplingFilter):
 
     The weight has the convolution layout ``(out_channels, in_channels, k, ..., k)``; either
     ``in_channels == out_channels`` (each channel is downsampled on its own) or
-    ``in_channels == 1``.  All kernel sizes must be equal; the kernel sums to ``scale``.
+    ``in_channels == 1``.  All kernel sizes must be equal; the kernel sums to 1.
 
     Args:
         interpolation (str): Only ``'linear'`` is supported.
-        scale (float): Multiplier of the kernel.
         dtype: Data type the filled arrays must have (``None`` for any).
     """
 

@@ -17,10 +17,12 @@ class TimerHook(link_hook.LinkHook):
         hook.print_report()
 
     Attributes:
-        call_history: List of ``(link, seconds)`` pairs in completion order.
+        call_history: List of ``(link class name, seconds)`` pairs in completion order.
+        table (dict): Seconds-to-unit multipliers of the units ``print_report`` accepts.
     """
 
     name = 'TimerHook'
+    table = dict(_function_timer._SECONDS_PER_UNIT)
 
     def __init__(self):
         self.call_history = []
@@ -30,7 +32,7 @@ class TimerHook(link_hook.LinkHook):
         self._watches.start(_function_timer._is_cupy(args.link.xp))
 
     def forward_postprocess(self, args):
-        self.call_history.append((args.link, self._watches.stop()))
+        self.call_history.append((type(args.link).__name__, self._watches.stop()))
 
     def total_time(self):
         """Returns the summed time (seconds) of the outermost link calls."""
@@ -38,9 +40,7 @@ class TimerHook(link_hook.LinkHook):
 
     def summary(self):
         """Returns an ordered dict: link class name -> ``{'elapsed_time', 'occurrence'}``."""
-        return _function_timer._accumulate(
-            [(type(link).__name__, seconds) for link, seconds in self.call_history],
-            ('elapsed_time',))
+        return _function_timer._accumulate(self.call_history, ('elapsed_time',))
 
     def _choose_unit(self, second):
         return _function_timer._pick_time_unit(second)
@@ -52,14 +52,12 @@ class TimerHook(link_hook.LinkHook):
             unit (str): ``'sec'``, ``'ms'``, ``'us'``, ``'ns'``, ``'auto'`` (one unit suited
                 to the largest time) or ``'auto_foreach'`` (a unit per row).
             file: Writable text stream.
+
+        Raises:
+            KeyError: For another ``unit`` (as in v7).
         """
-        units = _function_timer._SECONDS_PER_UNIT
-        if unit not in units and unit not in ('auto', 'auto_foreach'):
-            raise ValueError(
-                "unit must be one of {}, 'auto' or 'auto_foreach'; got {}".format(
-                    ', '.join(units), unit))
         records = [(name, r['elapsed_time'], r['occurrence'])
                    for name, r in self.summary().items()]
         rows = [['LinkName', 'ElapsedTime', 'Occurrence']]
-        rows += _function_timer._time_rows(records, unit)
+        rows += _function_timer._time_rows(records, unit, self.table)
         _function_timer._write_table(rows, file)

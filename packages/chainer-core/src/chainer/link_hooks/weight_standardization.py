@@ -8,14 +8,12 @@ from chainer import link_hook
 
 
 def _standardize(W, eps):
-    # Rows of the (out, -1) view get zero mean and unit variance (population variance + eps).
+    # Rows of the (out, -1) view get zero mean and unit variance (population variance + eps);
+    # multiplying by the reciprocal square root rounds as v7 does.
     rows = F.reshape(W, (W.shape[0], -1))
-    width = rows.shape[1]
-    mean = F.broadcast_to(F.sum(rows, axis=1, keepdims=True) / width, rows.shape)
-    centered = rows - mean
-    variance = F.sum(centered * centered, axis=1, keepdims=True) / width
-    scale = F.broadcast_to((variance + eps) ** 0.5, rows.shape)
-    return F.reshape(centered / scale, W.shape)
+    centered = rows - F.broadcast_to(F.mean(rows, axis=1, keepdims=True), rows.shape)
+    variance = F.mean(centered * centered, axis=1, keepdims=True)
+    return F.reshape(centered * F.broadcast_to(F.rsqrt(variance + eps), rows.shape), W.shape)
 
 
 class WeightStandardization(link_hook.LinkHook):

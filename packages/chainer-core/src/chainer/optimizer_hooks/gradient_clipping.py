@@ -51,14 +51,11 @@ class GradientClipping:
     def __call__(self, opt):
         params = [p for p in opt.target.params(False)]
         norm = numpy.sqrt(_sum_sqnorm([p.grad for p in params]))
-        threshold = self.threshold
-        loss_scale = getattr(opt, '_loss_scale', None)
-        if loss_scale is not None:
-            # Gradients are still multiplied by the loss scale at this point.
-            threshold = threshold * loss_scale
         if norm == 0:
             return
-        rate = threshold / norm
+        # The gradients are not unscaled first: under loss scaling the effective threshold is
+        # ``threshold / loss_scale``, as in v7.
+        rate = self.threshold / norm
         if rate >= 1:
             return
         for param in params:

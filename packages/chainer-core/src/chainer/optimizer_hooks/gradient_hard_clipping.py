@@ -8,8 +8,6 @@ from chainer import backend
 class GradientHardClipping:
     """Optimizer hook that clips each gradient element to ``[lower_bound, upper_bound]``.
 
-    The bounds are multiplied by the loss scale when the gradient is still scaled.
-
     Args:
         lower_bound (float): Lower bound of the gradient elements.
         upper_bound (float): Upper bound of the gradient elements.
@@ -32,11 +30,9 @@ class GradientHardClipping:
         grad = backend.from_chx(param.grad)
         if grad is None:
             return
+        # The bounds apply to the gradient as it is (still multiplied by the loss scale before
+        # the update), as in v7.
         lower, upper = self.lower_bound, self.upper_bound
-        loss_scale = getattr(param, '_loss_scale', None)
-        if loss_scale is not None:
-            lower *= loss_scale
-            upper *= loss_scale
         if isinstance(grad, numpy.ndarray):
             numpy.clip(grad, lower, upper, out=grad)
         else:

@@ -8,7 +8,7 @@ from chainer.optimizer_hooks import _regularizer
 class Lasso(_regularizer.Regularizer):
     """Optimizer hook that adds ``rate * sign(param)`` to each gradient (L1 regularization).
 
-    The rate is multiplied by the loss scale when the gradient is still scaled.
+    Unlike :class:`WeightDecay`, the rate is not multiplied by the loss scale (as in v7).
 
     Args:
         rate (float): Coefficient of the L1 term.
@@ -19,6 +19,7 @@ class Lasso(_regularizer.Regularizer):
     """
 
     name = 'Lasso'
+    _follows_loss_scale = False
 
     def _add_cpu(self, p, g, rate):
         sign = numpy.sign(p)

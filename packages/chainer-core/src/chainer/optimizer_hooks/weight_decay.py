@@ -6,7 +6,7 @@ from chainer.optimizer_hooks import _regularizer
 class WeightDecay(_regularizer.Regularizer):
     """Optimizer hook that adds ``rate * param`` to each gradient (L2 regularization).
 
-    The rate is multiplied by the loss scale when the gradient is still scaled.
+    The rate is multiplied by the loss scale under loss scaling (at either timing, as v7).
 
     Args:
         rate (float): Coefficient of the weight decay.

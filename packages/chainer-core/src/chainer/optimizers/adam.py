@@ -80,6 +80,14 @@ def _learning_rate(hp, t):
     return hp.alpha * math.sqrt(fix2) / fix1
 
 
+def _adabound_bounds(alpha, initial_alpha, final_lr, gamma, t):
+    # (lower, upper) bounds of the AdaBound step size, converging to the final learning rate
+    # (scaled like alpha).
+    final_lr = final_lr * alpha / initial_alpha
+    gamma_t = gamma * t
+    return final_lr * (1.0 - 1.0 / (gamma_t + 1)), final_lr * (1.0 + 1.0 / gamma_t)
+
+
 def _check_eps(eps, dtype):
     # The eps must not underflow in the dtype of the intermediate values.
     if eps != 0 and dtype.type(eps) == 0:
@@ -126,7 +134,10 @@ class AdamRule(optimizer.UpdateRule):
                             ('final_lr', final_lr), ('gamma', gamma)):
             if value is not None:
                 setattr(hp, name, value)
-        self.initial_alpha = None
+        if hp.adabound:
+            # ``final_lr`` is scaled by ``alpha / initial_alpha`` (set at the first AdaBound
+            # step when AdaBound is turned on later, where v7 fails)
+            self.initial_alpha = hp.alpha
 
     def init_state(self, param):
         xp = backend.get_array_module(param.array)
@@ -136,13 +147,11 @@ class AdamRule(optimizer.UpdateRule):
             self.state['vhat'] = xp.zeros_like(param.array)
 
     def _bounds(self, hp):
-        if self.initial_alpha is None:
+        # Bounds of the step size at step t.
+        if 'initial_alpha' not in self.__dict__:
             self.initial_alpha = hp['alpha']
-        final_lr = hp['final_lr'] * hp['alpha'] / self.initial_alpha
-        gamma_t = hp['gamma'] * self.t
-        lower = final_lr * (1.0 - 1.0 / (gamma_t + 1))
-        upper = final_lr * (1.0 + 1.0 / gamma_t)
-        return lower, upper
+        return _adabound_bounds(hp['alpha'], self.initial_alpha, hp['final_lr'], hp['gamma'],
+                                self.t)
 
     def update_core_cpu(self, param):
         grad = param.grad
@@ -225,6 +234,16 @@ class AdamRule(optimizer.UpdateRule):
     def alpha_t(self):
         """Bias-corrected step size ``alpha * sqrt(1 - beta2 ** t) / (1 - beta1 ** t)``."""
         return _learning_rate(self.hyperparam, self.t)
+
+    @property
+    def bounds(self):
+        """Lower and upper bounds of the AdaBound step size at the current step."""
+        if self.t == 0:
+            raise RuntimeError(
+                "Can't determine the bounds of AdaBound optimizer because the update steps "
+                'have not been started.')
+        hp = self.hyperparam
+        return _adabound_bounds(hp.alpha, self.initial_alpha, hp.final_lr, hp.gamma, self.t)
 
     @property
     def lr(self):

@@ -28,9 +28,18 @@ def expected_shape(value):
     return ' (expected an array of shape {})'.format(tuple(shape))
 
 
+class _ShapeMismatchError(ValueError, TypeError):
+    """A stored shape differs from the target's.
+
+    A ``ValueError`` as Chainer v7's NPZ loading raised, and a ``TypeError`` as its HDF5
+    loading raised (through h5py).
+    """
+
+
 def shape_mismatch(where, stored, value):
-    """The ``ValueError`` of a stored shape that differs from the target's."""
-    return ValueError('shape mismatch at {}: stored {}, expected {}'.format(
+    """The error of a stored shape that differs from the target's (a ``ValueError`` that is
+    also a ``TypeError``, see :class:`_ShapeMismatchError`)."""
+    return _ShapeMismatchError('shape mismatch at {}: stored {}, expected {}'.format(
         where, tuple(stored), tuple(value.shape)))
 
 

@@ -17,6 +17,11 @@ class _H5pyMissingError(ImportError, RuntimeError):
     """h5py is not installed."""
 
 
+class _MissingGroupError(KeyError, ValueError):
+    """A strict deserializer reads from a group missing from the file (v7 raised a
+    ValueError there)."""
+
+
 _h5py = None
 
 
@@ -49,12 +54,14 @@ def _file_name(group):
     return getattr(f, 'filename', None)
 
 
-def _where(group, key):
-    name = _file_name(group)
-    full = group.name.rstrip('/') + '/' + key
+def _describe(name, full):
     if name is None:
         return 'key {!r}'.format(full)
     return 'key {!r} of {!r}'.format(full, name)
+
+
+def _where(group, key):
+    return _describe(_file_name(group), group.name.rstrip('/') + '/' + key)
 
 
 class HDF5Serializer(serializer.Serializer):
@@ -156,13 +163,16 @@ class HDF5Deserializer(serializer.Deserializer):
         key = key.strip('/')
         group = self.group
         if group is None or key not in group:
-            if self.strict:
-                raise KeyError('{} is not in the file'.format(
-                    _where(group, key) if group is not None else repr(key)))
+            # as v7, a missing group is an error only when a value is read from it
             child = HDF5Deserializer.__new__(HDF5Deserializer)
             child.group = None
             child.strict = self.strict
             child._dry_run = self._dry_run
+            if group is not None:  # (file name, path) of the missing group
+                child._missing = (_file_name(group), group.name.rstrip('/') + '/' + key)
+            else:
+                name, path = self._missing
+                child._missing = (name, path + '/' + key)
             return child
         return HDF5Deserializer(group[key], strict=self.strict, _dry_run=self._dry_run)
 
@@ -172,9 +182,12 @@ class HDF5Deserializer(serializer.Deserializer):
         if group is None or key not in group:
             if not self.strict:
                 return value
+            if group is None:
+                name, path = self._missing
+                raise _MissingGroupError('{} is not in the file'.format(
+                    _describe(name, path + '/' + key)))
             raise KeyError('{} is not in the file{}'.format(
-                _where(group, key) if group is not None else repr(key),
-                _checks.expected_shape(value)))
+                _where(group, key), _checks.expected_shape(value)))
         try:
             dataset = group[key]
             stored_shape = dataset.shape

@@ -12,6 +12,7 @@ import zlib
 
 import numpy
 
+from chainer.backends import _cpu
 from chainer import serializer
 from chainer.serializers import _arrays
 from chainer.serializers import _atomic
@@ -21,11 +22,18 @@ _READ_ERRORS = (ValueError, EOFError, OSError, zipfile.BadZipFile, zlib.error, K
 
 
 def _to_cpu(value):
-    """The value as v7 stores it: a NumPy array (a scalar becomes a 0-dim one), or a list of
-    them for a list or tuple."""
+    """The value as v7 stores it: a NumPy array (a scalar, a string or ``None`` becomes a 0-dim
+    one), or a list or tuple of arrays (``None`` kept) for a list or tuple.
+
+    Raises:
+        TypeError: For any other value (e.g. a dict, a nested list or a Variable), as v7.
+    """
+    if value is None:
+        return numpy.asarray(None)
     if isinstance(value, (list, tuple)):
-        return [_to_cpu(v) for v in value]
-    return _arrays.to_host(value)
+        converted = [_cpu._array_to_cpu(v) for v in value]
+        return tuple(converted) if isinstance(value, tuple) else converted
+    return _cpu._array_to_cpu(value)
 
 
 class DictionarySerializer(serializer.Serializer):
@@ -218,6 +226,24 @@ class NpzDeserializer(serializer.Deserializer):
             self.npz, self.path + key + '/', strict=self.strict,
             ignore_names=self.ignore_names, _ctx=self._ctx, _dry_run=self._dry_run)
 
+    def _ignored(self, key):
+        # whether ``key`` matches ``ignore_names`` (checked before the key is looked up, so
+        # an ignored key may be missing from the archive, as in v7)
+        ignore_names = self.ignore_names
+        if not isinstance(ignore_names, (tuple, list)):
+            ignore_names = (ignore_names,)
+        for ignore_name in ignore_names:
+            if isinstance(ignore_name, str):
+                if key == ignore_name:
+                    return True
+            elif callable(ignore_name):
+                if ignore_name(key):
+                    return True
+            else:
+                raise ValueError(
+                    'ignore_names needs to be a callable, string or list of them.')
+        return False
+
     def _contains(self, key):
         keys = self._ctx.keys
         if keys is not None:
@@ -226,25 +252,14 @@ class NpzDeserializer(serializer.Deserializer):
 
     def __call__(self, key, value):
         key = self.path + key.lstrip('/')
+        if self._ignored(key):
+            return value
         if not self._contains(key):
             if not self.strict:
                 return value
             raise KeyError('{} is not in the archive{}'.format(
                 self._ctx.where(key), _checks.expected_shape(value)))
 
-        ignore_names = self.ignore_names
-        if not isinstance(ignore_names, (tuple, list)):
-            ignore_names = (ignore_names,)
-        for ignore_name in ignore_names:
-            if isinstance(ignore_name, str):
-                if key == ignore_name:
-                    return value
-            elif callable(ignore_name):
-                if ignore_name(key):
-                    return value
-            else:
-                raise ValueError(
-                    'ignore_names needs to be a callable, string or list of them.')
 
         if self._dry_run:
             self._check(key, value)

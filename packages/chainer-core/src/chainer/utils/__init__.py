@@ -7,6 +7,7 @@ import numpy
 
 from chainer.utils.array import size_of_shape  # noqa: F401
 from chainer.utils.array import sum_to  # noqa: F401
+from chainer.utils import cache, conv_nd_kernel, imgproc  # noqa: F401  (attributes, as v7)
 
 
 def force_array(x, dtype=None):

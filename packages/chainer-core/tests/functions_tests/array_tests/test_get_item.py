@@ -13,7 +13,9 @@ _DTYPES = [numpy.float16, numpy.float32, numpy.float64]
 @testing.parameterize(*testing.product({
     'slices': [1, slice(1, None), (Ellipsis, 0), (None, slice(None), 1), numpy.array([0, 2, 0]),
                [0, 2], (numpy.array([[0, 1], [1, 2]]), slice(None, 2)),
-               numpy.array([True, False, True]), (slice(None), [0, 0, 3])],
+               numpy.array([True, False, True]), (slice(None), [0, 0, 3]),
+               # several boolean arrays index like their nonzero() pairs (as v7 on CPU)
+               (numpy.array([True, False, True]), numpy.array([True, False, False, True]))],
     'dtype': _DTYPES,
 }))
 @testing.inject_backend_tests(None, [
@@ -45,11 +47,13 @@ def test_getitem_operator_and_repeated_indices_accumulate():
     numpy.testing.assert_array_equal(x.grad, [2, 1, 0, 0])
 
 
-def test_multiple_boolean_arrays_rejected():
-    x = numpy.zeros((2, 2), 'f')
-    mask = numpy.array([True, False])
-    with pytest.raises(ValueError):
-        F.get_item(x, (mask, mask))
+def test_multiple_boolean_arrays_index_their_nonzero_pairs():
+    x = chainer.Variable(numpy.arange(6, dtype='f').reshape(2, 3))
+    y = F.get_item(x, (numpy.array([True, False]), numpy.array([True, False, True])))
+    numpy.testing.assert_array_equal(y.array, [0, 2])
+    y.grad = numpy.array([1, 2], 'f')
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad, [[1, 0, 2], [0, 0, 0]])
 
 
 def _uniform(shape, dtype, seed=0):

@@ -80,3 +80,23 @@ def test_scatter_add_two_ellipses_in_debug_mode():
         with pytest.raises(ValueError):
             functions.scatter_add(a, (Ellipsis, Ellipsis),
                                   numpy.ones((3, 2), numpy.float32))
+
+
+@pytest.mark.parametrize('b_dtype', [numpy.float64, numpy.float16, numpy.int32])
+def test_scatter_add_b_of_another_dtype_is_added_in_a_dtype(b_dtype):
+    # as v7: b is not required to share a's dtype; its gradient comes back in b's dtype
+    a = chainer.Variable(numpy.zeros((3, 2), numpy.float32))
+    b = numpy.array([1, 2], b_dtype)
+    y = functions.scatter_add(a, ([0, 0], [1, 1]), b)
+    assert y.dtype == numpy.float32
+    numpy.testing.assert_array_equal(y.array, [[0, 3], [0, 0], [0, 0]])
+    if b_dtype == numpy.int32:
+        return
+    b = chainer.Variable(b)
+    y = functions.scatter_add(a, ([0, 0], [1, 1]), b)
+    gy = numpy.arange(6, dtype=numpy.float32).reshape(3, 2)
+    y.grad = gy
+    y.backward()
+    assert b.grad.dtype == b_dtype
+    numpy.testing.assert_array_equal(b.grad, [1, 1])
+    numpy.testing.assert_array_equal(a.grad, gy)

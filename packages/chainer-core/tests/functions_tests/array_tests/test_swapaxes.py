@@ -35,9 +35,12 @@ class TestSwapaxes(testing.FunctionTestCase):
 
 
 @pytest.mark.parametrize('axes', [(0, 3), (-4, 0)])
-def test_swapaxes_invalid_type(axes):
-    with pytest.raises(type_check.InvalidType):
+def test_swapaxes_axis_out_of_range(axes):
+    # NumPy's AxisError, as v7 (it is both a ValueError and an IndexError)
+    with pytest.raises(ValueError) as e:
         functions.swapaxes(numpy.zeros((2, 3, 4), numpy.float32), *axes)
+    assert isinstance(e.value, IndexError)
+    assert not isinstance(e.value, type_check.InvalidType)
 
 
 def _uniform(shape, dtype, seed=0):

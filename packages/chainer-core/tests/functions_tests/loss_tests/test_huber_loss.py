@@ -63,6 +63,16 @@ def test_invalid_type(x, t):
         F.huber_loss(x, t, 1.0)
 
 
+def test_one_dimensional_input():
+    # as v7: the elementwise loss of reduce='no', an AxisError when summed along axis 1
+    x = numpy.array([0.0, 3.0], numpy.float32)
+    t = numpy.zeros(2, numpy.float32)
+    numpy.testing.assert_allclose(F.huber_loss(x, t, 1.0, reduce='no').array, [0.0, 2.5])
+    with pytest.raises(ValueError) as e:
+        F.huber_loss(x, t, 1.0)
+    assert isinstance(e.value, IndexError)
+
+
 def _uniform(shape, dtype, seed=0):
     return numpy.random.RandomState(seed).uniform(-1, 1, shape).astype(dtype)
 

@@ -56,11 +56,19 @@ def test_invalid_margin_and_reduce():
     (numpy.zeros((2, 3), 'f'), numpy.zeros((2, 4), 'f'), numpy.zeros((2, 3), 'f')),
     (numpy.zeros((2, 3), 'f'), numpy.zeros((2, 3), 'd'), numpy.zeros((2, 3), 'f')),
     (numpy.zeros((2, 3), 'i'), numpy.zeros((2, 3), 'i'), numpy.zeros((2, 3), 'i')),
-    (numpy.zeros(3, 'f'), numpy.zeros(3, 'f'), numpy.zeros(3, 'f')),
+    (numpy.zeros((0, 3), 'f'), numpy.zeros((0, 3), 'f'), numpy.zeros((0, 3), 'f')),
 ])
 def test_invalid_type(a, p, n):
     with pytest.raises(type_check.InvalidType):
         F.triplet(a, p, n)
+
+
+def test_one_dimensional_input_is_an_axis_error():
+    # as v7: NumPy's AxisError (a ValueError and an IndexError) from the sum along axis 1
+    x = numpy.zeros(3, 'f')
+    with pytest.raises(ValueError) as e:
+        F.triplet(x, x, x)
+    assert isinstance(e.value, IndexError)
 
 
 def test_float16_distances_do_not_overflow():

@@ -68,13 +68,32 @@ def test_mean_is_average():
 
 
 def test_average_weight_errors():
+    # as v7
     x = numpy.zeros((2, 3), numpy.float32)
     with pytest.raises(ValueError):
-        F.average(x, weights=numpy.ones(3, numpy.float32))
-    with pytest.raises(ValueError):
+        F.average(x, weights=numpy.ones(2, numpy.float32))
+    with pytest.raises(type_check.InvalidType):
         F.average(x, axis=1, weights=numpy.ones(2, numpy.float32))
     with pytest.raises(ValueError):
         F.average(x, axis=(0, 1), weights=numpy.ones((2, 3), numpy.float32))
+
+
+def test_average_weights_broadcast_without_axis():
+    # as v7: the weights broadcast to x, the divider is the sum of the weights given
+    x = numpy.arange(6, dtype=numpy.float32).reshape(2, 3)
+    w = numpy.array([1, 2, 3], numpy.float32)
+    y = F.average(x, weights=w)
+    testing.assert_allclose(y.array, (x * w).sum() / w.sum())
+    assert F.average(x, weights=w, keepdims=True).shape == (1, 1)
+
+
+@pytest.mark.parametrize('w_shape', [(1, 3), (3, 1), (3,)])
+def test_average_weights_of_any_shape_along_an_axis(w_shape):
+    # as v7: any weights of x.shape[axis] elements
+    x = numpy.arange(6, dtype=numpy.float32).reshape(2, 3)
+    w = numpy.array([1, 2, 3], numpy.float32)
+    y = F.average(x, axis=-1, weights=w.reshape(w_shape))
+    testing.assert_allclose(y.array, numpy.average(x, axis=1, weights=w))
 
 
 def test_average_invalid():

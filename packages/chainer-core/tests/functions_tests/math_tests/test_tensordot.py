@@ -56,17 +56,25 @@ def test_tensordot_mixed_dtypes():
     assert y.creator.label == 'TensorDot'
 
 
-@pytest.mark.parametrize('a_shape,b_shape,axes', [
-    ((2, 3), (4, 2), 1),
-    ((2, 3), (3, 2), 3),
-    ((2, 3), (3, 2), ((1,), (0, 1))),
-    ((2, 3), (3, 2), ((2,), (0,))),
+@pytest.mark.parametrize('a_shape,b_shape,axes,error', [
+    ((2, 3), (4, 2), 1, ValueError),
+    ((2, 3), (3, 2), 3, ValueError),
+    ((2, 3), (3, 2), ((1,), (0, 1)), ValueError),
+    ((2, 3), (3, 2), ((2,), (0,)), IndexError),
 ])
-def test_tensordot_invalid(a_shape, b_shape, axes):
+def test_tensordot_invalid(a_shape, b_shape, axes, error):
+    # as v7: ValueError or IndexError, not InvalidType
     a = numpy.ones(a_shape, numpy.float32)
     b = numpy.ones(b_shape, numpy.float32)
-    with pytest.raises(type_check.InvalidType):
+    with pytest.raises(error):
         F.tensordot(a, b, axes=axes)
+
+
+def test_tensordot_negative_axes_count_is_an_outer_product():
+    a = numpy.arange(6, dtype=numpy.float32).reshape(2, 3)
+    b = numpy.arange(6, dtype=numpy.float32).reshape(3, 2)
+    y = F.tensordot(a, b, axes=-1)
+    numpy.testing.assert_array_equal(y.array, numpy.tensordot(a, b, axes=0))
 
 
 def test_tensordot_int_invalid():

@@ -81,7 +81,31 @@ class TestAveragePoolingND(testing.FunctionTestCase):
 def test_average_pooling_2d_node():
     node = avg2d_module.AveragePooling2D(3, 2, 1)
     assert (node.kh, node.kw, node.sy, node.sx, node.ph, node.pw) == (3, 3, 2, 2, 1, 1)
-    assert not node.cover_all
+
+
+@pytest.mark.parametrize('kwargs', [{}, {'cover_all': True}, {'return_indices': True}])
+def test_average_pooling_2d_node_ignores_cover_all(kwargs):
+    # as v7: the node takes cover_all (default True) and return_indices but ignores them
+    x = numpy.arange(36, dtype=numpy.float32).reshape(1, 1, 6, 6)
+    y, = avg2d_module.AveragePooling2D(3, 2, **kwargs).apply((x,))
+    testing.assert_allclose(y.array, F.average_pooling_2d(x, 3, 2).array)
+
+
+@pytest.mark.parametrize('func,shape', [
+    (F.average_pooling_1d, (0, 1, 3)),
+    (F.average_pooling_nd, (1, 0, 3, 3)),
+    (F.average_pooling_3d, (0, 1, 3, 3, 3)),
+])
+def test_empty_input_is_invalid(func, shape):
+    # as v7 (for the N-D node)
+    with pytest.raises(type_check.InvalidType):
+        func(numpy.zeros(shape, 'f'), 2)
+
+
+def test_average_pooling_2d_accepts_an_empty_input():
+    # as v7 (its 2-D node has no such check)
+    y = F.average_pooling_2d(numpy.zeros((0, 1, 4, 4), 'f'), 2)
+    assert y.shape == (0, 1, 2, 2)
 
 
 def test_invalid_pad_value():

@@ -145,6 +145,17 @@ def test_invalid_dtype():
         F.max_pooling_2d(numpy.zeros((1, 1, 3, 3), numpy.int32), 2)
 
 
+@pytest.mark.parametrize('func,shape', [
+    (F.max_pooling_1d, (0, 1, 3)),
+    (F.max_pooling_2d, (1, 0, 3, 3)),
+    (F.max_pooling_nd, (0, 1, 3, 3, 3)),
+])
+def test_empty_input_is_invalid(func, shape):
+    # as v7
+    with pytest.raises(type_check.InvalidType):
+        func(numpy.zeros(shape, 'f'), 2)
+
+
 # --- CPU window loop (running maximum, first maximal position) and array-level backward ----
 
 _window_cases = [

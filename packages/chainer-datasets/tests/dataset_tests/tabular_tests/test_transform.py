@@ -3,6 +3,7 @@ import unittest
 import numpy
 import pytest
 
+import chainer
 from chainer.dataset import tabular
 from chainer import testing
 
@@ -57,6 +58,22 @@ class TestTransform(unittest.TestCase):
         empty = _table().slice[:0]
         assert empty.transform(('x', 'y'), lambda a, b: (a, b)).mode is tuple
         assert empty.transform('x', lambda a, b: a).mode is None
+
+    def test_mode_none_passes_every_column(self):
+        # A dataset of mode None gives its columns positionally, as v7 (even with several keys).
+        class Unnamed(chainer.dataset.TabularDataset):
+            keys = ('a', 'b')
+            mode = None
+
+            def __len__(self):
+                return 2
+
+            def get_examples(self, indices, key_indices):
+                rows = numpy.arange(2)[indices if indices is not None else slice(None)]
+                return list(rows + 1), list((rows + 1) * 10)
+
+        assert Unnamed().transform('x', lambda a, b: a + b)[1] == 22
+        assert list(Unnamed().transform_batch('x', lambda a, b: b).fetch()) == [10, 20]
 
     def test_wrong_outputs(self):
         with pytest.raises(ValueError, match='1 values for the 2 keys'):

@@ -23,6 +23,7 @@ def _relu_grad(y, gy):
 
 class ReLU(function_node.FunctionNode):
     """Rectified Linear Unit."""
+    is_elementwise = True
 
     _use_cudnn = False
 
@@ -79,6 +80,7 @@ class ReLUGradCudnn(function_node.FunctionNode):
 
     Computes the same values as :class:`ReLUGrad2`; kept for API parity with v7.
     """
+    is_elementwise = True
 
     def __init__(self, x, y):
         super().__init__()

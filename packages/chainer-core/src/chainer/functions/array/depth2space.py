@@ -11,15 +11,17 @@ class Depth2Space(function_node.FunctionNode):
         self.r = r
 
     def check_type_forward(self, in_types):
-        type_check.argname(in_types, ('X',))
+        type_check.argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f', x_type.ndim == 4)
-        type_check.expect(x_type.shape[1] % (self.r * self.r) == 0)
 
     def forward(self, inputs):
         x, = inputs
         r = self.r
         n, channels, h, w = x.shape
+        if channels % (r * r):  # a ValueError, as v7 (not InvalidType)
+            raise ValueError('depth2space: the channels of x ({}) are not a multiple of '
+                             'r * r = {}'.format(channels, r * r))
         c = channels // (r * r)
         # channel index (p * r + q) * c + k goes to pixel (i * r + p, j * r + q) of map k
         blocks = x.reshape(n, r, r, c, h, w)       # (n, p, q, k, i, j)

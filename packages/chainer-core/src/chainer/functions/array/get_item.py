@@ -18,17 +18,12 @@ def _normalize_slices(slices):
     elif not isinstance(slices, tuple):
         slices = (slices,)
     out = []
-    n_bool = 0
     for s in slices:
         if isinstance(s, variable.Variable):
             s = s.array
         if isinstance(s, list):
             s = numpy.asarray(s)
-        if getattr(s, 'dtype', None) is not None and s.dtype == numpy.bool_:
-            n_bool += 1
         out.append(s)
-    if n_bool > 1:
-        raise ValueError('Only one boolean array is supported in slices')
     return tuple(out)
 
 
@@ -92,7 +87,6 @@ def get_item(x, slices):
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input variable.
         slices: An int, slice, Ellipsis, None, integer or boolean array, or a tuple of them.
-            Only one boolean array is allowed.
 
     Returns:
         ~chainer.Variable: The extracted part.

@@ -16,11 +16,11 @@ class ScatterAdd(function_node.FunctionNode):
     def check_type_forward(self, in_types):
         type_check.argname(in_types, ('a', 'b'))
         indexed_axes = sum(1 for s in self.slices if s is not None)
-        type_check.expect(in_types[0].ndim >= indexed_axes,
-                          in_types[0].dtype == in_types[1].dtype)
+        type_check.expect(in_types[0].ndim >= indexed_axes)
 
     def forward(self, inputs):
         a, b = inputs
+        self._b_dtype = b.dtype  # b may have another dtype: it is added in a's
         if a[self.slices].shape != b.shape:
             raise ValueError('b must have the shape of a[slices]: broadcasting is not '
                              'supported (%s vs %s)' % (b.shape, a[self.slices].shape))
@@ -28,8 +28,16 @@ class ScatterAdd(function_node.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
-        return tuple(gy if i == 0 else chainer.functions.get_item(gy, self.slices)
-                     for i in indexes)
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(gy)
+                continue
+            gb = chainer.functions.get_item(gy, self.slices)
+            if gb.dtype != self._b_dtype:
+                gb = chainer.functions.cast(gb, self._b_dtype)
+            ret.append(gb)
+        return tuple(ret)
 
 
 def scatter_add(a, slices, b):
@@ -38,7 +46,8 @@ def scatter_add(a, slices, b):
     Args:
         a (:class:`~chainer.Variable` or :ref:`ndarray`): Base array.
         slices: Index as in :func:`get_item`; repeated integer indices accumulate.
-        b (:class:`~chainer.Variable` or :ref:`ndarray`): Values of shape ``a[slices].shape``.
+        b (:class:`~chainer.Variable` or :ref:`ndarray`): Values of shape ``a[slices].shape``
+            (of any dtype: they are added in the dtype of ``a``).
 
     Returns:
         ~chainer.Variable: The result of the scatter addition.

@@ -11,15 +11,17 @@ class Space2Depth(function_node.FunctionNode):
         self.r = r
 
     def check_type_forward(self, in_types):
-        type_check.argname(in_types, ('X',))
+        type_check.argname(in_types, ('x',))
         x_type, = in_types
         type_check.expect(x_type.dtype.kind == 'f', x_type.ndim == 4)
-        type_check.expect(x_type.shape[2] % self.r == 0, x_type.shape[3] % self.r == 0)
 
     def forward(self, inputs):
         x, = inputs
         r = self.r
         n, c, height, width = x.shape
+        if height % r or width % r:  # a ValueError, as v7 (not InvalidType)
+            raise ValueError('space2depth: the height and width of x ({}, {}) are not '
+                             'multiples of r = {}'.format(height, width, r))
         h = height // r
         w = width // r
         # pixel (i * r + p, j * r + q) of map k goes to channel (p * r + q) * c + k

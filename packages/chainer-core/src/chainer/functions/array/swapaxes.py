@@ -1,6 +1,5 @@
 """Exchange of two axes: :func:`swapaxes`."""
 from chainer import function_node
-from chainer.functions._helpers import axes as _axes
 from chainer.functions._helpers import grad_ops
 from chainer.utils import type_check
 
@@ -17,9 +16,8 @@ class Swapaxes(function_node.FunctionNode):
         return 'Swapaxes'
 
     def check_type_forward(self, in_types):
+        # an axis out of range is NumPy's AxisError (a ValueError and an IndexError), as v7
         type_check.argname(in_types, ('x',))
-        _axes.expect_axis(in_types[0], self.axis1)
-        _axes.expect_axis(in_types[0], self.axis2)
 
     def forward(self, inputs):
         x, = inputs

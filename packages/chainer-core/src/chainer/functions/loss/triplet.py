@@ -18,8 +18,9 @@ class Triplet(MarginLoss):
             a_type.dtype == n_type.dtype,
             a_type.shape == p_type.shape,
             a_type.shape == n_type.shape,
-            a_type.ndim >= 2,  # (the distances are summed along axis 1, as v7 does)
+            a_type.shape[0] > 0,
         )
+        # (the distances are summed along axis 1: a 1-D input is NumPy's AxisError, as v7)
 
     # float16 distances are summed in float32 (as v7), so that they do not overflow
     @precision._fp16_mixed_precision_helper

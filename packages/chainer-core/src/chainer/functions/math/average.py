@@ -1,4 +1,6 @@
 """Mean and weighted average over axes."""
+import numpy
+
 import chainer
 from chainer import backend, function_node, utils
 from chainer.functions._helpers import grad_ops
@@ -57,9 +59,9 @@ def average(x, axis=None, weights=None, keepdims=False):
         axis (None, int or tuple of int): Axis or axes along which to average; None averages
             over all elements.
         weights (:class:`~chainer.Variable` or :ref:`ndarray`): Weights of the elements.
-            With ``axis=None`` it must have the shape of ``x``; with an int ``axis`` it must
-            be one-dimensional with length ``x.shape[axis]``. Tuple axes are not supported
-            with weights.
+            With ``axis=None`` they are broadcast to the shape of ``x``; with an int
+            ``axis`` they must have ``x.shape[axis]`` elements (in any shape). Tuple axes
+            are not supported with weights.
         keepdims (bool): If ``True``, the reduced axes are kept with size one.
 
     Returns:
@@ -85,19 +87,16 @@ def average(x, axis=None, weights=None, keepdims=False):
     F = chainer.functions
     divider = F.sum(weights)
     if axis is None:
-        if x.shape != weights.shape:
-            raise ValueError('weights must have the shape of x when axis is None')
+        if x.shape != weights.shape:  # weights broadcast to x (ValueError if they cannot)
+            numpy.broadcast_shapes(weights.shape, x.shape)
+            weights = F.broadcast_to(weights, x.shape)
     elif len(axis) > 1:
         raise ValueError('a tuple axis cannot be combined with weights')
     else:
-        ax = axis[0]
-        if not -x.ndim <= ax < x.ndim:
-            raise ValueError('axis {} is out of bounds for x of ndim {}'.format(ax, x.ndim))
-        if weights.ndim != 1 or weights.shape[0] != x.shape[ax]:
-            raise ValueError('weights must be 1-D with length x.shape[axis]')
-        w_shape = [1] * x.ndim
-        w_shape[ax] = weights.shape[0]
-        weights = F.broadcast_to(F.reshape(weights, tuple(w_shape)), x.shape)
+        # weights of x.shape[axis] elements (of any shape: InvalidType of F.reshape otherwise)
+        ax = axis[0] + x.ndim if axis[0] < 0 else axis[0]
+        w_shape = tuple(n if i == ax else 1 for i, n in enumerate(x.shape))
+        weights = F.broadcast_to(F.reshape(weights, w_shape), x.shape)
 
     x_sum = F.sum(x * weights, axis, keepdims)
     if x_sum.shape != divider.shape:

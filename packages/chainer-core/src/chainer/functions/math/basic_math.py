@@ -70,6 +70,7 @@ def _chainerx_constant(x, value, op):
 
 class _ConstantOp(function_node.FunctionNode):
     """Base of the nodes combining one variable with a constant ``value``."""
+    is_elementwise = True
 
     _label_format = '%s'
     _float_only = False
@@ -89,6 +90,7 @@ class _ConstantOp(function_node.FunctionNode):
 
 class _BinaryOp(function_node.FunctionNode):
     """Base of the elementwise nodes of two variables of one dtype (shapes broadcast)."""
+    is_elementwise = True
 
     _float_only = False
     _equal_inputs_pass_type_check = 'biufc'
@@ -121,6 +123,7 @@ def _negate(x):
 
 class Neg(function_node.FunctionNode):
     """Elementwise negation."""
+    is_elementwise = True
 
     @property
     def label(self):
@@ -151,6 +154,7 @@ def _times_sign(gy, x):
 
 class Absolute(function_node.FunctionNode):
     """Elementwise absolute value."""
+    is_elementwise = True
 
     @property
     def label(self):
@@ -174,6 +178,7 @@ class Absolute(function_node.FunctionNode):
 
 class AbsoluteGrad(function_node.FunctionNode):
     """Gradient of :class:`Absolute`: ``gy * sign(x)`` (linear in ``gy``)."""
+    is_elementwise = True
 
     def __init__(self, x):
         self.x = x
@@ -236,6 +241,7 @@ class AddConstant(_ConstantOp):
 
 class MultiAdd(function_node.FunctionNode):
     """Addition of many variables at once (with broadcasting)."""
+    is_elementwise = True
 
     def check_type_forward(self, in_types):
         for i, in_type in enumerate(in_types):
@@ -640,6 +646,7 @@ class PowVarConst(_ConstantOp):
 
 class PowVarConstGrad(_ConstantOpGrad):
     """Gradient of :class:`PowVarConst`: ``(x, gy) -> value * x ** (value - 1) * gy``."""
+    is_elementwise = True
 
     _grad = staticmethod(_pow_var_const_grad)
 
@@ -685,6 +692,7 @@ class PowConstVar(_ConstantOp):
 
 class PowConstVarGrad(_ConstantOpGrad):
     """Gradient of :class:`PowConstVar` from its output: ``(y, gy) -> gy * y * log(value)``."""
+    is_elementwise = True
 
     _grad = staticmethod(_pow_const_var_grad)
 

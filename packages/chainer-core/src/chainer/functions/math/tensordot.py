@@ -12,8 +12,8 @@ def _as_axes_list(axes, ndim):
     ret = []
     for a in axes:
         a = int(a)
-        if not -ndim <= a < ndim:
-            raise ValueError('axis {} is out of bounds for an array of ndim {}'.format(a, ndim))
+        if not -ndim <= a < ndim:  # an IndexError, as v7
+            raise IndexError('axis {} is out of bounds for an array of ndim {}'.format(a, ndim))
         ret.append(a % ndim)
     return ret
 
@@ -21,8 +21,8 @@ def _as_axes_list(axes, ndim):
 def _parse_axes(axes, a_ndim, b_ndim):
     """Returns the contracted axes of ``a`` and of ``b`` as lists (paired in order)."""
     if isinstance(axes, (int, numpy.integer)):
-        n = int(axes)
-        if n < 0 or n > a_ndim or n > b_ndim:
+        n = int(axes)  # a negative n contracts no axis (an outer product), as NumPy
+        if n > a_ndim or n > b_ndim:
             raise ValueError('axes={} is invalid for inputs of ndim {} and {}'.format(
                 n, a_ndim, b_ndim))
         return list(range(a_ndim - n, a_ndim)), list(range(n))
@@ -57,13 +57,15 @@ class TensorDot(function_node.FunctionNode):
         )
         a_ndim = type_check.eval(a_type.ndim)
         b_ndim = type_check.eval(b_type.ndim)
+        # invalid axes or contracted axes of different lengths are ValueErrors, as v7
         if self.a_axes is None:
-            try:
-                self.a_axes, self.b_axes = _parse_axes(self.axes, a_ndim, b_ndim)
-            except ValueError as e:
-                raise type_check.InvalidType('valid axes', str(e))
+            self.a_axes, self.b_axes = _parse_axes(self.axes, a_ndim, b_ndim)
+        a_shape = type_check.eval(a_type.shape)
+        b_shape = type_check.eval(b_type.shape)
         for a, b in zip(self.a_axes, self.b_axes):
-            type_check.expect(a_type.shape[a] == b_type.shape[b])
+            if a_shape[a] != b_shape[b]:
+                raise ValueError('tensordot: shape mismatch: axis {} of a (length {}) and axis '
+                                 '{} of b (length {})'.format(a, a_shape[a], b, b_shape[b]))
 
     def forward(self, inputs):
         a, b = inputs

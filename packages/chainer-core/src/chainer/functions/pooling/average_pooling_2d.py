@@ -6,9 +6,12 @@ from chainer.functions.pooling import pooling_2d
 class AveragePooling2D(average_pooling_nd.AveragePoolingND, pooling_2d.Pooling2D):
     """2-D average pooling node (zero padding counted in the window size)."""
 
-    def __init__(self, ksize, stride=None, pad=0, cover_all=False):
+    _rejects_empty_input = False  # (as v7: unlike the N-D node, an empty input is accepted)
+
+    def __init__(self, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
+        # as v7: cover_all and return_indices are accepted and ignored (no cover_all windows)
         average_pooling_nd.AveragePoolingND.__init__(
-            self, 2, ksize, stride, pad, cover_all, 0)
+            self, 2, ksize, stride, pad, False, 0)
 
     def backward(self, indexes, gy):
         return AveragePooling2DGrad(self).apply(gy)

@@ -19,6 +19,7 @@ class AveragePoolingND(pooling_nd._PoolingND):
     """
 
     _used_cudnn = False
+    _rejects_empty_input = True
 
     def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=False, pad_value=0):
         if pad_value not in (0, None):

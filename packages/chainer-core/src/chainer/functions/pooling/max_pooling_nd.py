@@ -18,6 +18,7 @@ class MaxPoolingND(pooling_nd._PoolingND):
 
     indexes = None
     _used_cudnn = False
+    _rejects_empty_input = True
 
     def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
         pooling_nd._PoolingND.__init__(

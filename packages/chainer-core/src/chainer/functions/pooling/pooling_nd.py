@@ -20,6 +20,9 @@ class _PoolingND(function_node.FunctionNode):
         self.cover_all = cover_all
         self.return_indices = return_indices
 
+    # max and average pooling reject an empty input (InvalidType), as v7
+    _rejects_empty_input = False
+
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
         x_type = in_types[0]
@@ -28,6 +31,8 @@ class _PoolingND(function_node.FunctionNode):
             x_type.dtype.kind == 'f',
             x_type.ndim == 2 + self.ndim,
         )
+        if self._rejects_empty_input:
+            type_check.expect(x_type.size > 0)
 
     def _out_dims(self, dims):
         out = _conv.conv_outsize(dims, self.ksize, self.stride, self.pad, self.cover_all)

@@ -14,7 +14,7 @@ def _call(function, values, keys, mode):
         return function(*values)
     if mode is dict:
         return function(**dict(zip(keys, values)))
-    return function(values[0])
+    return function(*values)
 
 
 def _mode_of(output):
