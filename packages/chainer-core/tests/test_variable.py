@@ -779,3 +779,12 @@ def test_mean_method_is_f_average_as_v7():
 def test_as_layout_standard_layout():
     x = chainer.Variable(numpy.ones((2, 3), numpy.float32))
     assert x.as_layout(None) is x
+
+
+def test_parameter_layout_keyword_as_v7():
+    p = chainer.Parameter(numpy.ones(2, numpy.float32), layout=None)
+    assert p.layout is None
+    with pytest.raises(ValueError, match='layout'):
+        chainer.Parameter(numpy.ones(2, numpy.float32), layout='CUDNN_CHANNEL_LAST_X')
+    with pytest.raises(TypeError):
+        chainer.Parameter(None, None, None, None)  # layout is keyword-only
