@@ -360,3 +360,10 @@ def test_allgather_of_arrays_whose_sizes_misalign_the_next(communicator):
             assert y.flags.aligned
             assert y.dtype.itemsize == int(headers[r])
             numpy.testing.assert_array_equal(y, numpy.ones(3))
+
+
+def test_chunked_bcast_obj_is_importable_from_this_module(comm):
+    # v7 code imports it from mpi_communicator_base
+    got = mpi_communicator_base.chunked_bcast_obj(
+        {'rank': comm.rank} if comm.rank == 0 else None, comm.mpi_comm, max_buf_len=4)
+    assert got == {'rank': 0}

@@ -10,6 +10,8 @@ from chainermn.communicators import _communication_utility
 from chainermn.communicators import _message
 from chainermn.communicators import _params
 from chainermn.communicators import communicator_base
+# v7 code imports the chunked broadcast from this module
+from chainermn.communicators._communication_utility import chunked_bcast_obj  # noqa: F401
 
 
 def _experimental(method):
