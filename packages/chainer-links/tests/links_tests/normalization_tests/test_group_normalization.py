@@ -77,6 +77,13 @@ class TestGroupNormalizationLink:
         link(numpy.random.rand(2, 6, 3).astype(numpy.float32))
         assert link.gamma.shape == (6,) and link.beta.shape == (6,)
 
+    def test_lazy_one_dimensional_input(self):
+        # As v7: a ValueError before the parameters are created.
+        link = L.GroupNormalization(2)
+        with pytest.raises(ValueError, match='channel axis'):
+            link(numpy.ones(4, numpy.float32))
+        assert link.gamma.array is None
+
     def test_groups_not_dividing(self):
         with pytest.raises(ValueError, match='groups'):
             L.GroupNormalization(3, 4)(numpy.ones((2, 4, 3), numpy.float32))

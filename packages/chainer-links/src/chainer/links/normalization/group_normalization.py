@@ -32,6 +32,10 @@ class GroupNormalization(link.Link):
     def forward(self, x):
         """Normalizes ``x`` of shape ``(batch, channels, ...)``."""
         if self.gamma.array is None:
+            if x.ndim < 2:
+                raise ValueError(
+                    'GroupNormalization: the input needs a batch and a channel axis, got '
+                    'shape {}'.format(x.shape))
             self.gamma.initialize(x.shape[1])
             self.beta.initialize(x.shape[1])
         return group_normalization.group_normalization(
