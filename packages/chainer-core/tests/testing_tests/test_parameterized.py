@@ -33,6 +33,11 @@ class TestProduct(unittest.TestCase):
         assert params[3] == {'axis': None, 'shape': (), 'dtype': numpy.float16}
         assert len(params) == 4
 
+    def test_comma_joined_key_keeps_spaces(self):
+        # as v7: 'a, b' names 'a' and ' b'
+        assert testing.product({'a, b': [(1, 2)]}) == [{'a': 1, ' b': 2}]
+        assert testing.from_pytest_parameterize('a, b', [(1, 2)]) == [{'a': 1, ' b': 2}]
+
     def test_comma_joined_key_wrong_length(self):
         with pytest.raises(AssertionError):
             testing.product({'a,b': [(1, 2, 3)]})

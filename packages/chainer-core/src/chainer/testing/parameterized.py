@@ -103,7 +103,8 @@ def parameterize(*params):
 
 
 def _split_names(names):
-    return [name.strip() for name in names.split(',')]
+    # As v7: spaces are part of the names ('a, b' names 'a' and ' b').
+    return names.split(',')
 
 
 def _split_keys(key, value):
