@@ -51,6 +51,12 @@ def test_patch():
             condition.repeat(1, 2, 3)
 
 
+def test_assert_warns_binds_none():
+    with testing.assert_warns(UserWarning) as bound:
+        warnings.warn('x', UserWarning)
+    assert bound is None
+
+
 def test_patch_wraps_the_patched_object():
     # as v7: calls reach the original unless wraps=None or a return value replaces them
     import os

@@ -60,10 +60,13 @@ def patch(target, *args, **kwargs):
 
 @contextlib.contextmanager
 def assert_warns(expected):
-    """Context manager asserting that a warning of class ``expected`` is emitted."""
+    """Context manager asserting that a warning of class ``expected`` is emitted.
+
+    As in v7, ``with assert_warns(...) as w`` binds None.
+    """
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter('always')
-        yield caught
+        yield
     if not any(issubclass(w.category, expected) for w in caught):
         # (v7's wording)
         raise AssertionError('%s not triggerred' % expected.__name__)
