@@ -306,3 +306,7 @@ class TestDoubleBackpropThroughOldStyleFunction:
         gx, = chainer.grad([F.sum(y * y)], [x], enable_double_backprop=True)
         with pytest.raises(RuntimeError, match='"ROIMaxPooling2D"'):
             chainer.grad([F.sum(gx)], [x])
+
+
+def test_function_hook_reexported_as_v7():
+    assert chainer.function.FunctionHook is chainer.FunctionHook

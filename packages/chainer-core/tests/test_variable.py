@@ -763,3 +763,28 @@ def test_variable_node_is_slotted_but_extensible_and_picklable():
     clone = pickle.loads(pickle.dumps(x))
     assert clone.name == 'x'
     numpy.testing.assert_array_equal(clone.array, x.array)
+
+
+def test_mean_method_is_f_average_as_v7():
+    x = chainer.Variable(numpy.arange(6, dtype=numpy.float32).reshape(2, 3))
+    assert float(x.mean().array) == 2.5
+    numpy.testing.assert_allclose(x.mean(axis=1).array, [1, 4])
+    assert x.mean(axis=0, keepdims=True).shape == (1, 3)
+    w = numpy.array([1, 2, 3], numpy.float32)
+    numpy.testing.assert_allclose(x.mean(axis=1, weights=w).array, [4 / 3, 13 / 3], rtol=1e-6)
+    with pytest.raises(TypeError):
+        x.mean(1, w)  # weights and keepdims are keyword-only
+
+
+def test_as_layout_standard_layout():
+    x = chainer.Variable(numpy.ones((2, 3), numpy.float32))
+    assert x.as_layout(None) is x
+
+
+def test_parameter_layout_keyword_as_v7():
+    p = chainer.Parameter(numpy.ones(2, numpy.float32), layout=None)
+    assert p.layout is None
+    with pytest.raises(ValueError, match='layout'):
+        chainer.Parameter(numpy.ones(2, numpy.float32), layout='CUDNN_CHANNEL_LAST_X')
+    with pytest.raises(TypeError):
+        chainer.Parameter(None, None, None, None)  # layout is keyword-only

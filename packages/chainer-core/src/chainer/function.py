@@ -5,6 +5,7 @@ import chainerx
 from chainer import backend
 from chainer import configuration
 from chainer import function_node
+from chainer.function_hook import FunctionHook  # noqa: F401  (re-exported here, as v7)
 from chainer import variable as variable_module
 
 

@@ -771,6 +771,17 @@ class Variable:
             axes = axes[0]
         return chainer.functions.transpose(self, axes)
 
+    def mean(self, axis=None, *, weights=None, keepdims=False):
+        """Weighted average over ``axis`` (:func:`chainer.functions.average`)."""
+        return chainer.functions.average(self, axis, weights, keepdims)
+
+    def as_layout(self, layout):
+        """Returns the variable in memory layout ``layout``: only the standard one (None)."""
+        if layout is not None:
+            raise ValueError('as_layout: only the standard layout (None) is supported, '
+                             'got {!r}'.format(layout))
+        return self
+
     def backward(self, retain_grad=False, enable_double_backprop=False, loss_scale=None):
         """Runs error backpropagation (backprop) from this variable.
 
@@ -912,6 +923,7 @@ class Parameter(Variable):
         shape (int or tuple of int): Shape; None leaves the parameter uninitialized unless
             ``initializer`` is an array.
         name (str): Name of the parameter.
+        layout: Memory layout (v7's experimental layouts): only None, the standard one.
     """
 
     initializer = None
@@ -920,8 +932,11 @@ class Parameter(Variable):
     # cleared or initialized: reading ``grad`` meanwhile raises, as in v7
     _grad_pending = False
 
-    def __init__(self, initializer=None, shape=None, name=None):
+    def __init__(self, initializer=None, shape=None, name=None, *, layout=None):
         from chainer import initializers
+        if layout is not None:
+            raise ValueError('Parameter: only the standard memory layout (None) is supported, '
+                             'got layout={!r}'.format(layout))
         from chainer.initializers import constant
         if initializer is None:
             initializer = constant.NaN()

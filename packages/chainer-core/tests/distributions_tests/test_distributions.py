@@ -600,3 +600,8 @@ def test_bernoulli_samples_are_integers(params):
     sample = distributions.Bernoulli(**params).sample(50)
     assert sample.dtype == numpy.int64 and sample.shape == (50, 2)
     assert set(numpy.unique(sample.array)) <= {0, 1}
+
+
+def test_multivariate_normal_available_cpu_as_v7():
+    from chainer.distributions import multivariate_normal
+    assert multivariate_normal.available_cpu is True

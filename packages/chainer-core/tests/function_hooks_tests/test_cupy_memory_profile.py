@@ -10,3 +10,7 @@ def test_cupy_memory_cumulative_hook_is_a_class():
     if not chainer.backends.cuda.available:
         with pytest.raises(RuntimeError, match='CuPy'):
             cupy_memory_profile.CupyMemoryCumulativeHook()
+
+
+def test_memory_hook_available_flag_as_v7():
+    assert cupy_memory_profile.memory_hook_available is chainer.backends.cuda.available

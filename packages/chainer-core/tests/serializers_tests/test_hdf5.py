@@ -258,3 +258,14 @@ def test_chainerx_link_round_trip(tmp_path):
     src.to_device('@numpy')
     dst.to_device('@numpy')
     assert_same_params(src, dst)
+
+
+def test_module_flag_as_v7(monkeypatch, tmp_path):
+    # v7's tests skip on, or set, the module's _available flag.
+    assert hdf5._available is True
+    monkeypatch.setattr(hdf5, '_available', False)
+    for call in (lambda: hdf5.HDF5Serializer(None), lambda: hdf5.HDF5Deserializer(None),
+                 lambda: hdf5.save_hdf5(str(tmp_path / 'x.h5'), chainer.Link())):
+        with pytest.raises(RuntimeError, match='h5py is not installed'):
+            call()
+    assert not (tmp_path / 'x.h5').exists()

@@ -44,3 +44,8 @@ def test_get_svhn(dataset_root, fake_svhn, scale, dtype, label_dtype):
 def test_extra_and_no_labels(dataset_root, fake_svhn):
     result = datasets.get_svhn(withlabel=False, add_extra=True)
     assert [r.shape for r in result] == [(5, 3, 32, 32), (3, 3, 32, 32), (2, 3, 32, 32)]
+
+
+def test_scipy_flag_as_v7():
+    import importlib.util
+    assert svhn._scipy_available is (importlib.util.find_spec('scipy') is not None)

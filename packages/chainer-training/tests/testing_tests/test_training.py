@@ -22,6 +22,17 @@ def test_mock_updater_progress():
     assert updater.get_all_optimizers() == {}
 
 
+def test_mock_updater_new_epoch_with_a_fractional_epoch_length():
+    # as v7: a new epoch whenever the epoch count changes
+    trainer = testing.get_trainer_with_mock_updater(iter_per_epoch=2.5)
+    updater = trainer.updater
+    progress = []
+    for _ in range(5):
+        updater.update()
+        progress.append((updater.epoch, updater.is_new_epoch))
+    assert progress == [(0, False), (0, False), (1, True), (1, False), (2, True)]
+
+
 def test_trainer_defaults_and_run():
     calls = []
 

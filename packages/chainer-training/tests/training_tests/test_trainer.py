@@ -133,6 +133,17 @@ def test_call_before_training_runs_in_a_reporter_scope():
     assert seen == [(0, {'x': 1.0})]
 
 
+def test_call_before_training_is_skipped_when_resumed():
+    # as v7: only a trainer that has not done any update calls them
+    seen = []
+    trainer = testing.get_trainer_with_mock_updater((5, 'iteration'))
+    trainer.updater.iteration = 3  # as restored from a snapshot
+    trainer.extend(lambda t: seen.append(t.updater.iteration), name='early',
+                   trigger=(5, 'iteration'), call_before_training=True)
+    trainer.run()
+    assert seen == [5]
+
+
 def test_initialize_is_skipped_when_the_trigger_is_finished():
     log = []
     trainer = testing.get_trainer_with_mock_updater((2, 'iteration'))

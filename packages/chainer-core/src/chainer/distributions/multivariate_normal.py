@@ -10,6 +10,8 @@ from chainer.distributions import utils as dist_utils
 from chainer.utils import argument
 from chainer.utils import type_check
 
+#: Whether the CPU computation can run (it needs no SciPy here), as v7.
+available_cpu = True
 _LOG_2PI = math.log(2 * math.pi)
 
 

@@ -11,6 +11,15 @@ from chainer import function_hook
 from chainer.function_hooks import timer as _timer
 
 
+
+def __getattr__(name):
+    # ``memory_hook_available`` (v7): whether CuPy's memory hooks can be used, asked only when
+    # read, so that importing this module never imports CuPy.
+    if name == 'memory_hook_available':
+        return cuda.available
+    raise AttributeError('module {!r} has no attribute {!r}'.format(__name__, name))
+
+
 def _relay_to(counter):
     # A cupy.cuda.memory_hook.MemoryHook passing the memory pool events on to ``counter``.
     from cupy.cuda import memory_hook

@@ -4,6 +4,7 @@
 h5py is imported only when one of them is used; without it they raise an ``ImportError``
 (which is also a ``RuntimeError``, the error Chainer v7 raised) telling how to install it.
 """
+import importlib.util
 
 import numpy
 
@@ -22,19 +23,30 @@ class _MissingGroupError(KeyError, ValueError):
     ValueError there)."""
 
 
+_MISSING = ('h5py is not installed on your environment.\n'
+            'Please install h5py to activate hdf5 serializers.\n\n'
+            '  $ pip install h5py  (or: pip install "chainer-core[hdf5]")')
+
+# Whether h5py is installed (v7's module-level flag, found without importing h5py; tests may
+# set it to False to act as if h5py were missing).
+_available = importlib.util.find_spec('h5py') is not None
 _h5py = None
+
+
+def _check_available():
+    """Raises the missing-h5py error unless h5py is available."""
+    if not _available:
+        raise _H5pyMissingError(_MISSING)
 
 
 def _get_h5py():
     global _h5py
+    _check_available()
     if _h5py is None:
         try:
             import h5py
         except ImportError as e:
-            raise _H5pyMissingError(
-                'h5py is not installed on your environment.\n'
-                'Please install h5py to activate hdf5 serializers.\n\n'
-                '  $ pip install h5py  (or: pip install "chainer-core[hdf5]")') from e
+            raise _H5pyMissingError(_MISSING) from e
         _h5py = h5py
     return _h5py
 

@@ -50,7 +50,9 @@ def _counting_updater(iter_per_epoch):
         updater.previous_epoch_detail = previous / iter_per_epoch
         updater.epoch_detail = current / iter_per_epoch
         updater.epoch = current // iter_per_epoch
-        updater.is_new_epoch = current % iter_per_epoch == 0
+        # a new epoch when the epoch count changed (as v7, also for a fractional
+        # iter_per_epoch)
+        updater.is_new_epoch = updater.epoch != previous // iter_per_epoch
 
     updater.update = update
     return updater

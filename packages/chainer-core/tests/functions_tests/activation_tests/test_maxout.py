@@ -53,3 +53,10 @@ def test_maxout_not_divisible():
 def test_maxout_pool_size_must_be_positive():
     with pytest.raises(ValueError):
         F.maxout(numpy.zeros((2, 4), numpy.float32), 0)
+
+
+@pytest.mark.parametrize('axis', [2, -3])
+def test_maxout_axis_out_of_range(axis):
+    # IndexError as v7
+    with pytest.raises(IndexError):
+        F.maxout(numpy.zeros((2, 4), numpy.float32), 2, axis)

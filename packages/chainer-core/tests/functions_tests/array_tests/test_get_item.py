@@ -73,3 +73,9 @@ def test_fast_backward(dtype, shape, slices):
     y_shape = x[slices].shape
     check_fast_backward(get_item.GetItem, lambda v: F.get_item(v, slices), [x],
                         [_uniform(y_shape, dtype, 1)])
+
+
+def test_numpy_flag_as_v7():
+    assert get_item._numpy_supports_0d_bool_index is True
+    x = numpy.arange(3, dtype=numpy.float32)
+    assert F.get_item(x, numpy.True_).shape == (1, 3)

@@ -122,3 +122,8 @@ def test_fast_backward_of_split_axis(dtype, spec, axis, missing):
     gys = [None if i in missing else _uniform(p.shape, dtype, i + 1)
            for i, p in enumerate(pieces)]
     check_fast_backward(split_axis.SplitAxis, lambda v: F.split_axis(v, spec, axis), [x], gys)
+
+
+def test_numpy_flag_as_v7():
+    from chainer.functions.array import split_axis
+    assert split_axis._numpy_split_ok is True

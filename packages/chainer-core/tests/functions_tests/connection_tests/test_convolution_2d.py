@@ -151,10 +151,12 @@ def test_invalid_groups():
                          numpy.zeros((3, 2, 1, 1), numpy.float32), groups=2)
 
 
-def test_output_size_not_positive():
-    with pytest.raises(RuntimeError):
+@pytest.mark.parametrize('kwargs', [{}, {'pad': -1}, {'dilate': 2}])
+def test_output_size_not_positive(kwargs):
+    # AssertionError as v7
+    with pytest.raises(AssertionError, match='must be positive'):
         F.convolution_2d(numpy.zeros((1, 1, 2, 2), numpy.float32),
-                         numpy.zeros((1, 1, 3, 3), numpy.float32))
+                         numpy.zeros((1, 1, 3, 3), numpy.float32), **kwargs)
 
 
 def test_removed_arguments():

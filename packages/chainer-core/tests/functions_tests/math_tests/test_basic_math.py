@@ -155,6 +155,22 @@ def test_matmul_operator():
     assert (numpy.ones((4, 2), 'f') @ a).shape == (4, 3)
 
 
+@pytest.mark.parametrize('const_dtype', [numpy.int32, numpy.float16, numpy.float64])
+def test_matmul_operator_casts_constant_to_variable_dtype(const_dtype):
+    # as v7: an array operand of ``@`` takes the dtype of the Variable
+    a = chainer.Variable(numpy.arange(6, dtype=numpy.float32).reshape(2, 3))
+    b = numpy.arange(12).reshape(3, 4).astype(const_dtype)
+    y = a @ b
+    assert y.dtype == numpy.float32
+    numpy.testing.assert_allclose(y.array, a.array.dot(b.astype(numpy.float32)))
+    z = b.T @ a.T
+    assert z.dtype == numpy.float32
+    numpy.testing.assert_allclose(z.array, b.T.astype(numpy.float32).dot(a.array.T))
+    y.grad = numpy.ones_like(y.array)
+    y.backward()
+    assert a.grad.dtype == numpy.float32
+
+
 def test_dtype_mismatch_raises_invalid_type():
     a = chainer.Variable(numpy.ones(3, 'f'))
     b = chainer.Variable(numpy.ones(3, 'd'))

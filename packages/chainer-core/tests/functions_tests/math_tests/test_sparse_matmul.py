@@ -103,3 +103,10 @@ def test_sparse_matmul_type_errors():
         F.sparse_matmul(coo, numpy.ones((2, 2, 2), numpy.float32))
     with pytest.raises(type_check.InvalidType):
         F.sparse_matmul(coo, numpy.ones((2, 2), numpy.int32))
+
+
+def test_scipy_flag_as_v7():
+    import importlib.util
+
+    from chainer.functions.math import sparse_matmul
+    assert sparse_matmul._scipy_available is (importlib.util.find_spec('scipy') is not None)

@@ -135,3 +135,14 @@ def test_invalid_type():
     g = numpy.ones(4, numpy.float32)
     with pytest.raises(type_check.InvalidType):
         F.batch_renormalization(x, g, g, 1.0, 0.0, running_mean=g, running_var=g)
+
+
+@pytest.mark.parametrize('given', [(), ('running_mean',), ('running_var',)])
+def test_running_statistics_are_required(given):
+    # as v7: both running statistics must be given, else TypeError naming the missing one
+    x = numpy.zeros((2, 3), numpy.float32)
+    g = numpy.ones(3, numpy.float32)
+    kwargs = {name: g.copy() for name in given}
+    missing = 'running_var' if given == ('running_mean',) else 'running_mean'
+    with pytest.raises(TypeError, match=missing):
+        F.batch_renormalization(x, g, g, 2.0, 1.0, **kwargs)

@@ -146,6 +146,18 @@ def test_invalid_dtype():
 
 
 @pytest.mark.parametrize('func,shape', [
+    (F.max_pooling_2d, (1, 1, 3, 3)),
+    (F.max_pooling_nd, (1, 1, 3)),
+    (F.average_pooling_2d, (1, 1, 3, 3)),
+    (F.average_pooling_nd, (1, 1, 3)),
+])
+def test_output_size_not_positive(func, shape):
+    # AssertionError as v7
+    with pytest.raises(AssertionError, match='must be positive'):
+        func(numpy.zeros(shape, 'f'), 5, 1)
+
+
+@pytest.mark.parametrize('func,shape', [
     (F.max_pooling_1d, (0, 1, 3)),
     (F.max_pooling_2d, (1, 0, 3, 3)),
     (F.max_pooling_nd, (0, 1, 3, 3, 3)),

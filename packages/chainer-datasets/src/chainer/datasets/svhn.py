@@ -1,4 +1,5 @@
 """The SVHN street view house numbers, cropped digits (``chainer.datasets.svhn``)."""
+import importlib.util
 import os
 
 import numpy
@@ -12,6 +13,10 @@ URLS = {
     'test': 'http://ufldl.stanford.edu/housenumbers/test_32x32.mat',
     'extra': 'http://ufldl.stanford.edu/housenumbers/extra_32x32.mat',
 }
+
+
+#: Whether SciPy (which reads the .mat files) is installed, as v7.
+_scipy_available = importlib.util.find_spec('scipy') is not None
 
 
 def _make_npz(path, url):

@@ -19,7 +19,7 @@ def _reference(e1, e2, W, V1=None, V2=None, b=None):
 
 
 @testing.parameterize(*testing.product({
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'dtype': [numpy.float32],  # F.bilinear is float32-only, as v7
     'nobias': [False, True],
 }))
 @testing.inject_backend_tests(None, [

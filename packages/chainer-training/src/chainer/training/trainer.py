@@ -113,7 +113,8 @@ class Trainer:
                 ``trigger`` attribute, else every iteration.
             priority (int): Order among the extensions fired at the same iteration (higher
                 first); defaults to its ``priority``, else ``PRIORITY_READER``.
-            call_before_training (bool): Also call it once before the first iteration.
+            call_before_training (bool): Also call it once before the first iteration (not
+                when the training is resumed).
         """
         if isinstance(extension, str):
             from chainer.training.extensions import _plugins
@@ -186,8 +187,9 @@ class Trainer:
         # (extension, trigger) pairs, read once: the loop body touches nothing else
         fired = [(entry.extension, entry.trigger) for entry in entries]
         try:
+            # (not again when resumed: as v7, only before the first iteration)
             before = [entry.extension for entry in entries if entry.call_before_training]
-            if before:
+            if before and self.is_before_training:
                 self.observation = {}
                 with reporter.scope(self.observation):
                     for extension in before:

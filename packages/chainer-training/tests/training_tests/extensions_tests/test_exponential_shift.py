@@ -48,3 +48,21 @@ def test_explicit_optimizer_and_attribute(shift_runner):
     extension(trainer)
     assert optimizer.momentum == pytest.approx(0.45)
     trainer.updater.get_optimizer.assert_not_called()
+
+
+def test_initialize_sets_the_initial_value_as_given(shift_runner):
+    # as v7: neither clipped to the target nor converted (an int stays an int)
+    values = shift_runner.values(
+        lambda: extensions.ExponentialShift('lr', 0.5, init=2, target=4), 2)
+    assert values == [2, 4, 4]
+    assert type(values[0]) is int
+
+
+def test_a_loaded_last_value_is_a_python_scalar(shift_runner):
+    # as v7: resuming restores the last value as a Python number, not a 0-dim array
+    def make():
+        return extensions.ExponentialShift('lr', 2, init=1, target=3)
+
+    values = shift_runner.values(make, 3, resume_at=2)
+    assert values == [1, 2.0, 3, 3]
+    assert type(values[-1]) is int

@@ -1,4 +1,5 @@
 """MicroAverage: ratio of the sums over an interval."""
+import chainer
 from chainer import serializers
 from chainer import testing
 from chainer.training import extensions
@@ -10,7 +11,8 @@ def _results(extension, trainer, n):
         trainer.updater.update()
         i = trainer.updater.iteration
         trainer.observation = {'n': i, 'd': 2 * i + 1}
-        extension(trainer)
+        with trainer.reporter.scope(trainer.observation):
+            extension(trainer)
         results.append(trainer.observation.get('r'))
     return results
 
@@ -23,10 +25,29 @@ def test_ratio_of_sums_per_interval():
         None, None, (1 + 2 + 3) / (3 + 5 + 7), None, None, (4 + 5 + 6) / (9 + 11 + 13)]
 
 
+def test_the_result_is_reported_not_written():
+    # as v7: outside a reporter scope the result goes nowhere
+    extension = extensions.MicroAverage('n', 'd', 'r', trigger=(1, 'iteration'))
+    trainer = testing.get_trainer_with_mock_updater()
+    trainer.updater.update()
+    trainer.observation = {'n': 1, 'd': 2}
+    extension(trainer)
+    assert trainer.observation == {'n': 1, 'd': 2}
+    observation = {}
+    trainer.updater.update()
+    with chainer.Reporter().scope(observation):
+        trainer.observation = {'n': 1, 'd': 2}
+        extension(trainer)
+    assert observation == {'r': 0.5}
+
+
 def test_resume():
     extension = extensions.MicroAverage('n', 'd', 'r', trigger=(3, 'iteration'))
     trainer = testing.get_trainer_with_mock_updater()
     _results(extension, trainer, 4)
+    saved = serializers.npz.serialize(extension)
+    assert sorted(saved) == ['_denominator', '_numerator']  # v7's keys: not the trigger
     restored = extensions.MicroAverage('n', 'd', 'r', trigger=(3, 'iteration'))
-    restored.serialize(serializers.NpzDeserializer(serializers.npz.serialize(extension)))
-    assert _results(restored, trainer, 2) == [None, (4 + 5 + 6) / (9 + 11 + 13)]
+    restored.serialize(serializers.NpzDeserializer(saved))
+    # the running sums are restored; the fresh trigger fires at once, as v7's does
+    assert _results(restored, trainer, 2) == [(4 + 5) / (9 + 11), 6 / 13]

@@ -42,6 +42,7 @@ def test_default_statistics(model):
         for i, p in enumerate(numpy.percentile(array, SIGMAS)):
             assert observation[prefix + 'percentile/{}'.format(i)] == pytest.approx(p)
     assert observation['None/predictor/b/data/zeros'] == 3
+    assert type(observation['None/predictor/b/data/zeros']) is float  # as v7 (not float64)
     # b has no gradient: NaN statistics, no zeros
     assert numpy.isnan(observation['None/predictor/b/grad/mean'])
     assert observation['None/predictor/b/grad/zeros'] == 0

@@ -142,8 +142,14 @@ def test_autoload_of_the_trainer_precedes_the_other_initializers(tmp_path, task)
     first.run()
     resumed = make()
     lrs = []
-    resumed.extend(lambda t: lrs.append(t.updater.get_optimizer('main').lr),
-                   name='record', trigger=lambda t: False, call_before_training=True)
+
+    @training.make_extension(
+        trigger=lambda t: False, priority=0,
+        initializer=lambda t: lrs.append(t.updater.get_optimizer('main').lr))
+    def record(trainer):
+        pass
+
+    resumed.extend(record)  # initialized last (lowest priority), before the first update
     resumed.run()
     assert resumed.updater.iteration == 4
     assert lrs[0] == pytest.approx(0.1 * 0.5 ** 2)

@@ -1,4 +1,5 @@
 """StepShift: init * gamma ** (t // step), stopped at target."""
+import numpy
 import pytest
 
 from chainer import testing
@@ -29,3 +30,11 @@ class TestStepShift:
     def test_resume(self, shift_runner):
         assert shift_runner.values(self.make, 8, resume_at=4) == pytest.approx(
             self.expected(8))
+
+
+def test_values_are_numpy_floats_after_the_first_call(shift_runner):
+    # as v7: init * gamma ** floor(t / step) with a NumPy floor, even for int arguments
+    values = shift_runner.values(lambda: extensions.StepShift('lr', 2, 2, init=1), 4)
+    assert values == [1, 1.0, 2.0, 2.0, 4.0]
+    assert type(values[0]) is int
+    assert all(type(v) is numpy.float64 for v in values[1:])

@@ -74,3 +74,13 @@ def test_arguments():
                                           percentile_sigmas=())
     with pytest.raises(ValueError, match='Need at least one variables'):
         extensions.VariableStatisticsPlot([])
+
+
+def test_module_flag_as_v7(monkeypatch):
+    # v7's tests emulate a missing matplotlib by setting the module's _available flag.
+    pytest.importorskip('matplotlib', reason='the flag is True only with the [plot] extra')
+    vsp._try_import_matplotlib()
+    assert vsp._available is True
+    monkeypatch.setattr(vsp, '_available', False)
+    with pytest.warns(UserWarning, match='matplotlib is not installed'):
+        assert not vsp.VariableStatisticsPlot(chainer.links.Linear(2, 3)).available()

@@ -63,3 +63,7 @@ def test_two_gpus_train(task, tmp_path):
 
 
 testing.run_module(__name__, __file__)
+
+
+def test_available_flag_as_v7():
+    assert mpu._available is updaters.MultiprocessParallelUpdater.available()

@@ -30,10 +30,8 @@ def maxout(x, pool_size, axis=1):
         raise ValueError('pool_size must be a positive integer.')
     shape = tuple(x.shape)
     ndim = len(shape)
-    if axis < -ndim or axis >= ndim:
-        raise type_check.InvalidType(
-            '-x.ndim <= axis < x.ndim', 'x.ndim={}, axis={}'.format(ndim, axis),
-            'axis out of range')
+    if axis < -ndim or axis >= ndim:  # IndexError as v7
+        raise IndexError('maxout: axis {} is out of range for x.ndim={}'.format(axis, ndim))
     axis %= ndim
     length = shape[axis]
     if length % pool_size:

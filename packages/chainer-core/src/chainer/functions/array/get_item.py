@@ -9,6 +9,10 @@ from chainer.utils._scatter import scatter_add
 from chainer.utils import type_check
 
 
+# v7's flag for its NumPy version check: NumPy >= 1.26 takes 0-dim boolean indexes.
+_numpy_supports_0d_bool_index = True
+
+
 def _normalize_slices(slices):
     if isinstance(slices, list):
         if all(isinstance(s, (int, numpy.integer)) for s in slices):

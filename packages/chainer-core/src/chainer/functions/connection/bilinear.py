@@ -1,4 +1,6 @@
 """Bilinear function (``bilinear``)."""
+import numpy
+
 from chainer import function_node
 from chainer.utils import type_check
 
@@ -30,7 +32,7 @@ class BilinearFunction(function_node.FunctionNode):
         e1_type, e2_type, W_type = in_types[:3]
         type_check.argname((e1_type, e2_type, W_type), ('e1', 'e2', 'W'))
         type_check.expect(
-            e1_type.dtype.kind == 'f',
+            e1_type.dtype == numpy.float32,  # v7 computes bilinear in float32 only
             e1_type.ndim == 2,
             e2_type.dtype == e1_type.dtype,
             e2_type.ndim == 2,
@@ -162,7 +164,8 @@ def bilinear(e1, e2, W, V1=None, V2=None, b=None):
     """Bilinear function, an extension of the linear function.
 
     ``y_il = sum_jk e1_ij e2_ik W_jkl + sum_j e1_ij V1_jl + sum_k e2_ik V2_kl + b_l``.
-    Inputs with more than two axes are flattened after the first (batch) axis.
+    Inputs with more than two axes are flattened after the first (batch) axis. All inputs
+    must be float32 (as in v7).
 
     Args:
         e1 (:class:`~chainer.Variable` or :ref:`ndarray`): Left input ``(I, J)``.

@@ -83,7 +83,8 @@ class ConvolutionND(function_node.FunctionNode):
         dims = _conv.conv_outsize(
             x.shape[2:], W.shape[2:], self.stride, self.pad, self.cover_all, self.dilate)
         if any(d <= 0 for d in dims):
-            raise RuntimeError(
+            # AssertionError as v7's (raised explicitly so that ``python -O`` keeps it)
+            raise AssertionError(
                 'The output size of the convolution must be positive, but got {}. '
                 'Check the input size, kernel size, stride and padding.'.format(dims))
         return dims

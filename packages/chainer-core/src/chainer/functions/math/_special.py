@@ -5,6 +5,7 @@ ndtr, log_ndtr) fall back to a slow vectorized pure-Python implementation with a
 :class:`chainer.warnings.PerformanceWarning` when SciPy is missing; the others raise
 :class:`ImportError`. On GPU they use CUDA math functions or :mod:`cupyx.scipy.special`.
 """
+import importlib.util
 import warnings
 
 import numpy
@@ -13,6 +14,9 @@ from chainer import function_node, utils
 from chainer.utils import type_check
 
 _cpu_funcs = {}
+
+#: Whether SciPy is installed (found without importing it).
+scipy_available = importlib.util.find_spec('scipy') is not None
 
 
 def cpu_function(label, scipy_name, fallback=None):

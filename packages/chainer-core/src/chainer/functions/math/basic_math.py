@@ -837,20 +837,26 @@ def rpow(self, rhs):
     return PowVarVar().apply((rhs_var, self))[0]
 
 
+def _matmul_operand(x, rhs):
+    """``rhs`` for ``x @ rhs`` / ``rhs @ x``: a constant array takes the dtype of ``x`` (v7)."""
+    if isinstance(rhs, _Variable):
+        return rhs
+    _check_constant_type(rhs)
+    if variable._is_array(rhs) and rhs.dtype != x.dtype:
+        rhs = rhs.astype(x.dtype)
+    return rhs
+
+
 def matmul(self, rhs):
     """Matrix product ``x @ rhs`` (NumPy ``matmul`` semantics)."""
     from chainer.functions.math import matmul as matmul_module
-    if not isinstance(rhs, _Variable):
-        _check_constant_type(rhs)
-    return matmul_module.matmul(self, rhs)
+    return matmul_module.matmul(self, _matmul_operand(self, rhs))
 
 
 def rmatmul(self, rhs):
     """Reflected matrix product ``rhs @ x``."""
     from chainer.functions.math import matmul as matmul_module
-    if not isinstance(rhs, _Variable):
-        _check_constant_type(rhs)
-    return matmul_module.matmul(rhs, self)
+    return matmul_module.matmul(_matmul_operand(self, rhs), self)
 
 
 def _radd(self, rhs):

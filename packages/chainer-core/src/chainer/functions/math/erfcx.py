@@ -1,7 +1,11 @@
 """Scaled complementary error function."""
 import numpy
 
+from chainer.functions.math import _special
 from chainer.functions.math._special import UnarySpecialFunction
+
+#: Whether the CPU forward can run (it needs SciPy), as v7.
+available_cpu = _special.scipy_available
 
 
 class Erfcx(UnarySpecialFunction):

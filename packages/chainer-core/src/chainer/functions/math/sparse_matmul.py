@@ -1,4 +1,6 @@
 """Product of a sparse (COO) matrix and a dense matrix."""
+import importlib.util
+
 import numpy
 
 import chainer
@@ -6,6 +8,10 @@ from chainer import backend, function_node, utils
 from chainer.utils import sparse as _sparse
 from chainer.utils import type_check
 from chainer.utils._scatter import scatter_add
+
+
+#: v7's flag for the CPU path (which needs no SciPy here): whether SciPy is installed.
+_scipy_available = importlib.util.find_spec('scipy') is not None
 
 
 def _compute_dtype(*dtypes):

@@ -123,8 +123,8 @@ def batch_renormalization(x, gamma, beta, rmax, dmax, eps=2e-5, running_mean=Non
         rmax (float): Upper bound of ``r`` (lower bound is ``1 / rmax``).
         dmax (float): Bound of ``|d|``.
         eps (float): Added to the variances.
-        running_mean (:ref:`ndarray`): Running mean.
-        running_var (:ref:`ndarray`): Running variance.
+        running_mean (:ref:`ndarray`): Running mean (required: ``TypeError`` if omitted).
+        running_var (:ref:`ndarray`): Running variance (required: ``TypeError`` if omitted).
         decay (float): Decay rate of the running statistics.
         update_statistics (bool): If True, ``running_mean`` and ``running_var`` are
             updated in place.
@@ -145,6 +145,10 @@ def batch_renormalization(x, gamma, beta, rmax, dmax, eps=2e-5, running_mean=Non
         array([[-1., -1.],
                [ 1.,  1.]], dtype=float32)
     """
+    if running_mean is None:
+        raise TypeError('running_mean is required')
+    if running_var is None:
+        raise TypeError('running_var is required')
     return BatchRenormalizationFunction(eps, running_mean, running_var, decay, rmax, dmax,
                                         update_statistics)(x, gamma, beta)
 

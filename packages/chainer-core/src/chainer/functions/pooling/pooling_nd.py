@@ -37,6 +37,7 @@ class _PoolingND(function_node.FunctionNode):
     def _out_dims(self, dims):
         out = _conv.conv_outsize(dims, self.ksize, self.stride, self.pad, self.cover_all)
         if any(o <= 0 for o in out):
-            raise RuntimeError(
+            # AssertionError as v7's (raised explicitly so that ``python -O`` keeps it)
+            raise AssertionError(
                 'The output size of the pooling must be positive, but got {}.'.format(out))
         return out

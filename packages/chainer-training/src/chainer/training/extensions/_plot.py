@@ -20,12 +20,9 @@ def matplotlib_available():
     return True
 
 
-def check_available(owner):
-    """Returns True if matplotlib is available; otherwise warns (naming ``owner``)."""
-    if matplotlib_available():
-        return True
+def warn_missing(owner):
+    """Warns that ``owner`` plots nothing because matplotlib is not installed."""
     warnings.warn('{}: {}'.format(owner, _MISSING))
-    return False
 
 
 def new_figure(figsize=None):

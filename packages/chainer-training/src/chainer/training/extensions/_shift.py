@@ -1,13 +1,15 @@
 """The common part of the extensions that schedule an optimizer hyperparameter (the
 ``*Shift`` extensions): which optimizer, the call count, setting and restoring the value."""
+import numpy
+
 from chainer.training import extension
 
 
 class HyperparameterShift(extension.Extension):
     """Sets ``optimizer.<attr>`` to ``self._value_at(t)`` at the ``t``-th call.
 
-    :meth:`initialize` sets the value of the current call count (the initial value, or the
-    last value after a resume). Subclasses implement ``_value_at(t)`` and may read
+    :meth:`initialize` sets the initial value as it is (not clipped, not converted), or the
+    last value after a resume, as v7. Subclasses implement ``_value_at(t)`` and may read
     ``self._init`` (the initial value: the optimizer's when none was given).
 
     Args:
@@ -33,15 +35,18 @@ class HyperparameterShift(extension.Extension):
         self._last_value = value
 
     def initialize(self, trainer):
-        """Sets the value of the current point of the schedule."""
+        """Sets the initial value (the last value when resumed)."""
         optimizer = self._get_optimizer(trainer)
         if self._init is None:
             self._init = getattr(optimizer, self._attr)
         if self._last_value is not None:  # resumed from a snapshot
             value = self._last_value
         else:
-            value = self._value_at(self._t)
+            value = self._initial_value()
         self._update_value(optimizer, value)
+
+    def _initial_value(self):
+        return self._init
 
     def __call__(self, trainer):
         self._t += 1
@@ -53,9 +58,10 @@ class HyperparameterShift(extension.Extension):
     def serialize(self, serializer):
         """Saves or restores the call count and the last value."""
         self._t = serializer('_t', self._t)
-        self._last_value = serializer('_last_value', self._last_value)
-        if self._last_value is not None and not isinstance(self._last_value, float):
-            self._last_value = float(self._last_value)  # None is stored as an object array
+        last_value = serializer('_last_value', self._last_value)
+        if isinstance(last_value, numpy.ndarray):  # loaded: a Python scalar again, as v7
+            last_value = last_value.item()
+        self._last_value = last_value
 
 
 def clip_to_target(value, target, increasing):

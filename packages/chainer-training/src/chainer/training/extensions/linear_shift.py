@@ -18,6 +18,9 @@ class LinearShift(_shift.HyperparameterShift):
         self._value_range = value_range
         self._time_range = time_range
 
+    def _initial_value(self):
+        return self._value_at(self._t)  # v7 starts from the current call count
+
     def _value_at(self, t):
         t1, t2 = self._time_range
         v1, v2 = self._value_range
@@ -25,4 +28,5 @@ class LinearShift(_shift.HyperparameterShift):
             return v1
         if t >= t2:
             return v2
-        return v1 + (v2 - v1) * (t - t1) / (t2 - t1)
+        rate = (t - t1) / (t2 - t1)
+        return v1 + rate * (v2 - v1)  # v7's rounding

@@ -1,4 +1,5 @@
 """MicroAverage: the ratio of two sums of observed values over an interval."""
+from chainer import reporter
 from chainer.training import extension
 from chainer.training import util
 
@@ -7,8 +8,8 @@ class MicroAverage(extension.Extension):
     """Trainer extension reporting ``sum(numerator) / sum(denominator)`` over each interval.
 
     For example, with per-batch counts of correct answers and of examples it computes the
-    accuracy over all the examples of the interval (a micro average), written into the
-    observation under ``result_key`` when ``trigger`` fires.
+    accuracy over all the examples of the interval (a micro average), reported (with
+    :func:`chainer.report`) under ``result_key`` when ``trigger`` fires.
 
     Args:
         numerator_key (str): Observation key of the numerator.
@@ -35,13 +36,12 @@ class MicroAverage(extension.Extension):
         self._numerator += observation[self._numerator_key]
         self._denominator += observation[self._denominator_key]
         if self._trigger(trainer):
-            observation[self._result_key] = float(self._numerator) / self._denominator
+            # reported (as v7), so it reaches the observation inside the trainer's scope
+            reporter.report({self._result_key: float(self._numerator) / self._denominator})
             self._numerator = 0
             self._denominator = 0
 
     def serialize(self, serializer):
-        """Saves or restores the running sums and the trigger."""
-        if hasattr(self._trigger, 'serialize'):
-            self._trigger.serialize(serializer['_trigger'])
+        """Saves or restores the running sums (v7's keys: not the trigger)."""
         self._numerator = serializer('_numerator', self._numerator)
         self._denominator = serializer('_denominator', self._denominator)

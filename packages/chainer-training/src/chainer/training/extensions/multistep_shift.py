@@ -22,11 +22,15 @@ class MultistepShift(_shift.HyperparameterShift):
         self._current_step = 0
 
     def initialize(self, trainer):
-        """Sets the value of the current step (the initial value before any step)."""
+        """Sets the initial value as it is (as v7), or the value of the steps reached when
+        resumed."""
         optimizer = self._get_optimizer(trainer)
         if self._init is None:
             self._init = getattr(optimizer, self._attr)
-        self._update_value(optimizer, self._value_at(self._t))
+        value = self._init
+        if self._current_step:
+            value = self._init * self._gamma ** self._current_step
+        self._update_value(optimizer, value)
 
     def _value_at(self, t):
         if (self._current_step < self._stepvalue_size

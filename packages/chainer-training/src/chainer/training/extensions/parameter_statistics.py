@@ -1,4 +1,6 @@
 """ParameterStatistics: reports statistics of the parameters and gradients of links."""
+import numpy
+
 from chainer import backend
 from chainer import reporter
 from chainer.training import extension
@@ -23,7 +25,10 @@ def _percentiles(x):
 
 
 def _zeros(x):
-    return x.size - backend.get_array_module(x).count_nonzero(x)
+    nonzero = backend.get_array_module(x).count_nonzero(x)
+    if isinstance(nonzero, numpy.generic):  # NumPy 2's intp: a Python int, as v7 reports
+        nonzero = int(nonzero)
+    return x.size - nonzero
 
 
 class ParameterStatistics(extension.Extension):

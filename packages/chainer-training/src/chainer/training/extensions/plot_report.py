@@ -10,6 +10,25 @@ from chainer.training.extensions import _plot
 from chainer.utils import argument
 
 
+# Whether matplotlib imports: None until first looked for (v7's module-level flag; tests may
+# set it to False to act as if matplotlib were missing).
+_available = None
+
+
+def _try_import_matplotlib():
+    """Sets ``_available`` by trying to import matplotlib."""
+    global _available
+    _available = _plot.matplotlib_available()
+
+
+def _check_available():
+    """Looks for matplotlib once and warns if it is missing."""
+    if _available is None:
+        _try_import_matplotlib()
+    if not _available:
+        _plot.warn_missing('PlotReport')
+
+
 class PlotReport(extension.Extension):
     """Trainer extension plotting the means of observed values, one point per interval.
 
@@ -46,12 +65,13 @@ class PlotReport(extension.Extension):
         self._postprocess = postprocess
         self._init_summary()
         self._data = {key: [] for key in y_keys}
-        self._available = _plot.check_available('PlotReport')
+        _check_available()
 
     @staticmethod
     def available():
-        """Returns True if matplotlib is installed."""
-        return _plot.matplotlib_available()
+        """Returns True if matplotlib is installed (warns if it is not)."""
+        _check_available()
+        return _available
 
     def __call__(self, trainer):
         keys = self._y_keys
@@ -74,7 +94,7 @@ class PlotReport(extension.Extension):
             if key in stats:
                 self._data[key].append((x, float(stats[key])))
 
-        if self._available:
+        if _available:
             self._plot(os.path.join(trainer.out, self._file_name))
         self._init_summary()
 

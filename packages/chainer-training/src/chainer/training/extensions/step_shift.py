@@ -1,4 +1,6 @@
 """StepShift: multiplies a hyperparameter by ``gamma`` every ``step`` calls."""
+import numpy
+
 from chainer.training.extensions import _shift
 
 
@@ -22,5 +24,6 @@ class StepShift(_shift.HyperparameterShift):
         self._target = target
 
     def _value_at(self, t):
-        value = self._init * self._gamma ** (t // self._step)
+        # a NumPy float exponent: the values are numpy.float64, as v7's
+        value = self._init * self._gamma ** numpy.floor(t / self._step)
         return _shift.clip_to_target(value, self._target, self._gamma > 1)

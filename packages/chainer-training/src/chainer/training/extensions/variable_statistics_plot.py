@@ -15,6 +15,25 @@ from chainer.utils import argument
 _PERCENTILE_SIGMAS = (0, 0.13, 2.28, 15.87, 50, 84.13, 97.72, 99.87, 100)
 
 
+# Whether matplotlib imports: None until first looked for (v7's module-level flag; tests may
+# set it to False to act as if matplotlib were missing).
+_available = None
+
+
+def _try_import_matplotlib():
+    """Sets ``_available`` by trying to import matplotlib."""
+    global _available
+    _available = _plot.matplotlib_available()
+
+
+def _check_available():
+    """Looks for matplotlib once and warns if it is missing."""
+    if _available is None:
+        _try_import_matplotlib()
+    if not _available:
+        _plot.warn_missing('VariableStatisticsPlot')
+
+
 class Reservoir:
     """Uniform random sample of at most ``size`` items of a stream (reservoir sampling).
 
@@ -157,12 +176,13 @@ class VariableStatisticsPlot(extension.Extension):
         n_statistics = int(plot_mean) + int(plot_std) + len(percentile_sigmas)
         self._data_shape = (len(self._keys), n_statistics)
         self._samples = Reservoir(max_sample_size, data_shape=self._data_shape)
-        self._available = _plot.check_available('VariableStatisticsPlot')
+        _check_available()
 
     @staticmethod
     def available():
-        """Returns True if matplotlib is installed."""
-        return _plot.matplotlib_available()
+        """Returns True if matplotlib is installed (warns if it is not)."""
+        _check_available()
+        return _available
 
     def __call__(self, trainer):
         stats = numpy.full(self._data_shape, numpy.nan, dtype=numpy.float32)
@@ -183,7 +203,7 @@ class VariableStatisticsPlot(extension.Extension):
             stats[row] = [float(v) for v in values]
         self._samples.add(stats, idx=trainer.updater.iteration)
 
-        if self._trigger(trainer) and self._available:
+        if self._trigger(trainer) and _available:
             fig = _plot.new_figure(self._figsize)
             self._draw(fig)
             _plot.save_figure(fig, os.path.join(trainer.out, self._filename),

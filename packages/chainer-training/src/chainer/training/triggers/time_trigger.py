@@ -2,7 +2,7 @@
 
 
 class TimeTrigger:
-    """Trigger that fires when ``trainer.elapsed_time`` passes the next multiple of ``period``.
+    """Trigger that fires when ``trainer.elapsed_time`` exceeds the next multiple of ``period``.
 
     At most one firing per call: after a long pause the next firing time moves by one
     period only.
@@ -16,7 +16,7 @@ class TimeTrigger:
         self._next_time = period
 
     def __call__(self, trainer):
-        if trainer.elapsed_time < self._next_time:
+        if trainer.elapsed_time <= self._next_time:  # fires only once past it, as v7
             return False
         self._next_time += self._period
         return True

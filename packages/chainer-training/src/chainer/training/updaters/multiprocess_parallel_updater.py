@@ -21,6 +21,14 @@ def _nccl():
     return nccl if getattr(nccl, 'available', True) else None
 
 
+def __getattr__(name):
+    # ``_available`` (v7's flag): whether CuPy, a GPU and NCCL are there, found when first read
+    # so that importing this module never imports CuPy.
+    if name == '_available':
+        return _nccl() is not None
+    raise AttributeError('module {!r} has no attribute {!r}'.format(__name__, name))
+
+
 def _nccl_dtype(nccl, dtype):
     types = {numpy.dtype(numpy.float16): nccl.NCCL_FLOAT16,
              numpy.dtype(numpy.float32): nccl.NCCL_FLOAT32,
