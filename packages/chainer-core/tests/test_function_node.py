@@ -43,6 +43,19 @@ def _x():
     return numpy.array([1., 2., 3.], 'f')
 
 
+class _TimesThree(chainer.FunctionNode):
+    """``3 * x`` whose backward returns ``grad(gy)`` (a deliberately wrong gradient)."""
+
+    def __init__(self, grad):
+        self._grad = grad
+
+    def forward(self, inputs):
+        return inputs[0] * 3,
+
+    def backward(self, indexes, grad_outputs):
+        return self._grad(grad_outputs[0]),
+
+
 def test_retained_inputs_and_outputs_survive_release():
     x = chainer.Variable(_x())
     y = Cube().apply((x,))[0]
@@ -554,15 +567,8 @@ class TestBackwardResultChecks:
         (lambda gy: gy * numpy.float32(numpy.nan), RuntimeError, 'NaN is detected on'),
     ])
     def test_debug_mode_checks_each_gradient(self, grad, error, match):
-        class Wrong(chainer.FunctionNode):
-            def forward(self, inputs):
-                return inputs[0] * 3,
-
-            def backward(self, indexes, grad_outputs):
-                return grad(grad_outputs[0]),
-
         x = chainer.Variable(_x())
-        y = Wrong().apply((x,))[0]
+        y = _TimesThree(grad).apply((x,))[0]
         y.grad = numpy.ones(3, 'f')
         with chainer.using_config('debug', True), pytest.raises(error, match=match):
             y.backward()
@@ -575,16 +581,9 @@ class TestBackwardResultChecks:
     ])
     def test_shape_and_dtype_checked_outside_debug_mode(self, grad, error):
         # as v7: a gradient that does not fit its input fails without debug mode too
-        class Wrong(chainer.FunctionNode):
-            def forward(self, inputs):
-                return inputs[0] * 3,
-
-            def backward(self, indexes, grad_outputs):
-                return grad(grad_outputs[0]),
-
         x = chainer.Variable(_x())
         with pytest.raises(error):
-            F.sum(Wrong().apply((x,))[0]).backward()
+            F.sum(_TimesThree(grad).apply((x,))[0]).backward()
         assert x.grad is None
 
     def test_debug_mode_checks_fast_path_gradients_too(self):
