@@ -43,6 +43,19 @@ def _x():
     return numpy.array([1., 2., 3.], 'f')
 
 
+class _TimesThree(chainer.FunctionNode):
+    """``3 * x`` whose backward returns ``grad(gy)`` (a deliberately wrong gradient)."""
+
+    def __init__(self, grad):
+        self._grad = grad
+
+    def forward(self, inputs):
+        return inputs[0] * 3,
+
+    def backward(self, indexes, grad_outputs):
+        return self._grad(grad_outputs[0]),
+
+
 def test_retained_inputs_and_outputs_survive_release():
     x = chainer.Variable(_x())
     y = Cube().apply((x,))[0]
@@ -476,6 +489,16 @@ class TestBackwardAccumulate:
             enable_double_backprop=double)
         numpy.testing.assert_array_equal(x.grad, [6., 6., 6.])
 
+    def test_given_the_existing_gradient_of_a_leaf(self):
+        # as v7: the leaf's own gradient is among grad_inputs, and the result replaces it
+        x = chainer.Variable(_x())
+        x.grad = numpy.ones(3, 'f')
+        node = _Accumulating()
+        F.sum(node.apply((x,))[0]).backward()
+        (gi,), = node.received
+        numpy.testing.assert_array_equal(gi.array, [1., 1., 1.])
+        numpy.testing.assert_array_equal(x.grad, [3., 3., 3.])
+
     def test_with_grad(self):
         x = chainer.Variable(_x())
         gx, = chainer.grad([F.sum(_Accumulating().apply((x,))[0])], [x])
@@ -544,18 +567,24 @@ class TestBackwardResultChecks:
         (lambda gy: gy * numpy.float32(numpy.nan), RuntimeError, 'NaN is detected on'),
     ])
     def test_debug_mode_checks_each_gradient(self, grad, error, match):
-        class Wrong(chainer.FunctionNode):
-            def forward(self, inputs):
-                return inputs[0] * 3,
-
-            def backward(self, indexes, grad_outputs):
-                return grad(grad_outputs[0]),
-
         x = chainer.Variable(_x())
-        y = Wrong().apply((x,))[0]
+        y = _TimesThree(grad).apply((x,))[0]
         y.grad = numpy.ones(3, 'f')
         with chainer.using_config('debug', True), pytest.raises(error, match=match):
             y.backward()
+
+    @pytest.mark.parametrize('grad,error', [
+        (lambda gy: chainer.Variable(numpy.ones(2, 'f')), ValueError),
+        (lambda gy: F.sum(gy), ValueError),
+        (lambda gy: chainer.Variable(numpy.ones(3, 'd')), TypeError),
+        (lambda gy: gy.array, AttributeError),
+    ])
+    def test_shape_and_dtype_checked_outside_debug_mode(self, grad, error):
+        # as v7: a gradient that does not fit its input fails without debug mode too
+        x = chainer.Variable(_x())
+        with pytest.raises(error):
+            F.sum(_TimesThree(grad).apply((x,))[0]).backward()
+        assert x.grad is None
 
     def test_debug_mode_checks_fast_path_gradients_too(self):
         x = chainer.Variable(_x())
@@ -861,3 +890,25 @@ def test_layout_and_elementwise_attributes_as_v7():
     assert not chainer.FunctionNode.is_elementwise
     assert not basic_math.DivFromConstantGrad.is_elementwise
     assert not relu.ReLUGrad2.is_elementwise
+
+
+class TestRetainedValuesAsV7:
+
+    def test_nothing_retained_gives_empty_tuples(self):
+        node = F.identity(chainer.Variable(_x())).creator
+        assert node.get_retained_inputs() == ()
+        assert node.get_retained_outputs() == ()
+
+    def test_retained_output_node_holds_its_array(self):
+        x = chainer.Variable(_x())
+        y = F.exp(x)  # Exp retains its output
+        assert y.node.data is y.array
+        node = y.node
+        expected = y.array.copy()
+        del y
+        assert node.get_variable_or_none() is None
+        numpy.testing.assert_array_equal(node.get_variable().array, expected)
+
+    def test_output_not_retained_holds_no_array(self):
+        y = chainer.Variable(_x()) * 2
+        assert y.node.data is None

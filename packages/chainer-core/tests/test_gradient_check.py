@@ -74,9 +74,54 @@ def test_no_grads_and_int_inputs():
     x = _x()
     t = numpy.array([0, 1, 0], numpy.int32)
     gradient_check.check_backward(lambda x, t: x * 2, (x, t), x)
-    gradient_check.check_backward(lambda a, b: a * b, (x, _x()), x, no_grads=[False, True])
+    gradient_check.check_backward(lambda a, b: a * b.array, (x, _x()), x,
+                                  no_grads=[False, True])
+    with pytest.raises(RuntimeError):  # as v7: an input in no_grads must get no gradient
+        gradient_check.check_backward(lambda a, b: a * b, (x, _x()), x, no_grads=[False, True])
     with pytest.raises(ValueError):
         gradient_check.check_backward(lambda a: a, (x,), x, no_grads=[True, False])
+    # as v7, an integer input may be marked as checked: it is perturbed as is
+    gradient_check.check_backward(lambda a, t: a * 2, (x, t), x, no_grads=[False, False])
+
+
+def test_inputs_must_be_arrays():
+    with pytest.raises(TypeError):
+        gradient_check.check_backward(F.sin, chainer.Variable(_x()), _x())
+    with pytest.raises(TypeError):
+        gradient_check.check_double_backward(F.sin, (chainer.Variable(_x()),), _x(), _x())
+
+
+@pytest.mark.parametrize('eps', [0, -1e-3])
+def test_eps_must_be_positive(eps):
+    with pytest.raises(AssertionError):
+        gradient_check.check_backward(F.sin, _x(), _x(), eps=eps)
+    with pytest.raises(AssertionError):
+        gradient_check.check_double_backward(F.sin, _x(), _x(), _x(), eps=eps)
+
+
+def test_double_backward_output_count_must_match():
+    with pytest.raises(ValueError):
+        gradient_check.check_double_backward(lambda x: (x * x, x * x), _x(), (_x(),), _x())
+
+
+def test_double_backward_no_grads_cover_output_gradients():
+    x, y = _x(), _x()
+    # (v7 fails on any double backward check with an input in no_grads; ours checks it)
+    gradient_check.check_double_backward(lambda a, b: a * a * b.array, (x, y), _x(),
+                                         (_x(), None), no_grads=[False, True, False])
+    with pytest.raises(ValueError):  # one entry per input only: v7 rejects it
+        gradient_check.check_double_backward(lambda a, b: a * a * b.array, (x, y), _x(),
+                                             (_x(), None), no_grads=[False, True])
+
+
+def test_double_backward_params_grad_grad():
+    w = chainer.Parameter(_x())
+    gradient_check.check_double_backward(lambda a: a * a * w, _x(), _x(), _x(), params=w,
+                                         params_grad_grad=_x())
+    gradient_check.check_double_backward(lambda a: a * a * w, _x(), _x(), _x(), params=w,
+                                         params_grad_grad=None)
+    with pytest.raises(ValueError):  # the default () does not cover the parameter
+        gradient_check.check_double_backward(lambda a: a * a * w, _x(), _x(), _x(), params=w)
 
 
 def test_scalar_output_without_y_grad():
@@ -102,8 +147,9 @@ def test_numerical_grad():
 
     def f():
         return x ** 2,
-    gx, = gradient_check.numerical_grad(f, (x,), (numpy.ones(2),))
-    numpy.testing.assert_allclose(gx, 2 * x, rtol=1e-5)
+    grads = gradient_check.numerical_grad(f, (x,), (numpy.ones(2),))
+    assert isinstance(grads, list)  # as v7
+    numpy.testing.assert_allclose(grads[0], 2 * x, rtol=1e-5)
 
 
 def test_assert_allclose_is_deprecated():

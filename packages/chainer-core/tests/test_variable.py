@@ -9,6 +9,7 @@ import pytest
 import chainer
 import chainer.functions as F
 from chainer import testing
+from chainer.utils import type_check
 
 
 def _f32(*shape):
@@ -229,6 +230,47 @@ class TestCopyAndAddGrad:
         numpy.testing.assert_array_equal(b.grad, numpy.ones(3))
         b.addgrad(a)
         numpy.testing.assert_array_equal(b.grad, 2 * numpy.ones(3))
+
+    @pytest.mark.parametrize('src_shape,src_dtype,error', [
+        ((2, 3), numpy.float64, type_check.InvalidType),
+        ((2, 3), numpy.float16, type_check.InvalidType),
+        ((3, 2), numpy.float32, type_check.InvalidType),
+    ])
+    def test_addgrad_onto_a_gradient_checks_as_the_add_operator(
+            self, src_shape, src_dtype, error):
+        # as v7: the sum is the ``+`` of Variables, with its type check
+        dst = chainer.Variable(_f32(2, 3))
+        dst.grad = numpy.ones((2, 3), 'f')
+        src = chainer.Variable(numpy.ones(src_shape, src_dtype))
+        src.grad = numpy.ones(src_shape, src_dtype)
+        with pytest.raises(error):
+            dst.addgrad(src)
+
+    def test_addgrad_broadcasts_onto_a_gradient(self):
+        dst = chainer.Variable(_f32(2, 3))
+        dst.grad = numpy.ones((2, 3), 'f')
+        src = chainer.Variable(_f32(3))
+        src.grad = numpy.full(3, 2, 'f')
+        dst.addgrad(src)
+        numpy.testing.assert_array_equal(dst.grad, numpy.full((2, 3), 3, 'f'))
+        dst = chainer.Variable(_f32(1, 3))
+        dst.grad = numpy.ones((1, 3), 'f')
+        with pytest.raises(ValueError):  # the sum no longer fits the variable
+            dst.addgrad(chainer.Variable(_f32(2, 3), grad=numpy.ones((2, 3), 'f')))
+
+    @pytest.mark.parametrize('src_shape,src_dtype,error', [
+        ((2, 3), numpy.float64, TypeError),
+        ((3,), numpy.float32, ValueError),
+        ((3,), numpy.int32, TypeError),
+    ])
+    def test_addgrad_without_gradient_checks_as_the_grad_setter(
+            self, src_shape, src_dtype, error):
+        dst = chainer.Variable(_f32(2, 3))
+        src = chainer.Variable(numpy.ones(src_shape, src_dtype))
+        src.grad = numpy.ones(src_shape, src_dtype)
+        with pytest.raises(error):
+            dst.addgrad(src)
+        assert dst.grad is None
 
     def test_zerograd_deprecated(self):
         a = chainer.Variable(_f32(3))
@@ -763,6 +805,71 @@ def test_variable_node_is_slotted_but_extensible_and_picklable():
     clone = pickle.loads(pickle.dumps(x))
     assert clone.name == 'x'
     numpy.testing.assert_array_equal(clone.array, x.array)
+
+
+class TestGradientVariablesRequireGrad:
+    """As v7, every gradient Variable requires grad; outside double backprop it has no
+    creator."""
+
+    def test_set_by_the_user(self):
+        x = chainer.Variable(_f32(3), grad=_f32(3))
+        assert x.grad_var.requires_grad
+        x.grad = _f32(3)
+        assert x.grad_var.requires_grad
+        x.cleargrad()
+        x.addgrad(chainer.Variable(_f32(3), grad=_f32(3)))
+        assert x.grad_var.requires_grad
+        with pytest.warns(DeprecationWarning):
+            chainer.Variable(_f32(3)).zerograd()
+
+    @pytest.mark.parametrize('existing', [False, True])
+    def test_computed_by_backward(self, existing):
+        x = chainer.Variable(_f32(3))
+        if existing:
+            x.grad = numpy.ones(3, 'f')
+        h = x * 2
+        F.sum(h * h + x).backward(retain_grad=True)
+        for v in (x, h):
+            assert v.grad_var.requires_grad
+            assert v.grad_var.creator is None
+
+    def test_computed_by_grad(self):
+        x = chainer.Variable(_f32(3))
+        gx, = chainer.grad([F.sum(x * x)], [x], grad_inputs=[numpy.ones(3, 'f')])
+        assert gx.requires_grad
+        assert gx.creator is None
+
+    def test_a_gradient_can_be_differentiated_as_a_leaf(self):
+        x = chainer.Variable(numpy.array([1., 2.], 'f'))
+        F.sum(x * x).backward()
+        gx = x.grad_var
+        F.sum(gx * 3).backward()
+        numpy.testing.assert_array_equal(gx.grad, [3., 3.])
+
+    def test_existing_gradient_summed_in_the_graph_with_double_backprop(self):
+        x = chainer.Variable(numpy.array([1., 2.], 'f'), grad=numpy.ones(2, 'f'))
+        F.sum(x * x).backward(enable_double_backprop=True)
+        assert x.grad_var.creator is not None
+        numpy.testing.assert_array_equal(x.grad, [3., 5.])
+
+
+def test_parameter_dtype_with_an_initializer_without_dtype():
+    # as v7: a plain callable does not tell the dtype of an uninitialized parameter
+    param = chainer.Parameter(lambda array: array.fill(1))
+    with pytest.raises(RuntimeError, match='uninitialized'):
+        param.dtype
+    assert chainer.Parameter(chainer.initializers.One()).dtype == numpy.float64
+    assert chainer.Parameter(chainer.initializers.One(dtype='e')).dtype == numpy.float16
+    param.initialize((2,))
+    assert param.dtype == numpy.float32
+
+
+@pytest.mark.parametrize('shape,text', [
+    ((0,), 'variable([])'),
+    ((0, 3), 'variable([], shape=(0, 3))'),
+])
+def test_repr_of_empty_arrays_as_v7(shape, text):
+    assert repr(chainer.Variable(numpy.zeros(shape, 'f'))) == text
 
 
 def test_mean_method_is_f_average_as_v7():

@@ -136,7 +136,8 @@ def _walk(pairs, retain_grad, double, targets=None, required=None, loaded=None):
             else:
                 previous = None
                 if func._accumulates:
-                    previous = tuple([_take(grads, owned, in_nodes[i]) for i in indexes])
+                    previous = tuple([_take_for_accumulate(grads, owned, in_nodes[i], loaded, raw)
+                                      for i in indexes])
                 gxs = _backward_step(func, indexes, gys, raw, hooks, previous, debug)
             for i, gx in zip(indexes, gxs):
                 if gx is None:
@@ -179,6 +180,17 @@ def _take(grads, owned, node):
     g = grads.pop(node, None)
     if g is not None and owned:
         owned.discard(id(g))
+    return g
+
+
+def _take_for_accumulate(grads, owned, node, loaded, raw):
+    """:func:`_take` for an overridden ``backward_accumulate``: as v7, a leaf's own gradient
+    is among the gradients it is given (and is then replaced by its result)."""
+    g = _take(grads, owned, node)
+    if g is None:
+        g = _leaf_grad(node, loaded)
+        if raw and g is not None:
+            g = g._array
     return g
 
 
@@ -233,7 +245,7 @@ def _pop_output_grads(outputs, grads, owned, targets, found, retain_grad, raw):
         if retain_grad and node.requires_grad:
             var = node._variable()
             if var is not None:
-                var._grad_var = _make_variable(gy, False) if raw else gy
+                var._grad_var = _make_variable(gy, True) if raw else gy
     return tuple(gys) if any_grad else None
 
 
@@ -256,11 +268,12 @@ def _add_arrays(a, b):
 
 
 def _sum_variables(a, b):
-    """Sum of two gradient Variables, recorded in the graph only if one of them is in it
-    (has a creator, or requires grad: e.g. an output gradient given for double backprop)."""
-    if (a.creator_node is None and b.creator_node is None
+    """Sum of two gradient Variables, recorded in the graph (as v7) when backprop is enabled,
+    i.e. in double backprop, and one of them is in it (has a creator or requires grad)."""
+    if not _config.enable_backprop or (
+            a.creator_node is None and b.creator_node is None
             and not a._requires_grad and not b._requires_grad):
-        return _make_variable(_add_arrays(a._array, b._array), False)
+        return _make_variable(_add_arrays(a._array, b._array), True)
     return a + b
 
 
@@ -303,15 +316,20 @@ def _backprop_to_leaves(pairs, retain_grad, double, loss_scale):
         if raw:
             if g.base is not None:  # only a view (e.g. a broadcast) can be read-only
                 g = _writeable(g)
-            g = _make_variable(g, False)
+            g = _make_variable(g, True)
         elif not double:
             array = g._array
             if array.base is not None:
                 array = _writeable(array)
                 if array is not g._array:
-                    g = _make_variable(array, False)
+                    g = _make_variable(array, True)
         prev = None if loaded and node in loaded else var._grad_var
-        var._grad_var = g if prev is None else _sum_variables(prev, g)
+        if prev is None:
+            var._grad_var = g
+        elif double:
+            var._grad_var = _sum_variables(prev, g)
+        else:  # as v7, a sum outside double backprop is not recorded
+            var._grad_var = _make_variable(_add_arrays(prev._array, g._array), True)
         if loss_scale is not None or var._loss_scale is not None:
             var._loss_scale = loss_scale
 
@@ -334,7 +352,7 @@ def variable_backward(var, retain_grad, enable_double_backprop, loss_scale):
                     ' 0-dimensional array. Apply chainer.functions.squeeze to obtain a'
                     ' scalar variable. If the size of this variable accidentally becomes'
                     ' one, set zero to grad.', DeprecationWarning)
-            gy = var._grad_var = _make_variable(_ones_like(array, loss_scale), False)
+            gy = var._grad_var = _make_variable(_ones_like(array, loss_scale), True)
     func = var.creator_node
     if func is None:
         node = var._node
@@ -472,10 +490,10 @@ def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
     for i, y in enumerate(outputs):
         gy = None if grad_outputs is None else grad_outputs[i]
         if gy is None:
-            gy = _make_variable(_ones_like(y._array, loss_scale), False)
+            gy = _make_variable(_ones_like(y._array, loss_scale), True)
         else:
             if not isinstance(gy, _Variable):
-                gy = _make_variable(gy, False)
+                gy = _make_variable(gy, True)
             variable_module._check_grad_type(None, y, False, gy._array)
         seeds[y.node] = gy
     targets = {x.node for x in inputs}
@@ -484,14 +502,14 @@ def grad(outputs, inputs, grad_outputs, grad_inputs, set_grad, retain_grad,
         _, found, raw = _walk(list(seeds.items()), retain_grad, enable_double_backprop,
                               targets, required)
         if raw:
-            found = {node: _make_variable(g, False) for node, g in found.items()}
+            found = {node: _make_variable(g, True) for node, g in found.items()}
         result = []
         for i, x in enumerate(inputs):
             gx = found.get(x.node)
             if grad_inputs is not None and grad_inputs[i] is not None:
                 gi = grad_inputs[i]
                 if not isinstance(gi, _Variable):
-                    gi = _make_variable(gi, False)
+                    gi = _make_variable(gi, True)
                 gx = gi if gx is None else _sum_variables(gx, gi)
             result.append(gx)
     if set_grad:

@@ -260,8 +260,13 @@ class FunctionNode:
             for var in ret:
                 var._requires_grad = var._node.requires_grad = False
         if self._output_indexes_to_retain is not None:
-            self._retained_output_data = tuple(
-                [outputs[index] for index in self._output_indexes_to_retain])
+            # as v7, a retained output's node holds its array too (``y.node.data``)
+            retained = []
+            for index in self._output_indexes_to_retain:
+                y = outputs[index]
+                ret[index]._node.data = y
+                retained.append(y)
+            self._retained_output_data = tuple(retained)
         return ret
 
     def _connect_inputs(self, variables):
@@ -401,12 +406,17 @@ class FunctionNode:
         return tuple(ret)
 
     def get_retained_inputs(self):
-        """Returns the retained inputs as a tuple of Variables."""
+        """Returns the retained inputs as a tuple of Variables (empty if none, as v7)."""
+        if self._input_indexes_to_retain is None:
+            return ()
         inputs = self.inputs
         return tuple([inputs[i].get_variable() for i in self._input_indexes_to_retain])
 
     def get_retained_outputs(self):
-        """Returns the retained outputs as a tuple of Variables (connected to this node)."""
+        """Returns the retained outputs as a tuple of Variables (connected to this node;
+        empty if none, as v7)."""
+        if self._output_indexes_to_retain is None:
+            return ()
         ret = []
         outputs = self.outputs
         new_outputs = None

@@ -107,7 +107,7 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
                 len(outputs), len(grad_outputs)))
         return _weighted_sum(outputs, grad_outputs)
 
-    grads = []
+    grads = []  # a list, as v7 returns
     with _without_type_check():
         center = None
         if detect_nondifferentiable:
@@ -131,7 +131,7 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
                 grad[index] = (plus - minus) / (2 * eps)
             xp = backend.get_array_module(x)
             grads.append(xp.asarray(grad.astype(x.dtype)))
-    return tuple(grads)
+    return grads
 
 
 def _check_outputs(outputs):
@@ -189,8 +189,14 @@ class _CheckBackward:
                  detect_nondifferentiable):
         if dtype is not None and numpy.dtype(dtype).kind != 'f':
             raise ValueError('`dtype` is allowed only float type')
+        if not eps > 0:
+            raise AssertionError('eps must be positive, not {}'.format(eps))
         self.func = func
         self.x_data = _as_tuple(x_data)
+        for x in self.x_data:
+            if isinstance(x, variable_module.Variable):
+                raise TypeError('x_data must be arrays (numpy.ndarray or cupy.ndarray), '
+                                'not Variables')
         self.y_grad = y_grad
         self.params = _as_tuple(params)
         self.eps = eps
@@ -208,19 +214,21 @@ class _CheckBackward:
         if len(no_grads) != len(arrays):
             raise ValueError('Length of no_grads param and xs should be same.\n'
                              'Actual: {0} != {1}'.format(len(no_grads), len(arrays)))
-        for x, skip in zip(arrays, no_grads):
-            if not skip and x is not None and x.dtype.kind != 'f':
-                raise ValueError('gradients of non-float input {}:{} cannot be checked; '
-                                 'set no_grads for it'.format(x.shape, x.dtype))
         return list(no_grads)
 
     def _input_variables(self):
-        xs = []
-        for x, skip in zip(self.x_data, self.no_grads):
-            if not isinstance(x, variable_module.Variable):
-                x = variable_module.Variable(x, requires_grad=not skip)
-            xs.append(x)
-        return xs
+        # Float inputs in no_grads require grad too: as in v7, they must get none.
+        return [variable_module.Variable(
+                    x, requires_grad=not skip or getattr(x, 'dtype', None) is not None
+                    and x.dtype.kind == 'f')
+                for x, skip in zip(self.x_data, self.no_grads)]
+
+    def _check_no_grads_got_none(self, xs):
+        for i, (x, skip) in enumerate(zip(xs, self.no_grads)):
+            if skip and x.requires_grad and x.grad is not None:
+                raise RuntimeError(
+                    'input {} is in no_grads but received a gradient (a gradient of an '
+                    'int variable must be None)'.format(i))
 
     def run(self):
         xs = self._input_variables()
@@ -230,6 +238,7 @@ class _CheckBackward:
         _check_outputs(outputs)
         grad_outputs = _resolve_grad_outputs(outputs, self.y_grad)
         self._backprop(outputs, grad_outputs)
+        self._check_no_grads_got_none(xs)
 
         targets = [x for x, skip in zip(xs, self.no_grads) if not skip] + list(self.params)
         if not targets:
@@ -364,6 +373,11 @@ class _FirstOrderGradient:
         grad_outputs = iter(args[self.n_inputs:])
         outputs = _as_tuple(self.func(*xs))
         _check_outputs(outputs)
+        if len(outputs) != len(self.y_grad_used):
+            raise ValueError(
+                'Output gradients must contain equally as many elements as the number of '
+                'output elements.\n{} outputs, {} output gradients'.format(
+                    len(outputs), len(self.y_grad_used)))
         ys, gys = [], []
         for y, used in zip(outputs, self.y_grad_used):
             if used:
@@ -427,8 +441,17 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
     gy_no_grads = [False] * (len(inputs) - len(x_data))
     if no_grads is None:
         no_grads = [getattr(x, 'dtype', numpy.dtype('f')).kind != 'f' for x in x_data]
-    elif len(no_grads) == len(inputs) and gy_no_grads:
+    elif len(no_grads) != len(inputs):
+        # as v7: one entry per input and per output gradient
+        raise ValueError('Length of no_grads param and xs should be same.\n'
+                         'Actual: {} != {}'.format(len(no_grads), len(inputs)))
+    else:
         no_grads, gy_no_grads = list(no_grads[:len(x_data)]), list(no_grads[len(x_data):])
+    if params_grad_grad is not None and len(_as_tuple(params_grad_grad)) != len(params):
+        # as v7: the default () is wrong when params are given; None leaves them out
+        raise ValueError(
+            'params_grad_grad must contain one element per parameter ({} != {}), or be '
+            'None'.format(len(_as_tuple(params_grad_grad)), len(params)))
     first_order = _FirstOrderGradient(
         func, len(x_data), [gy is not None for gy in y_grad], no_grads, params)
 

@@ -200,6 +200,8 @@ def variable_repr(var):
     arr = backend.CpuDevice().send(arr) if type(arr) is not numpy.ndarray else arr
     if arr.size > 0 or arr.ndim == 0:
         lst = numpy.array2string(arr, None, None, None, ', ', prefix + '(')
+    elif arr.shape == (0,):
+        lst = '[]'  # as NumPy's repr, the shape is shown only when not (0,)
     else:
         lst = '[], shape=%s' % (repr(arr.shape),)
     return '%s(%s)' % (prefix, lst)
@@ -267,7 +269,7 @@ class Variable:
         if type(data) is _CHX:
             _chx.set_array(self, data, grad)
         else:
-            self._grad_var = None if grad is None else Variable(grad, requires_grad=False)
+            self._grad_var = None if grad is None else Variable(grad)
         self._node = VariableNode(self, name)
 
     @staticmethod
@@ -285,7 +287,7 @@ class Variable:
             _chx.set_array(var, data, grad)
         else:
             var._array = data
-            var._grad_var = None if grad is None else _make_variable(grad, False)
+            var._grad_var = None if grad is None else _make_variable(grad, True)
         if node is None:
             var._node = VariableNode(var, name)
         else:
@@ -443,7 +445,7 @@ class Variable:
             self._grad_var = None
             return
         _check_grad_type(None, self, False, g)
-        self._grad_var = _make_variable(g, False)
+        self._grad_var = _make_variable(g, True)
 
     @property
     def _grad(self):
@@ -453,7 +455,7 @@ class Variable:
 
     @_grad.setter
     def _grad(self, g):
-        self._grad_var = None if g is None else _make_variable(g, False)
+        self._grad_var = None if g is None else _make_variable(g, True)
 
     @property
     def grad_var(self):
@@ -611,7 +613,9 @@ class Variable:
                    else cuda.GpuDevice(cuda.Device()))
 
     def to_intel64(self):
-        """Converts the arrays for iDeep; without iDeep they stay NumPy arrays."""
+        """Converts the arrays for iDeep (``RuntimeError`` without iDeep, as v7)."""
+        from chainer.backends import intel64
+        intel64.check_ideep_available()
         self.to_cpu()
 
     def to_chx(self):
@@ -676,7 +680,7 @@ class Variable:
         gv = self._grad_var
         if gv is None:
             xp = self.xp
-            self._grad_var = _make_variable(xp.zeros_like(self._array), False)
+            self._grad_var = _make_variable(xp.zeros_like(self._array), True)
         else:
             gv.unchain()
             gv._array.fill(0)
@@ -714,10 +718,17 @@ class Variable:
             current = self.grad
             _chx.set_grad(self, src_array.copy() if current is None else current + src_array)
             return
-        if self._grad_var is None:
-            self._grad_var = _make_variable(src_array.copy(), False)
-        else:
-            self._grad_var = _make_variable(self._grad_var._array + src_array, False)
+        current = self._grad_var
+        if current is None:
+            _check_grad_type(None, self, False, src_array)
+            self._grad_var = _make_variable(src_array.copy(), True)
+            return
+        # as v7: the sum is the ``+`` operator's (its type check rejects mixed dtypes and
+        # shapes that do not broadcast), and the result must still fit this variable
+        with chainer.no_backprop_mode():
+            total = (current + _make_variable(src_array, False))._array
+        _check_grad_type(None, self, False, total)
+        self._grad_var = _make_variable(total, True)
 
     def set_creator(self, gen_func):
         """Notifies the variable that ``gen_func`` (a Function) is its creator."""
@@ -996,12 +1007,19 @@ class Parameter(Variable):
     def dtype(self):
         """Dtype of the data array, or of the initializer when uninitialized.
 
-        An uninitialized parameter whose initializer has no dtype reports
-        ``numpy.dtype(None)`` (float64), as in v7.
+        An uninitialized parameter whose initializer's dtype is None reports
+        ``numpy.dtype(None)`` (float64); one whose initializer has no ``dtype`` attribute
+        (a plain callable) raises ``RuntimeError``, as in v7.
         """
         if self._array is not None:
             return self._array.dtype
-        return numpy.dtype(getattr(self.initializer, 'dtype', None))
+        try:
+            dtype = self.initializer.dtype
+        except AttributeError:
+            raise RuntimeError(
+                'Dtype of the parameter is not determined yet because it is uninitialized '
+                'and its initializer has no dtype.') from None
+        return numpy.dtype(dtype)
 
     @property
     def device(self):

@@ -242,9 +242,11 @@ def test_intel64_availability():
         intel64.mdarray()
 
 
-def test_variable_to_intel64_keeps_numpy():
+def test_variable_to_intel64_needs_ideep():
+    # as v7: without iDeep, Variable.to_intel64 raises as Link.to_intel64 does
     v = chainer.Variable(numpy.ones(2, numpy.float32))
-    v.to_intel64()
+    with pytest.raises(RuntimeError, match='iDeep is not available'):
+        v.to_intel64()
     assert isinstance(v.array, numpy.ndarray)
 
 

@@ -484,7 +484,10 @@ def _second_order(inputs, loss, device, mask=None):
     """Gradients of ``sum(gx * w)`` over the first order gradients ``gx`` that require grad
     (those of ``mask`` when given: the NumPy run decides), and that mask."""
     xs = list(_leaves(inputs))
-    gxs = chainer.grad([loss], xs, enable_double_backprop=True)
+    # a constant seed (as ChainerX's): a gradient requires grad only if it depends on ``xs``
+    seed = chainer.Variable(_on(numpy.ones(loss.shape, loss.dtype), device),
+                            requires_grad=False)
+    gxs = chainer.grad([loss], xs, [seed], enable_double_backprop=True)
     if mask is None:
         mask = [gx is not None and gx.requires_grad for gx in gxs]
     rng = numpy.random.RandomState(13)

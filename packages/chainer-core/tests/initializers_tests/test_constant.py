@@ -70,3 +70,12 @@ def test_constant_0dim():
     a = numpy.empty((), numpy.float32)
     initializers.Constant(4.)(a)
     assert a == 4.
+
+
+@pytest.mark.parametrize('dtype', [numpy.int32, numpy.uint8])
+def test_nan_into_integer_array_warns(dtype):
+    # v7 casts the value as an array: an integer array takes NaN with a RuntimeWarning.
+    a = numpy.zeros(3, dtype)
+    with pytest.warns(RuntimeWarning):
+        initializers.NaN()(a)
+    assert a.dtype == dtype

@@ -221,3 +221,42 @@ def test_v7_messages():
         ListGradOutputs().test_backward(_backend_config())
     assert testing.LinkTestError.__module__ == 'chainer.testing.function_link'
     assert testing.LinkTestCase.__module__ == 'chainer.testing.function_link'
+
+
+def test_hook_argument_types_as_v7():
+    # v7's forward test hands generate_params()'s values to create_link as they are (an
+    # InitializerArgument included) and a tuple of Variables to forward; the backward test
+    # hands the argument values, lists of Variables to forward and a list of arrays to
+    # generate_grad_outputs.
+    seen = []
+
+    class Recording(_DenseTestMixin, _link_tests.LinkTestCase):
+        def runTest(self):
+            pass
+
+        def generate_params(self):
+            W, b = super().generate_params()
+            return W, _link_tests.InitializerArgument(None, 0)
+
+        def create_link(self, initializers):
+            seen.append(('create_link', type(initializers), type(initializers[1])))
+            return Dense(2, 3, initialW=initializers[0])
+
+        def forward(self, link, inputs, device):
+            seen.append(('forward', type(inputs)))
+            return link(*inputs),
+
+        def generate_grad_outputs(self, outputs_template):
+            seen.append(('generate_grad_outputs', type(outputs_template)))
+            return tuple(numpy.ones_like(y) for y in outputs_template)
+
+    case = Recording()
+    case.setUp()
+    case.test_forward(_backend_config())
+    assert seen == [('create_link', tuple, _link_tests.InitializerArgument),
+                    ('forward', tuple)]
+    del seen[:]
+    case.test_backward(_backend_config())
+    assert seen[:3] == [('create_link', list, type(None)), ('forward', list),
+                        ('generate_grad_outputs', list)]
+    assert all(entry[1] is list for entry in seen if entry[0] == 'forward')

@@ -10,12 +10,21 @@ from chainer.testing import array
 def test_assert_allclose():
     testing.assert_allclose(numpy.ones(3), numpy.ones(3) + 1e-7)
     testing.assert_allclose(numpy.ones(3), 1.0)
-    testing.assert_allclose(chainer.Variable(numpy.ones(2)), numpy.ones(2))
     testing.assert_allclose(numpy.array([numpy.nan]), numpy.array([numpy.nan]))
     with pytest.raises(AssertionError, match='assert_allclose failed'):
         testing.assert_allclose(numpy.ones(3), numpy.array([1, 2, 1.]))
     with pytest.raises(AssertionError):
         testing.assert_allclose(numpy.ones(3), numpy.ones(2))
+
+
+def test_assert_allclose_rejects_variables():
+    # as v7
+    with pytest.raises(TypeError):
+        testing.assert_allclose(chainer.Variable(numpy.ones(2)), numpy.ones(2))
+    with pytest.raises(TypeError):
+        testing.assert_allclose(numpy.ones(2), chainer.Variable(numpy.ones(2)))
+    with pytest.raises(TypeError):
+        testing.assert_allclose([chainer.Variable(numpy.ones(2))], numpy.ones(2))
 
 
 def test_as_noncontiguous_array():

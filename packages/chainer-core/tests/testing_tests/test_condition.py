@@ -35,6 +35,10 @@ class _Counting(unittest.TestCase):
     def test_skipped(self):
         self.skipTest('skipped')
 
+    @condition.retry(2)
+    def test_pytest_skipped(self):
+        pytest.skip('skipped by pytest')
+
 
 def _run(method):
     _Counting.log = []
@@ -63,6 +67,13 @@ def test_failure_counts_errors_and_stops_when_decided():
 def test_skip_skips():
     result = _run('test_skipped')
     assert len(result.skipped) == 1 and result.wasSuccessful()
+
+
+def test_pytest_skip_skips():
+    # as v7: pytest.skip() in a repeated unittest method skips the test
+    result = _run('test_pytest_skipped')
+    assert result.skipped == [(result.skipped[0][0], 'skipped by pytest')]
+    assert result.wasSuccessful()
 
 
 def test_plain_functions():

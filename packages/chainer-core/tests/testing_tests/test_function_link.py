@@ -163,6 +163,10 @@ def _variant(**members):
     ({'generate_grad_grad_inputs': lambda self, t: [numpy.ones((2, 3), 'f')]},
      'test_double_backward',
      'TypeError: `generate_grad_grad_inputs()` must return a tuple, not '),
+    ({'forward': lambda self, inputs, device: (F.exp(inputs[0]),) * 2},
+     'test_double_backward',
+     'ValueError: Output gradients must contain equally as many elements as the number of '
+     'output elements.'),
     ({'contiguous': 'F'}, 'test_backward',
      'AssertionError: Invalid value of `contiguous`: F'),
 ])

@@ -49,3 +49,21 @@ def test_patch():
     with testing.patch('chainer.testing.condition.repeat', autospec=True):
         with pytest.raises(TypeError):
             condition.repeat(1, 2, 3)
+
+
+def test_assert_warns_binds_none():
+    with testing.assert_warns(UserWarning) as bound:
+        warnings.warn('x', UserWarning)
+    assert bound is None
+
+
+def test_patch_wraps_the_patched_object():
+    # as v7: calls reach the original unless wraps=None or a return value replaces them
+    import os
+    with testing.patch('os.path.join') as mock:
+        assert os.path.join('a', 'b') == 'a' + os.sep + 'b'
+        with pytest.raises(TypeError):
+            os.path.join()
+    assert mock.call_count == 2
+    with testing.patch('os.path.join', wraps=None):
+        assert os.path.join('a', 'b') != 'a' + os.sep + 'b'

@@ -13,7 +13,7 @@ _V7_NAMES = [
     'get_trainer_with_mock_updater', 'helper', 'inject_backend_tests', 'matrix',
     'parameterize', 'parameterize_pytest', 'parameterized', 'patch', 'product',
     'product_dict', 'random', 'run_module', 'save_and_load', 'save_and_load_hdf5',
-    'save_and_load_npz', 'training', 'unary_math_function_test',
+    'save_and_load_npz', 'serializer', 'training', 'unary_math_function_test',
     'unary_math_function_unittest', 'with_requires', 'without_requires',
 ]
 
@@ -37,3 +37,4 @@ def test_link_templates_are_listed_in_function_link():
     names = {'LinkTestCase', 'LinkInitializersTestCase', 'InitializerArgument', 'LinkTestError'}
     assert names <= set(dir(function_link))
     assert testing.distribution_test.distribution_unittest is testing.distribution_unittest
+    assert testing.serializer.save_and_load_npz is testing.save_and_load_npz

@@ -33,6 +33,23 @@ class TestProduct(unittest.TestCase):
         assert params[3] == {'axis': None, 'shape': (), 'dtype': numpy.float16}
         assert len(params) == 4
 
+    def test_comma_joined_key_keeps_spaces(self):
+        # as v7: 'a, b' names 'a' and ' b'
+        assert testing.product({'a, b': [(1, 2)]}) == [{'a': 1, ' b': 2}]
+        assert testing.from_pytest_parameterize('a, b', [(1, 2)]) == [{'a': 1, ' b': 2}]
+
+    def test_values_must_be_lists_or_tuples(self):
+        # as v7
+        assert testing.product({'a': (1, 2)}) == [{'a': 1}, {'a': 2}]
+        for values in (range(2), numpy.array([1, 2]), 'xy', 1):
+            with pytest.raises(AssertionError):
+                testing.product({'a': values})
+        assert testing.product({'a,b': [[1, 2]]}) == [{'a': 1, 'b': 2}]
+        with pytest.raises(AssertionError):
+            testing.product({'a,b': [{1: 2, 3: 4}]})
+        with pytest.raises(AssertionError):
+            testing.from_pytest_parameterize(['a', 'b'], [(1, 2)])
+
     def test_comma_joined_key_wrong_length(self):
         with pytest.raises(AssertionError):
             testing.product({'a,b': [(1, 2, 3)]})

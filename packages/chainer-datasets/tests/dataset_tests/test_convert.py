@@ -169,8 +169,15 @@ class TestConcatExamplesErrors(unittest.TestCase):
 
     def test_tuples_of_different_lengths(self):
         batch = [(numpy.zeros(1), numpy.zeros(1)), (numpy.zeros(1),)]
-        with pytest.raises(ValueError, match='example 1'):
+        with pytest.raises(IndexError, match='example 1'):  # IndexError, as v7
             convert.concat_examples(batch)
+
+    def test_padding_tuple_shorter_than_the_examples(self):
+        batch = [(numpy.zeros(1), numpy.zeros(1)), (numpy.zeros(2), numpy.zeros(2))]
+        with pytest.raises(IndexError, match='padding has 1 values'):  # as v7
+            convert.concat_examples(batch, padding=(0,))
+        x, y = convert.concat_examples(batch, padding=(0, 1, 2))  # longer: the rest unused
+        numpy.testing.assert_array_equal(y, [[0, 1], [0, 0]])
 
     def test_missing_dict_key(self):
         batch = [{'x': 1, 'y': 2}, {'x': 3}]

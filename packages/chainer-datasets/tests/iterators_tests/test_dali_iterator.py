@@ -1,5 +1,4 @@
 import sys
-import types
 
 import pytest
 
@@ -27,26 +26,30 @@ class FakePipeline:
         return ('images%d' % self.runs, 'labels%d' % self.runs)
 
 
-@pytest.fixture
-def fake_dali(monkeypatch):
-    nvidia = types.ModuleType('nvidia')
-    dali = types.ModuleType('nvidia.dali')
-    nvidia.dali = dali
-    monkeypatch.setitem(sys.modules, 'nvidia', nvidia)
-    monkeypatch.setitem(sys.modules, 'nvidia.dali', dali)
-
-
-def test_missing_dali_names_it(monkeypatch):
+def test_works_without_dali_and_builds_lazily(monkeypatch):
+    # as v7: DALI is not imported; the pipeline is built (and the epoch size read) on the
+    # first batch, the epoch size being 1 until then
     monkeypatch.setitem(sys.modules, 'nvidia.dali', None)
-    with pytest.raises(ImportError, match='DALI'):
-        iterators.DaliIterator(FakePipeline())
-
-
-def test_iteration(fake_dali):
     pipeline = FakePipeline()
     with pytest.warns(FutureWarning, match='experimental'):
         it = iterators.DaliIterator(pipeline)
-    assert it.batch_size == 3 and it.epoch_size == 8 and it.repeat
+    assert pipeline.built == 0 and it.epoch_size == 1 and it.epoch_detail == 0.
+    next(it)
+    assert pipeline.built == 1 and it.epoch_size == 8
+
+
+def test_pipeline_none_fails_on_first_batch():
+    with pytest.warns(FutureWarning):
+        it = iterators.DaliIterator(None)
+    with pytest.raises(AttributeError):
+        next(it)
+
+
+def test_iteration():
+    pipeline = FakePipeline()
+    with pytest.warns(FutureWarning, match='experimental'):
+        it = iterators.DaliIterator(pipeline)
+    assert it.batch_size == 3 and it.repeat
     assert it.previous_epoch_detail is None
     assert next(it) == ('images1', 'labels1')
     assert pipeline.built == 1
@@ -58,14 +61,14 @@ def test_iteration(fake_dali):
     assert pipeline.built == 1
 
 
-def test_no_repeat(fake_dali):
+def test_no_repeat():
     with pytest.warns(FutureWarning):
         it = iterators.DaliIterator(FakePipeline(), repeat=False)
     batches = list(it)
     assert len(batches) == 3 and it.epoch == 1
 
 
-def test_serialize(fake_dali):
+def test_serialize():
     with pytest.warns(FutureWarning):
         it = iterators.DaliIterator(FakePipeline())
         resumed = iterators.DaliIterator(FakePipeline())
@@ -74,5 +77,8 @@ def test_serialize(fake_dali):
     target = {}
     it.serialize(serializers.DictionarySerializer(target))
     resumed.serialize(serializers.NpzDeserializer(target))
-    assert resumed.epoch_detail == it.epoch_detail
+    assert (resumed.epoch, resumed.current_position) == (it.epoch, it.current_position)
     assert resumed.previous_epoch_detail == it.previous_epoch_detail
+    next(it)
+    next(resumed)  # builds the pipeline: the epoch size is known from then on, as v7
+    assert resumed.epoch_detail == it.epoch_detail == 1.125

@@ -238,12 +238,15 @@ class TestMultiprocessIterator(unittest.TestCase):
         assert it.worker_pids == []  # the workers start with the first batch
 
     def test_bad_arguments(self):
-        for kwargs in ({'n_processes': 0}, {'n_prefetch': 0}, {'shared_mem': -1},
-                       {'dataset_timeout': 0}, {'maxtasksperchild': 0}):
+        for kwargs in ({'n_processes': -1}, {'shared_mem': -1}, {'maxtasksperchild': 0}):
             with pytest.raises(ValueError, match=list(kwargs)[0]):
                 iterators.MultiprocessIterator([1, 2], 1, **kwargs)
+        with pytest.raises(TypeError, match='n_processes'):
+            iterators.MultiprocessIterator([1, 2], 1, n_processes=1.5)
         with pytest.raises(ValueError, match='batch_size'):
             iterators.MultiprocessIterator([1, 2], 0)
+        with pytest.raises(TypeError, match='batch_size'):
+            iterators.MultiprocessIterator([1, 2], None)
         with pytest.raises(ValueError, match='order_sampler'):
             iterators.MultiprocessIterator(
                 [1], 1, shuffle=True, order_sampler=iterators.ShuffleOrderSampler())
@@ -251,6 +254,21 @@ class TestMultiprocessIterator(unittest.TestCase):
     def test_empty_dataset(self):
         with pytest.raises(ValueError, match='empty dataset'):
             next(iterators.MultiprocessIterator([], 2))
+
+    def test_lenient_arguments(self):
+        # as v7: 0 processes is the default number, a prefetch below 1 is 1
+        it = iterators.MultiprocessIterator([1, 2], 1, n_processes=0, n_prefetch=0)
+        assert it.n_processes == os.cpu_count() and it.n_prefetch == 1
+        it = iterators.MultiprocessIterator([1, 2], 1, n_prefetch=-1)
+        assert it.n_prefetch == 1
+
+    def test_non_positive_dataset_timeout_warns_at_once(self):
+        # as v7: a batch that is not ready at once makes the warning
+        for timeout in (0, -1):
+            with iterators.MultiprocessIterator(SlowDataset(0.2), 2, n_processes=1,
+                                                shuffle=False, dataset_timeout=timeout) as it:
+                with pytest.warns(iterators.MultiprocessIterator.TimeoutWarning):
+                    assert next(it) == [0, 1]
 
     def test_maxtasksperchild(self):
         with iterators.MultiprocessIterator(PidDataset(), 2, shuffle=False, n_processes=1,

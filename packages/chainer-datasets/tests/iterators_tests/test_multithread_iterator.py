@@ -1,3 +1,5 @@
+import copy
+import pickle
 import threading
 import unittest
 
@@ -81,8 +83,12 @@ class TestMultithreadIteratorErrors(unittest.TestCase):
     def test_bad_arguments(self):
         with pytest.raises(ValueError, match='n_threads'):
             iterators.MultithreadIterator([1], 1, n_threads=0)
+        with pytest.raises(TypeError, match='n_threads'):
+            iterators.MultithreadIterator([1], 1, n_threads=1.5)
         with pytest.raises(ValueError, match='batch_size'):
             iterators.MultithreadIterator([1], 0)
+        with pytest.raises(TypeError, match='batch_size'):
+            iterators.MultithreadIterator([1], '2')
         with pytest.raises(ValueError, match='order_sampler'):
             iterators.MultithreadIterator(
                 [1], 1, shuffle=False, order_sampler=iterators.ShuffleOrderSampler())
@@ -90,6 +96,28 @@ class TestMultithreadIteratorErrors(unittest.TestCase):
     def test_empty_dataset(self):
         with pytest.raises(ValueError, match='empty dataset'):
             next(iterators.MultithreadIterator([], 1))
+
+    def test_pickle_and_deepcopy(self):
+        # as v7: possible before the threads start (and after finalize), not while they run
+        it = iterators.MultithreadIterator(list(range(4)), 2, shuffle=False)
+        assert next(pickle.loads(pickle.dumps(it))) == [0, 1]
+        next(it)
+        shallow = copy.copy(it)
+        assert shallow.epoch_detail == 0.5
+        with pytest.raises(NotImplementedError):
+            pickle.dumps(it)
+        with pytest.raises(NotImplementedError):
+            copy.deepcopy(it)
+        it.finalize()
+        clone = copy.deepcopy(it)
+        assert next(clone) == [2, 3]
+
+    def test_n_threads_none(self):
+        # as v7: as many threads as CPUs; the attribute keeps None
+        it = iterators.MultithreadIterator(list(range(4)), 2, shuffle=False, n_threads=None)
+        assert it.n_threads is None
+        assert next(it) == [0, 1]
+        it.finalize()
 
     def test_finalize_and_restart(self):
         it = iterators.MultithreadIterator(list(range(4)), 2, shuffle=False, n_threads=2)

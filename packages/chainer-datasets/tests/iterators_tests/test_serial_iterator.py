@@ -148,8 +148,11 @@ class TestSerialIteratorShuffle(unittest.TestCase):
 class TestSerialIteratorErrors(unittest.TestCase):
 
     def test_bad_batch_size(self):
-        for batch_size in (0, -1, 1.5):
+        for batch_size in (0, -1):
             with pytest.raises(ValueError, match='batch_size'):
+                iterators.SerialIterator([1, 2], batch_size)
+        for batch_size in (1.5, None, '2'):  # TypeError, as v7 (on the first batch there)
+            with pytest.raises(TypeError, match='batch_size'):
                 iterators.SerialIterator([1, 2], batch_size)
 
     def test_empty_dataset(self):

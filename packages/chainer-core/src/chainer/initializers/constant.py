@@ -57,6 +57,9 @@ class Constant(initializer.Initializer):
         same_host = type(array) is numpy.ndarray and type(value) is numpy.ndarray
         if not (numpy.isscalar(value) or same_host):
             value = backend.get_device_from_array(array).send(value)
+        elif array.dtype.kind in 'biu' and numpy.isscalar(value):
+            # An array cast (as v7 writes it): NaN into an integer array warns, not raises.
+            value = backend.get_array_module(array).asarray(value)
         array[...] = value
 
 

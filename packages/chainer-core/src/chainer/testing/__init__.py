@@ -54,7 +54,8 @@ _LAZY = {
 }
 
 
-_LAZY_SUBMODULES = ('distribution_test',)  # an attribute of the package in v7 too
+# attributes of the package in v7 too (imported there at package import)
+_LAZY_SUBMODULES = ('distribution_test', 'serializer')
 
 
 def __getattr__(name):

@@ -134,16 +134,22 @@ class _LinkTestBase(function_link._TestTemplate):
         _check_variable_types(outputs, backend_config.device, 'forward', LinkTestError)
         return outputs
 
-    def _run_link(self, inits, backend_config):
+    def _run_link(self, inits, backend_config, forward_test=False):
         """Builds a link and runs it once (lazy parameters get initialized).
+
+        As in v7, the forward test hands ``inits`` to :meth:`create_link` as they are and a
+        tuple of input Variables to :meth:`forward`; the other tests hand the argument values
+        and a list.
 
         Returns:
             tuple: ``(link, NumPy inputs, device inputs, device outputs)``.
         """
-        link = self._create_link([_argument_value(i) for i in inits], backend_config)
+        link = self._create_link(
+            inits if forward_test else [_argument_value(i) for i in inits], backend_config)
         inputs_np = self._generate_inputs()
         inputs = self._to_noncontiguous_as_needed(backend_config.get_array(inputs_np))
-        outputs = self._forward(link, tuple(chainer.Variable(x) for x in inputs),
+        variables = [chainer.Variable(x) for x in inputs]
+        outputs = self._forward(link, tuple(variables) if forward_test else variables,
                                 backend_config)
         return link, inputs_np, inputs, tuple(y.array for y in outputs)
 
@@ -231,7 +237,8 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
             raise unittest.SkipTest('skip_forward_test is set')
         self._start('test_forward', backend_config)
 
-        link, inputs_np, _, outputs = self._run_link(self._generate_params(), backend_config)
+        link, inputs_np, _, outputs = self._run_link(
+            self._generate_params(), backend_config, forward_test=True)
         link.to_device(backend.CpuDevice())
         expected = self.forward_expected(link, inputs_np)
         assert isinstance(expected, tuple), (
@@ -253,7 +260,7 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
         params = self._to_noncontiguous_as_needed(
             [p.array for p in _params_of(probe, self.param_names)])
         grad_outputs = self._generate_grad_outputs(
-            tuple(backend.CpuDevice().send(y) for y in outputs))
+            [backend.CpuDevice().send(y) for y in outputs])
         grad_outputs = self._to_noncontiguous_as_needed(backend_config.get_array(grad_outputs))
 
         # ... and a second link computes with those values as its parameters.
@@ -264,7 +271,7 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
                 setattr(target, name, var)
 
         def run(*xs):
-            return self._forward(target, xs, backend_config)
+            return self._forward(target, list(xs), backend_config)
 
         options = self._gradient_check_options(self.check_backward_options)
         with LinkTestError.raise_if_fail('backward is not implemented correctly'):

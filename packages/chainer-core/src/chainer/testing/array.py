@@ -5,11 +5,17 @@ from chainer import backend
 
 
 def _to_numpy(x):
-    x = getattr(x, 'array', x) if hasattr(x, '_node') else x
+    if hasattr(x, '_node'):  # a Variable: as v7, only arrays and scalars are compared
+        raise TypeError('Array cannot be converted into an numpy.ndarray\n'
+                        'Actual type: {}.'.format(type(x)))
     if isinstance(x, numpy.ndarray) or numpy.isscalar(x):
         return numpy.asarray(x)
     if isinstance(x, (list, tuple)):
-        return numpy.asarray(x)
+        converted = numpy.asarray(x)
+        if converted.dtype == object:  # e.g. a list of Variables
+            raise TypeError('Array cannot be converted into an numpy.ndarray\n'
+                            'Actual type: {}.'.format(type(x)))
+        return converted
     return backend.CpuDevice().send(x)
 
 
@@ -48,10 +54,11 @@ def _violation_details(x, y, atol, rtol):
 
 
 def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
-    """Asserts that ``x`` and ``y`` are close elementwise (arrays, Variables or scalars).
+    """Asserts that ``x`` and ``y`` are close elementwise (arrays or scalars).
 
     Args:
-        x, y: Arrays (NumPy or CuPy), Variables, or scalars.
+        x, y: Arrays (NumPy, CuPy or ChainerX) or scalars; Variables are rejected
+            (``TypeError``), as in v7.
         atol (float): Absolute tolerance.
         rtol (float): Relative tolerance.
         verbose (bool): Include the arrays in NumPy's part of the error message.

@@ -1,5 +1,6 @@
 """Repeated-run decorators for flaky (stochastic) tests."""
 import functools
+import sys
 import traceback
 import unittest
 
@@ -30,6 +31,22 @@ def _run_test_case(case, method_name, func):
     return 'success', None
 
 
+def _is_pytest_skip(error):
+    # pytest.skip() raises an exception that is not an Exception, which unittest's runner
+    # would count as an error.
+    outcomes = sys.modules.get('_pytest.outcomes')
+    return outcomes is not None and isinstance(error, outcomes.Skipped)
+
+
+def _run_target(target, args, kwargs):
+    try:
+        return target(*args, **kwargs)
+    except BaseException as e:
+        if _is_pytest_skip(e):
+            raise unittest.SkipTest(str(e)) from None
+        raise
+
+
 def _run_function(func, args, kwargs):
     try:
         func(*args, **kwargs)
@@ -58,7 +75,7 @@ def repeat_with_success_at_least(times, min_success):
             target = getattr(case, '_chainer_condition_target', None)
             if target is not None:
                 # One of the runs below: the undecorated test itself.
-                return target(*args, **kwargs)
+                return _run_target(target, args, kwargs)
             successes = failures = 0
             first_failure = None
             for _ in range(times):

@@ -1,6 +1,7 @@
 """Small test helpers: :func:`with_requires`, :func:`patch`, :func:`assert_warns`."""
 import contextlib
 import importlib.metadata
+import pkgutil
 import unittest
 import unittest.mock
 import warnings
@@ -42,16 +43,30 @@ def without_requires(*requirements):
 
 
 def patch(target, *args, **kwargs):
-    """``unittest.mock.patch`` (same arguments; as a decorator or a context manager)."""
+    """``unittest.mock.patch`` whose mock wraps the patched object by default (as v7).
+
+    Calls reach the original object (and are recorded) unless ``wraps`` is given (``None``
+    for a plain mock) or a ``return_value``/``side_effect`` replaces them. Unbound methods
+    cannot be wrapped.
+
+    Args:
+        target (str): Full name of the object to patch.
+        args, kwargs: Passed to :func:`unittest.mock.patch`.
+    """
+    if 'wraps' not in kwargs:
+        kwargs['wraps'] = pkgutil.resolve_name(target)
     return unittest.mock.patch(target, *args, **kwargs)
 
 
 @contextlib.contextmanager
 def assert_warns(expected):
-    """Context manager asserting that a warning of class ``expected`` is emitted."""
+    """Context manager asserting that a warning of class ``expected`` is emitted.
+
+    As in v7, ``with assert_warns(...) as w`` binds None.
+    """
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter('always')
-        yield caught
+        yield
     if not any(issubclass(w.category, expected) for w in caught):
         # (v7's wording)
         raise AssertionError('%s not triggerred' % expected.__name__)

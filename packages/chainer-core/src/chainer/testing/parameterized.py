@@ -103,13 +103,17 @@ def parameterize(*params):
 
 
 def _split_names(names):
-    return [name.strip() for name in names.split(',')]
+    # As v7: spaces are part of the names ('a, b' names 'a' and ' b').
+    return names.split(',')
 
 
 def _split_keys(key, value):
     if ',' not in key:
         return [(key, value)]
     names = _split_names(key)
+    if not isinstance(value, (tuple, list)):
+        raise AssertionError('the value of the key {!r} must be a tuple or a list, not '
+                             '{!r}'.format(key, value))
     if len(names) != len(value):
         raise AssertionError('the key {!r} names {} attributes, the value {!r} has {}'.format(
             key, len(names), value, len(value)))
@@ -118,6 +122,10 @@ def _split_keys(key, value):
 
 def _product_of_dict(parameter):
     keys = sorted(parameter)
+    for key in keys:
+        if not isinstance(parameter[key], (tuple, list)):  # as v7
+            raise AssertionError('the values of {!r} must be a list or a tuple, not '
+                                 '{!r}'.format(key, parameter[key]))
     result = []
     for values in itertools.product(*(parameter[key] for key in keys)):
         combination = {}
@@ -181,11 +189,13 @@ def from_pytest_parameterize(names, values):
     """Converts the arguments of ``pytest.mark.parametrize`` to a list of parameter dicts.
 
     Args:
-        names (str or list of str): Parameter names (``'a,b'`` or a list).
+        names (str): Comma-joined parameter names (``'a,b'``).
         values (sequence): One tuple of values per case (the value itself for a single name,
             as in pytest).
     """
-    names = _split_names(names) if isinstance(names, str) else list(names)
+    if not isinstance(names, str):  # as v7
+        raise AssertionError('names must be a comma-joined str, not {!r}'.format(names))
+    names = _split_names(names)
     if len(names) == 1:
         return [{names[0]: value} for value in values]
     cases = []

@@ -134,14 +134,15 @@ class TestSoftmaxCrossEntropySoftTarget(testing.FunctionTestCase):
         x, t = inputs
         return _ref_soft(x, t, self.soft_target_loss, self.reduce),
 
-    # t is a float input here but receives no gradient (as in v7)
+    # t is a float input here but receives no gradient (as in v7); the double backward check
+    # takes one no_grads entry per input and per output gradient
     def run_test_backward(self, backend_config):
         self.check_backward_options = dict(self.check_backward_options, no_grads=[False, True])
         super().run_test_backward(backend_config)
 
     def run_test_double_backward(self, backend_config):
         self.check_double_backward_options = dict(
-            self.check_double_backward_options, no_grads=[False, True])
+            self.check_double_backward_options, no_grads=[False, True, False])
         super().run_test_double_backward(backend_config)
 
 

@@ -200,10 +200,21 @@ def _columns_of_tuples(batch):
         n = len(batch[0])
         for i, example in enumerate(batch):
             if not isinstance(example, tuple) or len(example) != n:
-                raise ValueError(
+                # IndexError, as v7 (which indexes the examples by the positions of the first)
+                raise IndexError(
                     'concat_examples: example 0 is a tuple of {} values but example {} is '
                     '{!r:.80}'.format(n, i, example)) from None
         raise
+
+
+def _padding_of_columns(padding, n):
+    # The padding of each of the ``n`` positions of tuple examples.
+    if not isinstance(padding, tuple):
+        return (padding,) * n
+    if len(padding) < n:
+        raise IndexError('concat_examples: padding has {} values for examples that are '
+                         'tuples of {}'.format(len(padding), n))
+    return padding
 
 
 def concat_examples_func(batch, device=None, padding=None):
@@ -254,8 +265,7 @@ def concat_examples_func(batch, device=None, padding=None):
             return result if device is None else _get_device(device).send(result)
     if isinstance(first, tuple):
         columns = _columns_of_tuples(batch)
-        if not isinstance(padding, tuple):
-            padding = (padding,) * len(first)
+        padding = _padding_of_columns(padding, len(first))
         result = tuple([_concat_arrays(column, pad, i)
                         for i, (column, pad) in enumerate(zip(columns, padding))])
     elif isinstance(first, dict):

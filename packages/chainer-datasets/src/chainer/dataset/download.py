@@ -140,6 +140,11 @@ def _download(url, path):
     with _atomic.atomic_open(path, 'wb') as tmp_file:
         try:
             actual = _fetch(url, tmp_file)
+        except urllib.error.HTTPError as e:
+            # an HTTPError (with its code) still, as v7 lets it through
+            raise urllib.error.HTTPError(
+                url, e.code, 'cached_download: cannot download {} ({}){}'.format(
+                    url, e.reason, _hand_placement_hint(url, path)), e.headers, None) from e
         except urllib.error.URLError as e:
             raise urllib.error.URLError('cached_download: cannot download {} ({}){}'.format(
                 url, e.reason, _hand_placement_hint(url, path))) from e
@@ -170,7 +175,8 @@ def cached_download(url):
 
     Raises:
         urllib.error.URLError: When the download fails (the message names the URL and the
-            path to place the file at by hand).
+            path to place the file at by hand); an HTTP error status raises its
+            :class:`urllib.error.HTTPError`.
         OSError: When the download is truncated or its checksum does not match.
     """
     cache_root = os.path.join(_dataset_root, '_dl_cache')
@@ -266,8 +272,8 @@ def cache_or_load_file(path, creator, loader):
             tmp_path = os.path.join(tmp_dir, os.path.basename(path))
             content = creator(tmp_path)
             if not os.path.exists(tmp_path):
-                raise RuntimeError('cache_or_load_file: the creator did not write {}'.format(
-                    tmp_path))
+                raise FileNotFoundError(  # as v7, which fails to move the missing file
+                    'cache_or_load_file: the creator did not write {}'.format(tmp_path))
             os.replace(tmp_path, path)
         finally:
             shutil.rmtree(tmp_dir, ignore_errors=True)

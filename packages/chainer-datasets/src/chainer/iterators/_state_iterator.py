@@ -20,9 +20,13 @@ def resolve_order_sampler(shuffle, order_sampler):
 
 
 def check_positive(iterator_name, name, value):
-    """Raises ValueError naming the iterator and the argument unless ``value`` is a positive
-    integer."""
-    if not isinstance(value, numbers.Integral) or value <= 0:
+    """Raises an error naming the iterator and the argument unless ``value`` is a positive
+    integer: TypeError for a value that is not an integer (v7 fails with a TypeError on
+    it), ValueError for one that is not positive."""
+    if not isinstance(value, numbers.Integral):
+        raise TypeError('{}: {} must be an integer, got {!r}'.format(
+            iterator_name, name, value))
+    if value <= 0:
         raise ValueError('{}: {} must be a positive integer, got {!r}'.format(
             iterator_name, name, value))
 

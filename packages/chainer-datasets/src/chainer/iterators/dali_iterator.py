@@ -3,37 +3,26 @@ from chainer.dataset import iterator
 from chainer.utils import experimental
 
 
-def _check_dali():
-    try:
-        import nvidia.dali  # NOQA
-    except ImportError as e:
-        raise ImportError(
-            'DaliIterator requires NVIDIA DALI (the nvidia.dali package), which is not '
-            'installed; see the DALI installation guide (e.g. pip install '
-            'nvidia-dali-cuda120 from NVIDIA\'s package index)') from e
-
-
 class DaliIterator(iterator.Iterator):
     """(Experimental) Iterator over the batches of an NVIDIA DALI pipeline.
 
-    Each ``next()`` runs the pipeline once and returns its outputs; the epoch size is the
-    largest epoch size of the pipeline's readers.
+    Each ``next()`` runs the pipeline once and returns its outputs. The pipeline is built
+    on the first ``next()``, which also sets the epoch size to the largest epoch size of
+    the pipeline's readers (it is ``1`` until then, as in Chainer v7). The iterator only
+    calls the pipeline's ``build``, ``epoch_size``, ``run`` and ``batch_size``: NVIDIA
+    DALI itself is not imported here.
 
     Args:
         pipeline (nvidia.dali.pipeline.Pipeline): The DALI pipeline.
         repeat (bool): Iterate over the data repeatedly.
-
-    Raises:
-        ImportError: When NVIDIA DALI is not installed.
     """
 
     def __init__(self, pipeline, repeat=True):
-        _check_dali()
         experimental('DaliIterator')
         self.pipeline = pipeline
         self._repeat = repeat
         self._is_build = False
-        self.epoch_size = max(pipeline.epoch_size().values(), default=0)
+        self.epoch_size = 1  # until the pipeline is built
         self.reset()
 
     @property
@@ -65,6 +54,7 @@ class DaliIterator(iterator.Iterator):
         if not self._is_build:
             self.pipeline.build()
             self._is_build = True
+            self.epoch_size = max(self.pipeline.epoch_size().values())
         self._previous_epoch_detail = self.epoch_detail
         batch = self.pipeline.run()
         end = self.current_position + self.batch_size

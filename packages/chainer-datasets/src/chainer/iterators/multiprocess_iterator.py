@@ -172,15 +172,17 @@ class MultiprocessIterator(_state_iterator.StateIterator):
         repeat (bool): Iterate over the dataset repeatedly.
         shuffle (bool): Shuffle the order every epoch (``None``: shuffle unless
             ``order_sampler`` is given).
-        n_processes (int): The number of worker processes (``None``: the number of CPUs).
-        n_prefetch (int): The number of batches read ahead.
+        n_processes (int): The number of worker processes (``None`` or ``0``: the number of
+            CPUs).
+        n_prefetch (int): The number of batches read ahead (at least 1).
         shared_mem (int): Bytes of shared memory per example (``None``: measured on the
             first batch; ``0``: no shared memory). Examples whose arrays need more are
             pickled.
         order_sampler (callable): Gives the order of every epoch; requires
             ``shuffle=None``.
         dataset_timeout (float): Seconds after which a batch still being read makes a
-            :class:`MultiprocessIterator.TimeoutWarning` (``None``: never).
+            :class:`MultiprocessIterator.TimeoutWarning` (``None``: never; ``0`` or less: as
+            soon as a batch is not ready).
         maxtasksperchild (int): Tasks a worker runs before it is replaced by a fresh
             process (``None``: no limit).
     """
@@ -195,17 +197,19 @@ class MultiprocessIterator(_state_iterator.StateIterator):
                  n_prefetch=1, shared_mem=None, order_sampler=None, dataset_timeout=30.0,
                  maxtasksperchild=None):
         _state_iterator.check_batch_size('MultiprocessIterator', batch_size)
-        if n_processes is None:
+        # as v7: 0 processes means the default, a prefetch below 1 means 1, and a timeout
+        # that is not positive warns as soon as a batch is not ready
+        if n_processes is None or (
+                isinstance(n_processes, numbers.Integral) and n_processes == 0):
             n_processes = multiprocessing.cpu_count()
         _check_positive('n_processes', n_processes)
+        if isinstance(n_prefetch, numbers.Integral):
+            n_prefetch = max(n_prefetch, 1)
         _check_positive('n_prefetch', n_prefetch)
         if shared_mem is not None and (
                 not isinstance(shared_mem, numbers.Integral) or shared_mem < 0):
             raise ValueError('MultiprocessIterator: shared_mem must be None or a non-negative '
                              'integer, got {!r}'.format(shared_mem))
-        if dataset_timeout is not None and dataset_timeout <= 0:
-            raise ValueError('MultiprocessIterator: dataset_timeout must be positive or None, '
-                             'got {!r}'.format(dataset_timeout))
         if maxtasksperchild is not None:
             _check_positive('maxtasksperchild', maxtasksperchild)
         self.shuffle = shuffle

@@ -1,5 +1,6 @@
 """MultithreadIterator: minibatches read by a pool of threads."""
 import concurrent.futures
+import os
 
 from chainer import serializer as serializer_module
 from chainer.iterators import _sampler_state
@@ -20,7 +21,7 @@ class MultithreadIterator(_state_iterator.StateIterator):
         repeat (bool): Iterate over the dataset repeatedly.
         shuffle (bool): Shuffle the order every epoch (``None``: shuffle unless
             ``order_sampler`` is given).
-        n_threads (int): The number of threads.
+        n_threads (int): The number of threads (``None``: the number of CPUs).
         order_sampler (callable): Gives the order of every epoch; requires
             ``shuffle=None``.
     """
@@ -33,7 +34,8 @@ class MultithreadIterator(_state_iterator.StateIterator):
     def __init__(self, dataset, batch_size, repeat=True, shuffle=None, n_threads=1,
                  order_sampler=None):
         _state_iterator.check_batch_size('MultithreadIterator', batch_size)
-        _state_iterator.check_positive('MultithreadIterator', 'n_threads', n_threads)
+        if n_threads is not None:  # None: as many threads as CPUs, as v7
+            _state_iterator.check_positive('MultithreadIterator', 'n_threads', n_threads)
         self._shuffle = shuffle
         self.n_threads = n_threads
         self._start(dataset, batch_size, repeat, shuffle, order_sampler)
@@ -56,7 +58,8 @@ class MultithreadIterator(_state_iterator.StateIterator):
             return
         if self._pool is None:
             self._pool = concurrent.futures.ThreadPoolExecutor(
-                self.n_threads, thread_name_prefix='chainer-MultithreadIterator')
+                self.n_threads or os.cpu_count() or 1,
+                thread_name_prefix='chainer-MultithreadIterator')
         getitem = self.dataset.__getitem__
         self._futures = [self._pool.submit(getitem, index) for index in indices.tolist()]
 
@@ -87,6 +90,20 @@ class MultithreadIterator(_state_iterator.StateIterator):
         super().serialize(serializer)
         if isinstance(serializer, serializer_module.Deserializer):
             self._plan = self._futures = None  # read ahead from the loaded state
+
+    def __copy__(self):
+        # shallow, as v7: the copy shares the threads (and the batch being read)
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        return other
+
+    def __getstate__(self):
+        if self._pool is not None:
+            # as v7, whose thread pool cannot be pickled either
+            raise NotImplementedError(
+                'MultithreadIterator: an iterator whose threads have started cannot be '
+                'pickled or deep-copied; call finalize() first')
+        return self.__dict__
 
     def finalize(self):
         """Stops the threads (the iterator stays usable: the next batch starts new ones)."""

@@ -33,11 +33,14 @@ def weight_parameter(initialW, shape=None, default=None):
     return chainer.Parameter(initializers._get_initializer(initialW), shape)
 
 
-def scale_and_shift(initial_gamma, initial_beta, size):
+def scale_and_shift(initial_gamma, initial_beta, size, dtype=None):
     """The ``gamma`` (1 by default) and ``beta`` (0 by default) parameters of a
-    normalization layer, of shape ``size`` (``None``: decided later)."""
-    gamma = chainer.Parameter(
-        initializers._get_initializer(1 if initial_gamma is None else initial_gamma), size)
-    beta = chainer.Parameter(
-        initializers._get_initializer(0 if initial_beta is None else initial_beta), size)
-    return gamma, beta
+    normalization layer, of shape ``size`` (``None``: decided later).
+
+    ``dtype``, when given, is set as the dtype of both initializers (objects given are
+    updated in place, as v7 does) before the parameters are made."""
+    gamma_init = initializers._get_initializer(1 if initial_gamma is None else initial_gamma)
+    beta_init = initializers._get_initializer(0 if initial_beta is None else initial_beta)
+    if dtype is not None:
+        gamma_init.dtype = beta_init.dtype = dtype
+    return chainer.Parameter(gamma_init, size), chainer.Parameter(beta_init, size)

@@ -89,6 +89,22 @@ class TestSimplifiedDropconnectLink:
         # weights are dropped (outputs vary) although chainer.config.train is off
         assert len(numpy.unique(y)) > 1
 
+    def test_given_mask_becomes_persistent(self):
+        # As v7: the first mask given is registered as the persistent value 'mask' and kept.
+        link = L.SimplifiedDropconnect(3, 2)
+        x = numpy.ones((4, 3), numpy.float32)
+        link(x)
+        assert 'mask' not in link._persistent
+        mask = numpy.ones((4, 2, 3), numpy.float32)
+        link(x, mask=mask)
+        assert link._persistent == {'mask'} and link.mask is mask
+        link(x, mask=numpy.zeros((4, 2, 3), numpy.float32))
+        link(x)
+        assert link.mask is mask
+        target = {}
+        link.serialize(chainer.serializers.DictionarySerializer(target))
+        assert sorted(target) == ['W', 'b', 'mask']
+
     def test_v7_layout(self, load_v7_npz):
         load_v7_npz(L.SimplifiedDropconnect(3, 4), {
             'W': numpy.random.rand(4, 3).astype(numpy.float32),

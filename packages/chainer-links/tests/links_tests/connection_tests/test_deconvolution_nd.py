@@ -120,6 +120,8 @@ class TestDeconvolutionNDConstruction:
         with pytest.raises(type_check.InvalidType,
                            match=r'in: DeconvolutionND \(Forward\)\n\nExpect: x.ndim == 5'):
             L.Deconvolution3D(2, 4, 3)(numpy.ones((1, 2, 3, 3), numpy.float32))
+        with pytest.raises(AssertionError):  # what v7 raises
+            L.DeconvolutionND(1, None, 4, 3)(numpy.ones((1, 2, 3, 3), numpy.float32))
 
 
 class TestDeconvolutionNDSerialization:

@@ -131,6 +131,11 @@ class TestInceptionBNLink:
         with pytest.raises(AssertionError):
             L.InceptionBN(3, 2, 2, 3, 2, 3, 'avg', 2, stride=2)
 
+    def test_1x1_branch_needs_pool_projection(self):
+        # As v7: out1 > 0 without proj_pool is refused.
+        with pytest.raises(AssertionError):
+            L.InceptionBN(3, 2, 2, 3, 2, 3, 'max')
+
     def test_unknown_pooltype(self):
         with pytest.raises(NotImplementedError, match='pooltype'):
             L.InceptionBN(3, 0, 2, 3, 2, 3, 'foo', 2)

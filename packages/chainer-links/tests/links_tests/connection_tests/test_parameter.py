@@ -30,6 +30,16 @@ class TestParameter:
 
 class TestParameterLink:
 
+    def test_integer_array(self):
+        # As v7: an integer array is held as is and passed through (no gradient to check).
+        array = numpy.arange(3, dtype=numpy.int32)
+        with pytest.warns(RuntimeWarning):
+            link = L.Parameter(array)
+        assert link.W.array is array
+        y = link()
+        assert y.dtype == numpy.int32
+        numpy.testing.assert_array_equal(y.array, [0, 1, 2])
+
     def test_volatile_is_accepted(self):
         link = L.Parameter(numpy.zeros(3, numpy.float32))
         assert link(volatile='on').shape == (3,)

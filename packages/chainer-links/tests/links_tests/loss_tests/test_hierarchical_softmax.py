@@ -101,7 +101,8 @@ class TestTreeParser:
 class TestBinaryHierarchicalSoftmax:
 
     def setup_method(self):
-        self.link = L.BinaryHierarchicalSoftmax(3, TREE, dtype=self.dtype)
+        with chainer.using_config('dtype', self.dtype):
+            self.link = L.BinaryHierarchicalSoftmax(3, TREE)
         self.x = numpy.random.uniform(-1, 1, (4, 3)).astype(self.dtype)
         self.t = numpy.array([0, 2, 3, 4], dtype=numpy.int32)
         self.gy = numpy.random.uniform(-1, 1, ()).astype(self.dtype)
@@ -172,13 +173,30 @@ def test_function_backward_float64():
 
 def test_forward_matches_softmax_probabilities():
     # The leaf probabilities of the tree sum to one for every input.
-    link = L.BinaryHierarchicalSoftmax(2, TREE, dtype=numpy.float64)
+    with chainer.using_config('dtype', numpy.float64):
+        link = L.BinaryHierarchicalSoftmax(2, TREE)
     x = numpy.random.uniform(-1, 1, (1, 2))
     total = 0.0
     for leaf in range(5):
         loss = link(x, numpy.array([leaf], numpy.int32)).array
         total += numpy.exp(-loss)
     testing.assert_allclose(total, 1.0, atol=1e-12, rtol=0)
+
+
+@pytest.mark.parametrize('dtype,loss_dtype', [
+    (numpy.float16, numpy.float32), (numpy.float64, numpy.float64)])
+def test_dtype_argument_is_the_codes_dtype(dtype, loss_dtype):
+    # As v7: W takes chainer.config.dtype and the dtype argument that of the branch codes;
+    # the loss takes the wider of the input's and the codes' dtypes.
+    link = L.BinaryHierarchicalSoftmax(3, TREE, dtype=dtype)
+    assert link.W.dtype == numpy.float32
+    x = chainer.Variable(numpy.random.uniform(-1, 1, (2, 3)).astype(numpy.float32))
+    y = link(x, numpy.array([0, 4], numpy.int32))
+    assert y.dtype == loss_dtype
+    y.backward()
+    assert x.grad.dtype == numpy.float32 and link.W.grad.dtype == numpy.float32
+    with pytest.raises(type_check.InvalidType):
+        link(x.array.astype(dtype), numpy.array([0, 4], numpy.int32))
 
 
 def test_v7_layout(load_v7_npz):

@@ -28,7 +28,8 @@ def _reference(x, t, W, samples, reduce):
 class TestNegativeSampling:
 
     def setup_method(self):
-        self.link = L.NegativeSampling(3, [10, 5, 2, 5, 2], 2, dtype=self.dtype)
+        with chainer.using_config('dtype', self.dtype):
+            self.link = L.NegativeSampling(3, [10, 5, 2, 5, 2], 2)
         self.link.W.array[...] = numpy.random.uniform(-1, 1, (5, 3))
         self.x = numpy.random.uniform(-1, 1, (4, 3)).astype(self.dtype)
         self.t = numpy.array([0, 2, -1, 4], numpy.int32)
@@ -74,7 +75,11 @@ class TestNegativeSamplingLink:
         numpy.testing.assert_allclose(link.sampler.threshold, WalkerAlias([1, 2]).threshold)
 
     def test_dtype(self):
-        assert L.NegativeSampling(3, [1, 2], 1, dtype=numpy.float64).W.dtype == numpy.float64
+        # As v7: W takes chainer.config.dtype; the dtype argument is accepted and unused.
+        link = L.NegativeSampling(3, [1, 2], 1, dtype=numpy.float64)
+        assert link.W.dtype == numpy.float32
+        y = link(numpy.ones((2, 3), numpy.float32), numpy.array([0, 1], numpy.int32))
+        assert y.dtype == numpy.float32
         with chainer.using_config('dtype', numpy.float16):
             assert L.NegativeSampling(3, [1, 2], 1).W.dtype == numpy.float16
 

@@ -77,6 +77,25 @@ class TestGroupNormalizationLink:
         link(numpy.random.rand(2, 6, 3).astype(numpy.float32))
         assert link.gamma.shape == (6,) and link.beta.shape == (6,)
 
+    def test_lazy_dtype_is_that_of_the_construction(self):
+        # As v7: a lazy layer built under float16 creates float16 parameters later on, and
+        # one built under float32 keeps float32 (gradients too) whatever the config then.
+        with chainer.using_config('dtype', numpy.float16):
+            link = L.GroupNormalization(2)
+        link(numpy.ones((2, 4, 3), numpy.float16))
+        assert link.gamma.dtype == link.beta.dtype == numpy.float16
+        link = L.GroupNormalization(2)
+        with chainer.using_config('dtype', numpy.float16):
+            link(numpy.ones((2, 4, 3), numpy.float32))
+        assert link.gamma.dtype == link.gamma.grad.dtype == numpy.float32
+
+    def test_lazy_one_dimensional_input(self):
+        # As v7: a ValueError before the parameters are created.
+        link = L.GroupNormalization(2)
+        with pytest.raises(ValueError, match='channel axis'):
+            link(numpy.ones(4, numpy.float32))
+        assert link.gamma.array is None
+
     def test_groups_not_dividing(self):
         with pytest.raises(ValueError, match='groups'):
             L.GroupNormalization(3, 4)(numpy.ones((2, 4, 3), numpy.float32))

@@ -51,8 +51,12 @@ class SimplifiedDropconnect(link.Link):
             mask (array): Weight mask to use instead of a random one (``(batch, out_size,
                 in_size)`` or ``(out_size, in_size)``).
             use_batchwise_mask (bool): Whether every sample gets its own mask.
+
+        The first mask given is kept as the persistent value ``mask`` (as in v7).
         """
         if self.W.array is None:
             self._initialize_params(utils.size_of_shape(x.shape[1:]))
+        if mask is not None and 'mask' not in self.__dict__:
+            self.add_persistent('mask', mask)
         return simplified_dropconnect.simplified_dropconnect(
             x, self.W, self.b, self.ratio, train, mask, use_batchwise_mask)

@@ -80,14 +80,19 @@ def as_initial_values(W, b):
     return variable.as_array(W), None if b is None else variable.as_array(b)
 
 
+class InputNdimError(type_check.InvalidType, AssertionError):
+    """The :class:`~chainer.utils.type_check.InvalidType` raised for an input of the wrong
+    number of axes; it is also the ``AssertionError`` v7's n-d convolution links raise."""
+
+
 def check_input_ndim(x, ndim, function_name):
-    """Raises :class:`~chainer.utils.type_check.InvalidType` unless ``x`` has ``ndim``
-    spatial axes (after the batch and channel axes)."""
+    """Raises :class:`InputNdimError` unless ``x`` has ``ndim`` spatial axes (after the batch
+    and channel axes)."""
     actual = len(x.shape)
     if actual != ndim + 2:
-        error = type_check.InvalidType(
-            'x.ndim == {}'.format(ndim + 2), '{} != {}'.format(actual, ndim + 2))
-        raise type_check._in_function(error, function_name)
+        error = type_check._in_function(type_check.InvalidType(
+            'x.ndim == {}'.format(ndim + 2), '{} != {}'.format(actual, ndim + 2)), function_name)
+        raise InputNdimError(error.expect, error.actual, msg=str(error))
 
 
 class LazyWeightLink(link.Link):

@@ -26,7 +26,7 @@ class InceptionBN(link.Chain):
         out33 (int): Output channels of the double 3x3 branch.
         pooltype (str): ``'max'`` or ``'avg'``.
         proj_pool (int or None): Output channels of the projection after pooling (``None``:
-            the pooled input is passed as is).
+            the pooled input is passed as is; only without the 1x1 branch, as in v7).
         stride (int): Stride of the 3x3 convolutions that end the branches and of pooling.
         conv_init: Initializer of the convolution filters.
         dtype: Data type of the batch normalization layers.
@@ -37,6 +37,9 @@ class InceptionBN(link.Chain):
         super().__init__()
         if out1 > 0 and stride != 1:
             raise AssertionError('InceptionBN: the 1x1 branch (out1 > 0) needs stride 1')
+        if out1 > 0 and proj_pool is None:
+            raise AssertionError(
+                'InceptionBN: the 1x1 branch (out1 > 0) needs a pooling projection (proj_pool)')
         if pooltype not in ('max', 'avg'):
             raise NotImplementedError(
                 "InceptionBN: pooltype must be 'max' or 'avg', not {!r}".format(pooltype))

@@ -142,7 +142,8 @@ class BinaryHierarchicalSoftmaxFunction(device_resident.DeviceResident, function
         # the pre-activation ``code * x . W[node]`` (padded positions have code 0).
         xp = backend.get_array_module(x)
         nodes = self.paths[t]
-        codes = self.codes[t].astype(x.dtype, copy=False)
+        # The codes' dtype may be wider than x's (as v7, the result takes the wider one).
+        codes = self.codes[t].astype(numpy.result_type(x.dtype, self.codes.dtype), copy=False)
         wx = xp.einsum('bld,bd->bl', W[nodes], x)
         return xp, nodes, codes, codes * wx
 
@@ -151,8 +152,8 @@ class BinaryHierarchicalSoftmaxFunction(device_resident.DeviceResident, function
         xp, _, codes, z = self._path_terms(x, t, W)
         # -log sigmoid(z) = log(1 + exp(-z)); padded positions contribute nothing.
         terms = xp.where(codes != 0, xp.logaddexp(0, -z), 0)
-        loss = terms.sum(dtype=numpy.promote_types(x.dtype, numpy.float32))
-        return xp.asarray(loss, dtype=x.dtype),
+        loss = terms.sum(dtype=numpy.promote_types(terms.dtype, numpy.float32))
+        return xp.asarray(loss, dtype=terms.dtype),
 
     def backward(self, inputs, grad_outputs):
         x, t, W = inputs
@@ -179,7 +180,8 @@ class BinaryHierarchicalSoftmax(link.Link):
         in_size (int): Dimension of the input vectors.
         tree: A binary tree of nested tuples whose leaves are word ids, e.g.
             ``((0, 1), 2)``; :meth:`create_huffman_tree` builds one from word counts.
-        dtype: Data type of the parameter (default: ``chainer.config.dtype``).
+        dtype: Data type of the branch codes, which computing uses (default:
+            ``chainer.config.dtype``); as in v7, ``W`` takes ``chainer.config.dtype``.
 
     Attributes:
         W (~chainer.Parameter): ``(n_internal_nodes, in_size)`` weights of the internal
@@ -188,11 +190,11 @@ class BinaryHierarchicalSoftmax(link.Link):
 
     def __init__(self, in_size, tree, dtype=None):
         super().__init__()
-        dtype = chainer.get_dtype(dtype)
-        self._func = BinaryHierarchicalSoftmaxFunction(tree, dtype)
+        self._func = BinaryHierarchicalSoftmaxFunction(tree, chainer.get_dtype(dtype))
         with self.init_scope():
             self.W = chainer.Parameter(
-                initializers.Uniform(1, dtype), (self._func.parser_size, in_size))
+                initializers.Uniform(1, chainer.get_dtype()),
+                (self._func.parser_size, in_size))
 
     def device_resident_accept(self, visitor):
         """Moves the parameter and the path tables of the tree."""

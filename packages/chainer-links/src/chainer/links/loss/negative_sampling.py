@@ -21,7 +21,7 @@ class NegativeSampling(_sampled.SampledLossLink):
             size).
         sample_size (int): Number of negative samples per example.
         power (float): Exponent applied to the counts.
-        dtype: Data type of ``W`` (``chainer.config.dtype`` by default).
+        dtype: Accepted and unused, as in v7 (``W`` takes ``chainer.config.dtype``).
 
     Attributes:
         W (~chainer.Parameter): ``(len(counts), in_size)`` output embeddings (initialized
@@ -34,9 +34,9 @@ class NegativeSampling(_sampled.SampledLossLink):
         probs = numpy.array(counts, numpy.float32)
         numpy.power(probs, numpy.float32(power), out=probs)
         super().__init__(probs, sample_size)
-        dtype = chainer.get_dtype(dtype)
         with self.init_scope():
-            self.W = chainer.Parameter(initializers.Zero(dtype), (len(counts), in_size))
+            self.W = chainer.Parameter(
+                initializers.Zero(chainer.get_dtype()), (len(counts), in_size))
 
     def forward(self, x, t, reduce='sum', **kwargs):
         """Computes the loss.

@@ -1,4 +1,5 @@
 """Group normalization layer (``GroupNormalization``)."""
+import chainer
 from chainer.functions.normalization import group_normalization
 from chainer import link
 from chainer.links import _parameters
@@ -15,6 +16,8 @@ class GroupNormalization(link.Link):
         initial_gamma: Initializer of the per-channel scale ``gamma`` (1 by default).
         initial_beta: Initializer of the per-channel shift ``beta`` (0 by default).
 
+    Both initializers take ``chainer.config.dtype`` (at construction) as their dtype.
+
     Attributes:
         gamma (~chainer.Parameter): ``(size,)`` scale.
         beta (~chainer.Parameter): ``(size,)`` shift.
@@ -26,12 +29,19 @@ class GroupNormalization(link.Link):
         super().__init__()
         self.groups = groups
         with self.init_scope():
-            self.gamma, self.beta = _parameters.scale_and_shift(initial_gamma, initial_beta, size)
+            # As v7: the initializers take chainer.config.dtype of the construction (a lazy
+            # layer built under float16 creates float16 parameters at its first call).
+            self.gamma, self.beta = _parameters.scale_and_shift(
+                initial_gamma, initial_beta, size, dtype=chainer.get_dtype())
         self.eps = eps
 
     def forward(self, x):
         """Normalizes ``x`` of shape ``(batch, channels, ...)``."""
         if self.gamma.array is None:
+            if x.ndim < 2:
+                raise ValueError(
+                    'GroupNormalization: the input needs a batch and a channel axis, got '
+                    'shape {}'.format(x.shape))
             self.gamma.initialize(x.shape[1])
             self.beta.initialize(x.shape[1])
         return group_normalization.group_normalization(

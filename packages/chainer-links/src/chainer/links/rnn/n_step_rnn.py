@@ -158,7 +158,8 @@ class NStepRNNBase(link.ChainList):
             raise AssertionError('{}: xs must be a list or tuple of sequences, not {}'.format(
                 type(self).__name__, type(xs).__name__))
         if not xs:
-            raise ValueError('{}: xs must hold at least one sequence'.format(
+            # IndexError is what Chainer v7 raises here.
+            raise IndexError('{}: xs must hold at least one sequence'.format(
                 type(self).__name__))
         indices = argsort_list_descent(xs)
         if _is_identity(indices):

@@ -25,6 +25,18 @@ def warn_missing(owner):
     warnings.warn('{}: {}'.format(owner, _MISSING))
 
 
+def check_module_flag(module_globals, owner):
+    """v7's per-module ``_available`` flag: looks for matplotlib once, warns if it is missing.
+
+    ``module_globals`` are the globals of the plotting module, whose ``_available`` is None
+    until looked for (tests may set it to False to act as if matplotlib were missing).
+    """
+    if module_globals['_available'] is None:
+        module_globals['_available'] = matplotlib_available()
+    if not module_globals['_available']:
+        warn_missing(owner)
+
+
 def new_figure(figsize=None):
     """Returns a new standalone :class:`matplotlib.figure.Figure` rendered by Agg."""
     from matplotlib.backends import backend_agg

@@ -10,8 +10,7 @@ from chainer.training.extensions import _plot
 from chainer.utils import argument
 
 
-# Whether matplotlib imports: None until first looked for (v7's module-level flag; tests may
-# set it to False to act as if matplotlib were missing).
+# Whether matplotlib imports: None until looked for (v7's module-level flag, which tests set).
 _available = None
 
 
@@ -23,10 +22,7 @@ def _try_import_matplotlib():
 
 def _check_available():
     """Looks for matplotlib once and warns if it is missing."""
-    if _available is None:
-        _try_import_matplotlib()
-    if not _available:
-        _plot.warn_missing('PlotReport')
+    _plot.check_module_flag(globals(), 'PlotReport')
 
 
 class PlotReport(extension.Extension):

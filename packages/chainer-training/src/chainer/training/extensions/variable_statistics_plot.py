@@ -15,8 +15,7 @@ from chainer.utils import argument
 _PERCENTILE_SIGMAS = (0, 0.13, 2.28, 15.87, 50, 84.13, 97.72, 99.87, 100)
 
 
-# Whether matplotlib imports: None until first looked for (v7's module-level flag; tests may
-# set it to False to act as if matplotlib were missing).
+# Whether matplotlib imports: None until looked for (v7's module-level flag, which tests set).
 _available = None
 
 
@@ -28,10 +27,7 @@ def _try_import_matplotlib():
 
 def _check_available():
     """Looks for matplotlib once and warns if it is missing."""
-    if _available is None:
-        _try_import_matplotlib()
-    if not _available:
-        _plot.warn_missing('VariableStatisticsPlot')
+    _plot.check_module_flag(globals(), 'VariableStatisticsPlot')
 
 
 class Reservoir:
