@@ -209,7 +209,9 @@ def test_alltoall_of_a_wrong_length_raises_everywhere(communicator):
 
 
 
-def test_alltoall_of_arrays_of_different_dtypes_raises_everywhere(communicator):
+def test_alltoall_of_arrays_of_different_dtypes_raises_everywhere(communicator,
+                                                                   need_processes):
+    need_processes(2)
     xs = [numpy.zeros(1, numpy.float32)] * communicator.size
     if communicator.rank == 0:
         xs[-1] = numpy.zeros(1, numpy.float64)
