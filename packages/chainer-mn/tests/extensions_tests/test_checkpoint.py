@@ -30,6 +30,7 @@ def test_generations_are_collected_and_removed_at_the_end(comm, shared_tmp):
     checkpointer = chainermn.create_multi_node_checkpointer(
         'run', comm, cp_interval=2, gc_interval=2, path=shared_tmp)
     assert checkpointer.trigger == (1, 'iteration')
+    assert checkpointer.get_stats() == 'No stats available'
     trainer.extend(checkpointer, trigger=(1, 'iteration'))
     seen = []
     trainer.extend(lambda t: seen.append(_files(shared_tmp, comm)), trigger=(1, 'iteration'),

@@ -30,6 +30,17 @@ def test_bad_replica_sets():
         _multi_node_snapshot._replica_sets([5], 3)
 
 
+@pytest.mark.parametrize('filename', ['snap', lambda trainer: 'snap'])
+def test_every_process_suffixes_the_filename_with_its_rank(comm, filename):
+    # as v7: the suffix is the process's own rank (only the first of each set writes)
+    snapshot = extensions.snapshot(filename=filename)
+    extension = chainermn.extensions.multi_node_snapshot(comm, snapshot, [])
+    name = snapshot.filename if isinstance(snapshot.filename, str) else snapshot.filename(None)
+    assert name == 'snap.{}'.format(comm.rank)
+    assert extension.master == 0
+    assert extension.is_master == (comm.rank == 0)
+
+
 def _trainer(comm, out, stop):
     model = L.Classifier(L.Linear(2, 2))
     optimizer = chainermn.create_multi_node_optimizer(chainer.optimizers.SGD(), comm)
@@ -47,6 +58,7 @@ def test_save_and_resume(comm, shared_tmp):
     snapshot = chainermn.extensions.multi_node_snapshot(
         comm, extensions.snapshot(autoload=True), [0])
     assert snapshot.master == (0 if comm.rank == 0 else 1)
+    assert snapshot.is_master == (comm.rank in (0, 1))
     trainer.extend(snapshot, trigger=(2, 'iteration'))
     trainer.run()
     comm.mpi_comm.Barrier()

@@ -30,6 +30,15 @@ def test_parameters_and_persistents(comm):
     assert str(link) == 'MultiNodeBatchNormalization()'
 
 
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+def test_parameters_start_with_nan_gradients(comm, dtype):
+    # as v7 (and BatchNormalization): initialized parameters hold NaN gradients until cleared
+    link = chainermn.links.MultiNodeBatchNormalization(3, comm, dtype=dtype)
+    for param in (link.gamma, link.beta):
+        assert param.grad.dtype == dtype and param.grad.shape == (3,)
+        assert numpy.isnan(param.grad).all()
+
+
 def test_options(comm):
     link = chainermn.links.MultiNodeBatchNormalization(
         (3, 2), comm, dtype=numpy.float64, use_gamma=False, use_beta=False)

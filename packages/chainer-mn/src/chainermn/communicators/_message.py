@@ -13,6 +13,10 @@ from chainermn.communicators import _communication_utility
 # What the receiver needs to allocate one array: its shape, dtype and whether it goes to a GPU.
 Header = collections.namedtuple('Header', ('shape', 'dtype', 'gpu'))
 
+# The dtypes the array communication methods take, as ChainerMN's.
+SUPPORTED_DTYPES = frozenset(numpy.dtype(t) for t in (
+    numpy.float16, numpy.float32, numpy.float64, numpy.int32, numpy.int64))
+
 
 def _is_array(x):
     return isinstance(x, chainer.get_array_types())
@@ -22,12 +26,20 @@ def _is_gpu(x):
     return not isinstance(x, numpy.ndarray)
 
 
+def check_dtype(x, caller):
+    """Raises TypeError unless the dtype of array ``x`` is one of :data:`SUPPORTED_DTYPES`."""
+    if x.dtype not in SUPPORTED_DTYPES:
+        raise TypeError('{} does not support dtype {}'.format(caller, x.dtype))
+
+
 def check_array(x, caller):
-    """Raises unless ``x`` is a NumPy or CuPy array, with the exception types of ChainerMN.
+    """Raises unless ``x`` is a NumPy or CuPy array of a supported dtype, with the exception
+    types of ChainerMN.
 
     Raises:
         ValueError: ``x`` is a tuple/list holding something that is not an array.
-        TypeError: ``x`` is any other non-array, a tuple/list of arrays included.
+        TypeError: ``x`` is any other non-array, a tuple/list of arrays included, or its
+            dtype is not supported.
     """
     if isinstance(x, (tuple, list)):
         message_arrays(x, caller)
@@ -36,13 +48,15 @@ def check_array(x, caller):
     if not _is_array(x):
         raise TypeError('{}: message object must be a numpy/cupy array, not {}'.format(
             caller, type(x).__name__))
+    check_dtype(x, caller)
 
 
 def message_arrays(data, caller):
     """``(arrays, is_tuple)`` of a message: one array, or a tuple/list of same-dtype arrays.
 
     Raises:
-        TypeError: ``data`` is neither (a Variable, for example), or the dtypes differ.
+        TypeError: ``data`` is neither (a Variable, for example), the dtypes differ or one is
+            not supported.
         ValueError: a tuple/list holds something that is not an array.
     """
     if isinstance(data, (tuple, list)):
@@ -52,10 +66,13 @@ def message_arrays(data, caller):
         if len({x.dtype for x in data}) > 1:
             raise TypeError('{}: message objects must be the same dtype, not {}'.format(
                 caller, ', '.join(str(x.dtype) for x in data)))
+        for x in data:
+            check_dtype(x, caller)
         return tuple(data), True
     if not _is_array(data):
         raise TypeError('{}: message object must be numpy/cupy array or its tuple, not {}'
                         .format(caller, type(data).__name__))
+    check_dtype(data, caller)
     return (data,), False
 
 

@@ -10,6 +10,8 @@ from chainermn.communicators import _communication_utility
 from chainermn.communicators import _message
 from chainermn.communicators import _params
 from chainermn.communicators import communicator_base
+# v7 code imports the chunked broadcast from this module
+from chainermn.communicators._communication_utility import chunked_bcast_obj  # noqa: F401
 
 
 def _experimental(method):
@@ -281,8 +283,9 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
         MPI = _mpi()
         if self.rank != root:
             head = self.mpi_comm.scatter(None, root=root)
-            if head is None:
-                raise ValueError('scatter: the root process {} failed to scatter'.format(root))
+            if isinstance(head, Exception):
+                raise type(head)('scatter: the root process {} failed to scatter ({})'.format(
+                    root, head))
             host = _message.empty_host(head)
             self.mpi_comm.Scatterv(None, _message.byte_buffer(host), root=root)
             return _message.to_device(host, head.gpu)
@@ -294,8 +297,8 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
             if len(parts) != self.size:
                 raise ValueError('scatter: the length of xs ({}) must be consistent with the '
                                  'communicator size ({})'.format(len(parts), self.size))
-        except (TypeError, ValueError):
-            self.mpi_comm.scatter([None] * self.size, root=root)
+        except (TypeError, ValueError) as e:
+            self.mpi_comm.scatter([e] * self.size, root=root)
             raise
         headers = [_message.header(x) for x in parts]
         head = self.mpi_comm.scatter(headers, root=root)
@@ -324,15 +327,20 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
                                  'communicator size ({}).'.format(len(xs), self.size))
             for x in xs:
                 _message.check_array(x, 'alltoall')
+            if len({x.dtype for x in xs}) > 1:
+                raise TypeError('alltoall: all dtypes must be the same, not {}'.format(
+                    ', '.join(str(x.dtype) for x in xs)))
             sent = [_message.header(x) for x in xs]
         except (TypeError, ValueError) as e:
-            error, sent = e, [None] * self.size
+            error, sent = e, [e] * self.size
         received = self.mpi_comm.alltoall(sent)
         if error is not None:
             raise error
-        if any(h is None for h in received):
-            raise ValueError('alltoall: the process of rank {} failed to send'.format(
-                next(r for r, h in enumerate(received) if h is None)))
+        failed = [(r, h) for r, h in enumerate(received) if isinstance(h, Exception)]
+        if failed:
+            rank, peer_error = failed[0]
+            raise type(peer_error)('alltoall: the process of rank {} failed to send ({})'
+                                   .format(rank, peer_error))
         hosts = [_message.to_host(x).reshape(-1).view(numpy.uint8) for x in xs]
         scounts, sdispls = _message.counts_and_displacements([h.size for h in hosts])
         rcounts, rdispls = _message.counts_and_displacements(

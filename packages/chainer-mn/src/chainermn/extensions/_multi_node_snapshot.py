@@ -29,10 +29,10 @@ def _replica_sets(replica_sets, size):
     return sets
 
 
-def _suffixed(filename, master):
+def _suffixed(filename, rank):
     if callable(filename):
-        return lambda trainer: '{}.{}'.format(filename(trainer), master)
-    return '{}.{}'.format(filename, master)
+        return lambda trainer: '{}.{}'.format(filename(trainer), rank)
+    return '{}.{}'.format(filename, rank)
 
 
 class _MultiNodeSnapshot(extension.Extension):
@@ -44,22 +44,20 @@ class _MultiNodeSnapshot(extension.Extension):
         sets = _replica_sets(replica_sets, comm.size)
         self.replica_set = next(s for s in sets if comm.rank in s)
         self.master = min(self.replica_set)
+        self.is_master = comm.rank == self.master
         self._set_comm = comm.split(self.master, comm.rank)
-        snapshot.filename = _suffixed(snapshot.filename, self.master)
+        # every process names its file after its own rank, as v7 (only the masters write)
+        snapshot.filename = _suffixed(snapshot.filename, comm.rank)
         self._autoload = snapshot.autoload
         snapshot.autoload = False  # loaded here, at every process of the set
 
-    @property
-    def _is_master(self):
-        return self.comm.rank == self.master
-
     def initialize(self, trainer):
         """Loads the newest snapshot of the replica set when the snapshot has ``autoload``."""
-        if self._is_master:
+        if self.is_master:
             self.snapshot.initialize(trainer)
         if not self._autoload:
             return
-        data = self._newest_snapshot(trainer) if self._is_master else None
+        data = self._newest_snapshot(trainer) if self.is_master else None
         data = self._set_comm.bcast_obj(data, root=0)
         if data is not None:
             target = getattr(self.snapshot, '_target', None)
@@ -78,17 +76,17 @@ class _MultiNodeSnapshot(extension.Extension):
 
     def __call__(self, trainer):
         """Takes the snapshot (at the first process of each replica set)."""
-        if self._is_master:
+        if self.is_master:
             self.snapshot(trainer)
 
     def on_error(self, trainer, exc, tb):
         """Lets the snapshot handle the error (at the first process of each replica set)."""
-        if self._is_master:
+        if self.is_master:
             self.snapshot.on_error(trainer, exc, tb)
 
     def finalize(self):
         """Finalizes the snapshot (waits for its writer)."""
-        if self._is_master:
+        if self.is_master:
             self.snapshot.finalize()
 
 

@@ -104,7 +104,7 @@ class _MultiNodeCheckpointer(extension.Extension):
     def get_stats(self):
         """A line with the mean, minimum and maximum duration of the saves."""
         if not self.stats:
-            return 'Snapshot duration stats (sec): no snapshot yet'
+            return 'No stats available'
         return 'Snapshot duration stats (sec): avg={:f}, min={:f}, max={:f}'.format(
             sum(self.stats) / len(self.stats), min(self.stats), max(self.stats))
 

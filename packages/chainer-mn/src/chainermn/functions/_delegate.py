@@ -1,6 +1,7 @@
 """Delegate variables: the empty variables that stand for a communication in the graph.
 
-A function that sends data returns an empty float32 variable of shape ``(0,)``. Calling its
+A function that sends data returns an empty variable of shape ``(0,)`` (float32; of the dtype
+of the input for ``gather`` at the processes other than its root, as v7). Calling its
 ``backward()`` (or connecting it to a later computation with ``recv`` or ``pseudo_connect``)
 runs the backward of the communication, which receives the gradient from the peer. Its
 gradient is an empty array too, set beforehand, so that ``backward()`` starts from it.
@@ -11,9 +12,9 @@ import chainer
 from chainer import backend
 
 
-def empty(xp):
+def empty(xp, dtype=numpy.float32):
     """The array of a delegate variable (or of its gradient)."""
-    return xp.empty((0,), dtype=numpy.float32)
+    return xp.empty((0,), dtype=dtype)
 
 
 def dummy_input():
@@ -23,7 +24,7 @@ def dummy_input():
 
 def prepared(var):
     """Sets the (empty) gradient of the delegate output ``var`` and returns it."""
-    var.grad = empty(var.xp)
+    var.grad = empty(var.xp, var.dtype)
     return var
 
 

@@ -95,7 +95,7 @@ class Gather(_callable.CallableFunctionNode):
         if self.comm.rank == self.root:
             self._templates = [_delegate.template(y) for y in ys]
             return ys
-        return _delegate.empty(_delegate.xp_of(x)),
+        return _delegate.empty(_delegate.xp_of(x), x.dtype),
 
     def backward(self, indexes, grad_outputs):
         if self.comm.rank == self.root:

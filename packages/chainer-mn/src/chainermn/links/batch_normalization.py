@@ -6,6 +6,7 @@ import numpy
 import chainer
 from chainer import configuration
 from chainer.functions.normalization import batch_normalization
+from chainer import initializer
 from chainer import initializers
 from chainer import link
 from chainer import variable
@@ -57,9 +58,9 @@ class MultiNodeBatchNormalization(link.Link):
         self.eps = eps
         with self.init_scope():
             if use_gamma:
-                self.gamma = variable.Parameter(_initial_array(initial_gamma, 1, size, dtype))
+                self.gamma = variable.Parameter(_typed_initializer(initial_gamma, 1, dtype), size)
             if use_beta:
-                self.beta = variable.Parameter(_initial_array(initial_beta, 0, size, dtype))
+                self.beta = variable.Parameter(_typed_initializer(initial_beta, 0, dtype), size)
 
     def __deepcopy__(self, memo):
         comm = self.comm
@@ -106,7 +107,12 @@ class MultiNodeBatchNormalization(link.Link):
         self.N = 0
 
 
-def _initial_array(initial, default, shape, dtype):
-    """A host array of ``shape`` and ``dtype`` filled by the initializer argument ``initial``."""
-    initializer = initializers._get_initializer(default if initial is None else initial)
-    return initializers.generate_array(initializer, shape, numpy, dtype=dtype)
+def _typed_initializer(initial, default, dtype):
+    """The initializer of the argument ``initial`` (``default`` when None) that makes ``dtype``
+    arrays (a given Initializer object is copied, not modified). A Parameter initialized by
+    it starts with a NaN gradient, as v7's."""
+    init = initializers._get_initializer(default if initial is None else initial)
+    if isinstance(init, initializer.Initializer):
+        init = copy.copy(init)
+        init.dtype = dtype
+    return init

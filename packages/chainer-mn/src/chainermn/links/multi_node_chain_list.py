@@ -65,9 +65,17 @@ class MultiNodeChainList(link.ChainList):
                 it takes the inputs of the chain).
             rank_out (int, list of ints or None): Ranks it sends its outputs to (``None``:
                 its output is the output of the chain).
+
+        Raises:
+            ValueError: ``rank_out`` is None and an earlier part already has ``rank_out=None``
+                (only one part gives the output).
         """
+        rank_out = _ranks(rank_out)
+        if rank_out is None and any(out is None for _, out in self._rank_inouts):
+            raise ValueError('MultiNodeChainList: only one part can give the output '
+                             '(rank_out=None)')
         super().add_link(link)
-        self._rank_inouts.append((_ranks(rank_in), _ranks(rank_out)))
+        self._rank_inouts.append((_ranks(rank_in), rank_out))
 
     def forward(self, *inputs):
         """Runs the parts in order, communicating with the other processes.
@@ -89,9 +97,6 @@ class MultiNodeChainList(link.ChainList):
                 delegate = None
                 x = part(*received)
             if rank_out is None:
-                if y is not None:
-                    raise ValueError('MultiNodeChainList: only one part can give the output '
-                                     '(rank_out=None)')
                 y = x
             else:
                 for rank in rank_out:
