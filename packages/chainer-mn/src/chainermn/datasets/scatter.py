@@ -9,9 +9,7 @@ from chainermn.communicators import _communication_utility
 
 
 class DataSizeError(RuntimeError):
-    """A dataset that cannot be scattered (ChainerMN's exception type, kept for code that
-    catches it: :func:`scatter_dataset` itself gives a process with no example an empty part,
-    as v7 does)."""
+    """A dataset cannot be scattered: some processes would receive no example at all."""
 
 
 def _bcast_obj(comm, obj, root, max_buf_len=_communication_utility.DEFAULT_MAX_BUF_LEN):
@@ -42,6 +40,11 @@ def _root_ranges(n_total_samples, size, force_equal_length, caller):
     if not isinstance(n_total_samples, (int, numpy.integer)) or n_total_samples < 0:
         return ValueError('{}: the number of samples must be a non-negative integer, not {!r}'
                           .format(caller, n_total_samples))
+    if not force_equal_length and 0 < n_total_samples < size:
+        return DataSizeError(
+            '{}: {} examples cannot be scattered to {} processes without leaving some of them '
+            'none; pass force_equal_length=True to give every process the same number of '
+            'examples (some of them duplicated)'.format(caller, n_total_samples, size))
     return _index_ranges(int(n_total_samples), size, force_equal_length)
 
 
@@ -72,12 +75,14 @@ def scatter_index(n_total_samples, comm, root=0, *, force_equal_length=True):
         root (int): Rank of the process that decides.
         force_equal_length (bool): Give every process the same number of indices: the ranges
             may then overlap a little. Otherwise the ranges are disjoint and their lengths may
-            differ by one (for the strict evaluation of a test set); with fewer examples than
-            processes, the last ones get empty ranges.
+            differ by one (for the strict evaluation of a test set).
 
     Returns:
         ``(begin, end)`` of this process: the indices ``begin <= i < end``.
 
+    Raises:
+        DataSizeError: ``force_equal_length`` is False and there are fewer examples than
+            processes (some would get none); every process raises it.
     """
     def decide():
         return _root_ranges(n_total_samples, comm.size, force_equal_length, 'scatter_index'), None
@@ -105,11 +110,14 @@ def scatter_dataset(dataset, comm, root=0, shuffle=False, seed=None, max_buf_len
             examples. ``None``: a different permutation every time.
         max_buf_len (int): Largest chunk of the broadcast, in bytes (at most ``2 ** 31 - 1``).
         force_equal_length (bool): Every process gets the same number of examples (some may be
-            duplicated); otherwise the parts are disjoint and may differ in length by one (the
-            last ones empty when there are fewer examples than processes).
+            duplicated); otherwise the parts are disjoint and may differ in length by one.
 
     Returns:
         The :class:`~chainer.datasets.SubDataset` of this process.
+
+    Raises:
+        DataSizeError: ``force_equal_length`` is False and the dataset has fewer examples than
+            there are processes; every process raises it.
     """
     _communication_utility.check_max_buf_len(max_buf_len, 'scatter_dataset')
 
