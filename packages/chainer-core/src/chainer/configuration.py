@@ -10,10 +10,6 @@ import sys
 import threading
 
 
-def _entries(namespace):
-    return {k: v for k, v in namespace.items() if not k.startswith('__')}
-
-
 class GlobalConfig:
     """The process-wide configuration; every thread falls back to it."""
 

@@ -707,8 +707,8 @@ class Variable:
         """
         src = var.grad_var
         if src is None:
-            if getattr(var, '_grad_pending', False):
-                var.grad  # raises
+            if isinstance(var, Parameter):
+                var._check_grad_decided()
             return
         if self._array is None:
             self.initialize(var.shape)
@@ -944,10 +944,10 @@ class Parameter(Variable):
     _grad_pending = False
 
     def __init__(self, initializer=None, shape=None, name=None, *, layout=None):
-        from chainer import initializers
         if layout is not None:
             raise ValueError('Parameter: only the standard memory layout (None) is supported, '
                              'got layout={!r}'.format(layout))
+        from chainer import initializers
         from chainer.initializers import constant
         if initializer is None:
             initializer = constant.NaN()
@@ -985,9 +985,7 @@ class Parameter(Variable):
         Reading it raises :class:`RuntimeError` while an uninitialized parameter's gradient
         has been neither set, cleared (:meth:`cleargrad`) nor initialized, as in v7.
         """
-        if self._grad_pending:
-            raise RuntimeError('Cannot retrieve Variable.grad. Either it must be set manually '
-                               'or Variable.cleargrad() must be called beforehand.')
+        self._check_grad_decided()
         gv = self._grad_var
         if gv is not None:
             return gv._array
@@ -997,6 +995,12 @@ class Parameter(Variable):
     def grad(self, g):
         self._grad_pending = False
         Variable.grad.fset(self, g)
+
+    def _check_grad_decided(self):
+        # An undecided gradient (see ``grad``) cannot be read: v7's RuntimeError.
+        if self._grad_pending:
+            raise RuntimeError('Cannot retrieve Variable.grad. Either it must be set manually '
+                               'or Variable.cleargrad() must be called beforehand.')
 
     @property
     def is_initialized(self):

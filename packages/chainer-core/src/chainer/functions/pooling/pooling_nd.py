@@ -20,7 +20,8 @@ class _PoolingND(function_node.FunctionNode):
         self.cover_all = cover_all
         self.return_indices = return_indices
 
-    # max and average pooling reject an empty input (InvalidType), as v7
+    # Whether an empty input is an InvalidType: as v7, max pooling and the N-d average
+    # pooling node reject one (they set it), the 2-d average pooling node does not.
     _rejects_empty_input = False
 
     def check_type_forward(self, in_types):
