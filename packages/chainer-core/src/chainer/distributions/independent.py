@@ -104,6 +104,9 @@ class Independent(distribution.Distribution):
 
 @distribution.register_kl(Independent, Independent)
 def _kl_independent_independent(dist1, dist2):
+    if dist1.event_shape != dist2.event_shape:
+        raise ValueError('Event shapes do not match: {} and {}'.format(
+            dist1.event_shape, dist2.event_shape))
     if dist1.reinterpreted_batch_ndims != dist2.reinterpreted_batch_ndims:
         raise NotImplementedError(
             'KL divergence between Independent distributions with different '
