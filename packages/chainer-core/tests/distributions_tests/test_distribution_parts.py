@@ -127,6 +127,15 @@ def test_uniform_arguments():
     testing.assert_allclose(d.high.array, [3., 3.])
 
 
+def test_uniform_params_are_the_given_ones():
+    # as v7
+    d = D.Uniform(loc=numpy.ones(2, 'f'), scale=numpy.full(2, 2., 'f'))
+    assert sorted(d.params) == ['loc', 'scale']
+    testing.assert_allclose(d.params['scale'].array, [2., 2.])
+    d = D.Uniform(low=numpy.ones(2, 'f'), high=numpy.full(2, 2., 'f'))
+    assert sorted(d.params) == ['high', 'low']
+
+
 def test_bernoulli_and_categorical_need_one_parameterization():
     with pytest.raises(ValueError):
         D.Bernoulli()
