@@ -143,6 +143,10 @@ def test_bernoulli_and_categorical_need_one_parameterization():
         D.Bernoulli(p=numpy.full(2, 0.5, 'f'), logit=numpy.zeros(2, 'f'))
     with pytest.raises(ValueError):
         D.Categorical()
+    with pytest.raises(TypeError):  # logit is keyword-only, as v7
+        D.Categorical(None, numpy.zeros((2, 3), 'f'))
+    with pytest.raises(TypeError):
+        D.Categorical(numpy.full((2, 3), 1 / 3, 'f'), foo=1)
 
 
 def test_multivariate_normal_arguments():
@@ -189,6 +193,26 @@ def test_out_of_support():
     assert numpy.isneginf(ohc.log_prob(numpy.array([[0., 0., 1.]], 'f')).array).all()
     testing.assert_allclose(ohc.log_prob(numpy.array([[1., 0., 0.]], 'f')).array,
                             [numpy.log(0.5)])
+
+
+def test_log_prob_of_integer_and_scalar_points():
+    lam = numpy.array([0.5, 2.], 'f')
+    x = numpy.array([1, 3], numpy.int32)
+    expected = x * numpy.log(lam) - lam - numpy.log([1., 6.])
+    # an integer Variable, as v7 takes it
+    lp = D.Poisson(lam).log_prob(chainer.Variable(x))
+    assert lp.dtype == numpy.float32
+    testing.assert_allclose(lp.array, expected, rtol=1e-5)
+    # a Python scalar point of a geometric distribution, as v7
+    lp = D.Geometric(numpy.array([0.3, 0.5], 'f')).log_prob(2.)
+    testing.assert_allclose(lp.array, numpy.log([0.21, 0.25]), rtol=1e-5)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+def test_poisson_and_dirichlet_samples_are_float32(dtype):
+    # whatever the parameters' dtype, as v7
+    assert D.Poisson(numpy.ones(2, dtype)).sample(3).dtype == numpy.float32
+    assert D.Dirichlet(numpy.ones((2, 3), dtype)).sample(3).dtype == numpy.float32
 
 
 def test_bernoulli_extreme_logits():
