@@ -225,6 +225,42 @@ def test_bernoulli_extreme_logits():
     assert numpy.isneginf(lp0[0]) and lp0[1] == 0
 
 
+@pytest.mark.parametrize('binary_check', [False, True])
+def test_bernoulli_points_outside_zero_one(binary_check):
+    # log_prob raises FloatingPointError (whatever numpy's error state), prob masks, as v7
+    d = D.Bernoulli(numpy.array([0.3, 0.6, 0.2], 'f'), binary_check=binary_check)
+    x = numpy.array([0., 2., 1.], 'f')
+    with numpy.errstate(all='ignore'), pytest.raises(FloatingPointError):
+        d.log_prob(x)
+    expected = [0.7, 0.0 if binary_check else 0.8, 0.2]
+    testing.assert_allclose(d.prob(x).array, expected, atol=1e-6)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+def test_bernoulli_entropy_at_certain_outcomes(dtype):
+    # 0 where p is 0 or 1, with the gradients v7 gives there (and the usual ones inside)
+    p = chainer.Variable(numpy.array([0., 1., 0.2], dtype))
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', RuntimeWarning)
+        entropy = D.Bernoulli(p).entropy
+        chainer.functions.sum(entropy).backward()
+    assert entropy.dtype == dtype
+    testing.assert_allclose(
+        entropy.array, [0., 0., -0.2 * numpy.log(0.2) - 0.8 * numpy.log(0.8)], rtol=1e-6)
+    testing.assert_allclose(p.grad, [1., -1., numpy.log(4.)], rtol=1e-6)
+
+
+@testing.fix_random()
+def test_bernoulli_entropy_gradient():
+    for dtype in [numpy.float32, numpy.float64]:
+        gradient_check.check_backward(
+            lambda p: D.Bernoulli(p).entropy, _u(0.2, 0.8, dtype=dtype),
+            _u(-1, 1, dtype=dtype), dtype=numpy.float64, atol=1e-3, rtol=1e-3)
+        gradient_check.check_backward(
+            lambda logit: D.Bernoulli(logit=logit).entropy, _u(-2, 2, dtype=dtype),
+            _u(-1, 1, dtype=dtype), dtype=numpy.float64, atol=1e-3, rtol=1e-3)
+
+
 def test_pareto_moments_infinite_for_small_alpha():
     d = D.Pareto(numpy.ones(2, 'f'), numpy.array([0.5, 1.5], 'f'))
     assert numpy.isinf(d.mean.array[0]) and numpy.isfinite(d.mean.array[1])
