@@ -208,6 +208,22 @@ def test_log_prob_of_integer_and_scalar_points():
     testing.assert_allclose(lp.array, numpy.log([0.21, 0.25]), rtol=1e-5)
 
 
+def _scalar(value):
+    return numpy.asarray(value, numpy.float32)
+
+
+@pytest.mark.parametrize('dist,method,x,expected', [
+    (lambda: D.Beta(_scalar(2.), _scalar(3.)), 'log_prob', 0.4, numpy.log(12 * 0.4 * 0.36)),
+    (lambda: D.Cauchy(_scalar(0.), _scalar(1.)), 'icdf', 0.3, numpy.tan(-0.2 * numpy.pi)),
+    (lambda: D.Exponential(_scalar(2.)), 'icdf', 0.3, -numpy.log(0.7) / 2),
+])
+def test_zero_dim_points(dist, method, x, expected):
+    # the points of a scalar distribution as 0-dim arrays, as v7 takes them
+    y = getattr(dist(), method)(_scalar(x))
+    assert y.shape == () and y.dtype == numpy.float32
+    testing.assert_allclose(y.array, expected, rtol=1e-5)
+
+
 @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
 def test_poisson_and_dirichlet_samples_are_float32(dtype):
     # whatever the parameters' dtype, as v7
