@@ -33,10 +33,10 @@ class Distribution:
 
     def __repr__(self):
         try:
-            shapes = 'batch_shape={}, event_shape={}'.format(self.batch_shape, self.event_shape)
+            shapes = ' batch_shape={}, event_shape={}'.format(self.batch_shape, self.event_shape)
         except NotImplementedError:
             shapes = ''
-        return '<{}.{} {}>'.format(type(self).__module__, type(self).__name__, shapes)
+        return '<{}.{}{}>'.format(type(self).__module__, type(self).__name__, shapes)
 
     @property
     def params(self):

@@ -88,6 +88,7 @@ def test_abstract_distribution():
         d.log_prob(0.)
     with pytest.raises(NotImplementedError):
         d.sample_n(1)
+    assert repr(d) == '<chainer.distribution.Distribution>'
 
 
 def test_distributions_are_exported():
