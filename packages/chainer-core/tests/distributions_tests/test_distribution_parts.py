@@ -379,6 +379,27 @@ def test_triangular_inv(lower):
         lambda a: f(a * mask), a, _u(-1, 1, (2, 3, 3)), atol=1e-5, rtol=1e-4)
 
 
+@pytest.mark.parametrize('lower', [True, False])
+def test_triangular_inv_helpers(lower):
+    # the module's helpers v7 tests call (the batched one under its v7 name)
+    a = numpy.tril(_u(-1, 1, (2, 3, 3))) + 2 * numpy.eye(3)
+    if not lower:
+        a = numpy.swapaxes(a, -1, -2).copy()
+    expected = numpy.linalg.inv(a)
+    testing.assert_allclose(
+        multivariate_normal._batch_triangular_inv(a, lower=lower).array, expected, atol=1e-10)
+    testing.assert_allclose(
+        multivariate_normal._triangular_inv(a[0], lower=lower).array, expected[0], atol=1e-10)
+
+
+def test_triangular_logdet():
+    a = numpy.tril(_u(-1, 1, (2, 3, 3))) + numpy.diag([2., -3., 4.])
+    logdet = multivariate_normal._triangular_logdet(a)
+    testing.assert_allclose(logdet.array, numpy.linalg.slogdet(a)[1])
+    gradient_check.check_backward(
+        multivariate_normal._triangular_logdet, a, _u(-1, 1, (2,)), atol=1e-5, rtol=1e-4)
+
+
 def test_triangular_inv_type_check():
     with pytest.raises(chainer.utils.type_check.InvalidType):
         multivariate_normal.TriangularInv().apply((numpy.zeros((2, 3), 'f'),))
