@@ -172,6 +172,30 @@ def test_independent():
     testing.assert_allclose(d.cdf(x).array, numpy.full(2, 0.5 ** 12), rtol=1e-4)
 
 
+@pytest.mark.parametrize('n', [1, 2])
+def test_independent_covariance_is_block_diagonal(n):
+    # as v7
+    scale_tril = numpy.tril(_u(-0.5, 0.5, (2, 3, 2, 2))) + numpy.eye(2)
+    base = D.MultivariateNormal(numpy.zeros((2, 3, 2)), scale_tril=scale_tril)
+    cov = D.Independent(base, n).covariance
+    # the 2 x 2 covariances grouped by joint event: 2 events of 3, or 1 of 6
+    blocks = base.covariance.array.reshape((2 if n == 1 else 1, -1, 2, 2))
+    expected = numpy.stack([
+        numpy.block([[b[i] if i == j else numpy.zeros((2, 2)) for j in range(len(b))]
+                     for i in range(len(b))]) for b in blocks])
+    testing.assert_allclose(cov.array, expected.reshape(cov.shape))
+    assert cov.shape == ((2, 6, 6) if n == 1 else (12, 12))
+
+    def f(scale_tril):
+        base = D.MultivariateNormal(numpy.zeros((2, 3, 2)), scale_tril=scale_tril)
+        return D.Independent(base, n).covariance
+
+    gradient_check.check_backward(
+        f, scale_tril, _u(-1, 1, cov.shape), atol=1e-5, rtol=1e-4)
+    with pytest.raises(NotImplementedError):  # the base has no covariance
+        D.Independent(D.Normal(numpy.zeros((2, 3)), numpy.ones((2, 3)))).covariance
+
+
 def test_cauchy_mean_and_variance_are_undefined():
     d = D.Cauchy(numpy.zeros(2, 'f'), numpy.ones(2, 'f'))
     with pytest.warns(RuntimeWarning):
