@@ -86,14 +86,6 @@ def global_average_pooling_2d(x):
     return functions.average_pooling_2d(x, x.shape[2:], stride=1, pad=0)
 
 
-def within_channel_lrn(x, size, alpha, beta):
-    """Caffe's LRN with ``WITHIN_CHANNEL``: ``x / (1 + alpha * mean(x^2))^beta`` over a
-    ``size`` x ``size`` zero-padded spatial window."""
-    pad = (size - 1) // 2
-    mean_square = functions.average_pooling_2d(x * x, size, 1, pad)
-    return x * (1 + alpha * mean_square) ** -beta
-
-
 def reshape(x, dims, axis, num_axes):
     """Caffe's Reshape: ``dims`` replace the axes ``[axis, axis + num_axes)``; a 0 copies
     the input dimension at its place and one -1 is inferred."""

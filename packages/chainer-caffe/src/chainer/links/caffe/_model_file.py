@@ -36,13 +36,20 @@ MAX_BLOBS_PER_LAYER = 64
 
 _PARSE_ERRORS = (_message.DecodeError, ValueError, RecursionError)
 
-ModelLayer = collections.namedtuple('ModelLayer', ('param', 'blobs', 'offsets'))
+ModelLayer = collections.namedtuple('ModelLayer', ('param', 'blobs', 'offsets', 'shapes'))
 ModelLayer.__doc__ = """A layer of a caffemodel.
 
 ``param`` is its ``LayerParameter`` (or ``V1LayerParameter``) without the blobs, ``blobs``
-the list of its blobs as read-only float32 NumPy arrays of their shapes, and ``offsets``
-the byte offset in the file of each blob's float32 data (``None`` for a blob stored in
-another form, such as doubles or several runs).
+the list of its blobs as read-only float32 NumPy arrays, ``offsets`` the byte offset in the
+file of each blob's float32 data (``None`` for a blob stored in another form, such as
+doubles or several runs), and ``shapes`` the shape each blob declares (its ``shape``, or
+its legacy ``(num, channels, height, width)``).
+
+A blob has its declared shape when its data fills it. A blob whose declared shape is
+incomplete (a dimension left 0, or no shape at all) but that holds data, or that declares
+a shape but holds no data, is given as the 1-D array of its data: Chainer v7 reads such
+blobs by taking the missing dimensions from the layer's parameters, and so do the layer
+builders (:meth:`~._layer_context.LayerContext.expect_blobs` rejects a blob without data).
 """
 
 
@@ -138,14 +145,16 @@ def _read_layer(path, data, message_class, index, span):
                                        f'{MAX_BLOBS_PER_LAYER}')
     blobs = []
     offsets = []
+    shapes = []
     for blob_index, blob_span in enumerate(blob_spans):
         try:
-            blob, offset = _read_blob(data, blob_span)
+            blob, offset, shape = _read_blob(data, blob_span)
         except (_wire.WireError, _BlobError) as e:
             raise layer_error(path, param, f'blob {blob_index}: {e}') from None
         blobs.append(blob)
         offsets.append(offset)
-    return ModelLayer(param, blobs, offsets)
+        shapes.append(shape)
+    return ModelLayer(param, blobs, offsets, shapes)
 
 
 def _check_names(path, param, index):
@@ -192,11 +201,14 @@ def _read_blob(data, span):
         if len(chunks[_BLOB_DATA]) == 1:
             offset = chunks[_BLOB_DATA][0][0]
     size = 0 if values is None else len(values)
-    if size != count:
-        raise _BlobError(f'shape {shape} needs {count} values but the blob holds {size}')
     if values is None:
-        return numpy.zeros(shape, dtype=numpy.float32), None
-    return values.astype(numpy.float32, copy=False).reshape(shape), offset
+        values = numpy.zeros(0, dtype=numpy.float32)
+    if size == count:
+        return values.astype(numpy.float32, copy=False).reshape(shape), offset, shape
+    if size and count:
+        raise _BlobError(f'shape {shape} needs {count} values but the blob holds {size}')
+    # An incomplete shape, or no data: the layer's builder decides (see ModelLayer).
+    return values.astype(numpy.float32, copy=False), offset, shape
 
 
 def _blob_shape(shape_bytes, legacy_dims):

@@ -71,9 +71,10 @@ class CaffeFunction(link.Chain):
             warnings.warn(f'Skip the layer "{param.name}", since CaffeFunction does not '
                           f'support {_model_file.layer_type(param)} layer')
             return
+        ctx = _layer_context.LayerContext(self, self._model_path, layer)
         if param.name in self.forwards:
-            raise _model_file.layer_error(self._model_path, param, 'duplicate layer name')
-        forward = build(_layer_context.LayerContext(self, self._model_path, layer))
+            raise ctx.error('duplicate layer name', _layer_context.NameTakenError)
+        forward = build(ctx)
         if forward is None:
             return
         self.forwards[param.name] = forward
