@@ -36,6 +36,8 @@ from chainer.links.caffe import _wire
 from chainer.links.caffe.protobuf3 import caffe_pb2
 from chainer.serializers import _atomic
 
+caffe_pb = caffe_pb2  # v7's name of the schema module
+
 PROTOTXT = 'chainer_model.prototxt'
 CAFFEMODEL = 'chainer_model.caffemodel'
 INPUT_NAME = 'data'

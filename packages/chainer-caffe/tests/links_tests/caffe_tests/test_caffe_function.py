@@ -869,13 +869,29 @@ class TestV7CallForms:
     def test_function_call(self, net, type, params, function, args, kwargs):
         from unittest import mock
         net.layer(type, 'l1', ['x'], ['y'], **params)
+        # v7's tests feed the mocks inputs of any shape.
         x = _rand(2, 4, 6, 6) if 'global_pooling' in params.get('pooling_param', {}) \
-            else _rand(2, 4)
+            else _rand(3, 2, 3)
         with mock.patch('chainer.functions.' + function) as mocked:
             func = net.load()
             y, = func(inputs={'x': x}, outputs=['y'])
         mocked.assert_called_once_with(x, *args, **kwargs)
         assert y is mocked.return_value
+
+    def test_softmax_with_loss_of_one_bottom(self, net):
+        from unittest import mock
+        net.layer('SoftmaxWithLoss', 'loss', ['x'], ['loss'])
+        x = _rand(3, 2, 3)
+        with mock.patch('chainer.functions.softmax_cross_entropy') as loss:
+            func = net.load()
+            y, = func(inputs={'x': x}, outputs=['loss'])
+        loss.assert_called_once_with(x)
+        assert y is loss.return_value
+
+    def test_schema_module_under_its_v7_name(self):
+        from chainer.links.caffe import caffe_function
+        from chainer.links.caffe.protobuf3 import caffe_pb2
+        assert caffe_function.caffe_pb is caffe_pb2
 
     def test_softmax_with_loss_and_split_axis(self, net):
         from unittest import mock

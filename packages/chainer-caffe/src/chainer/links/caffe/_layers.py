@@ -390,7 +390,8 @@ def _softmax(ctx):
     return functions.softmax
 
 
-@_builder('SoftmaxWithLoss', 'SOFTMAX_LOSS', bottoms=(2, 2))
+# One bottom is passed on alone, as v7 does.
+@_builder('SoftmaxWithLoss', 'SOFTMAX_LOSS', bottoms=(1, 2))
 def _softmax_with_loss(ctx):
     if ctx.param.softmax_param.axis != 1:
         raise ctx.error('softmax along a non-channel axis is not supported', RuntimeError)

@@ -7,7 +7,10 @@ from chainer import link
 from chainer.links.caffe import _layer_context
 from chainer.links.caffe import _layers
 from chainer.links.caffe import _model_file
+from chainer.links.caffe.protobuf3 import caffe_pb2 as caffe_pb  # v7's name, which tests use
 from chainer.utils import argument
+
+__all__ = ['CaffeFunction', 'caffe_pb']
 
 
 class CaffeFunction(link.Chain):
