@@ -78,6 +78,18 @@ def test_text_file(tmp_path):
         CaffeFunction(path)
 
 
+@pytest.mark.parametrize('data', [
+    numpy.random.RandomState(0).bytes(200),
+    b'name: "net"\nlayer {\n  name: "conv1"\n  type: "ReLU"\n}\n',
+    b'\xa2\x06\x0a\x0a\x02fc\x3a\x04\x2a\x08\x00\x00',  # a blob's data cut short
+])
+def test_malformed_bytes_are_also_a_decode_error(tmp_path, data):
+    from google.protobuf import message
+    path = _write(tmp_path, data)
+    with pytest.raises(message.DecodeError, match=path):  # what v7 raises
+        CaffeFunction(path)
+
+
 @pytest.mark.parametrize('fraction', [0.1, 0.5, 0.9, 0.999])
 def test_truncated_file(net, tmp_path, fraction):
     data = open(_valid_net(net), 'rb').read()

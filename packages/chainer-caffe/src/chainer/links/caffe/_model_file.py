@@ -57,6 +57,11 @@ class CaffeModelError(ValueError):
     """A caffemodel file that cannot be read as a Caffe network."""
 
 
+class CaffeDecodeError(CaffeModelError, _message.DecodeError):
+    """A caffemodel whose bytes are not a well-formed message (also protobuf's
+    ``DecodeError``, which Chainer v7 raised for such files)."""
+
+
 def layer_type(param):
     """The type name of a layer (the enum name of a ``V1LayerParameter``'s type)."""
     if isinstance(param, caffe_pb2.V1LayerParameter):
@@ -66,9 +71,9 @@ def layer_type(param):
     return param.type
 
 
-def layer_error(path, param, problem):
+def layer_error(path, param, problem, error_class=CaffeModelError):
     """A :class:`CaffeModelError` naming the file, the layer and its type."""
-    return CaffeModelError(
+    return error_class(
         f'{os.fspath(path)}: layer {param.name!r} ({layer_type(param)}): {problem}')
 
 
@@ -92,7 +97,7 @@ def open_layers(path):
         try:
             layers += _read_layers(path, data)
         except _wire.WireError as e:
-            raise CaffeModelError(f'{os.fspath(path)}: not a Caffe model file: {e}') from None
+            raise CaffeDecodeError(f'{os.fspath(path)}: not a Caffe model file: {e}') from None
         yield layers
     finally:
         layers.clear()
@@ -149,7 +154,9 @@ def _read_layer(path, data, message_class, index, span):
     for blob_index, blob_span in enumerate(blob_spans):
         try:
             blob, offset, shape = _read_blob(data, blob_span)
-        except (_wire.WireError, _BlobError) as e:
+        except _wire.WireError as e:
+            raise layer_error(path, param, f'blob {blob_index}: {e}', CaffeDecodeError) from None
+        except _BlobError as e:
             raise layer_error(path, param, f'blob {blob_index}: {e}') from None
         blobs.append(blob)
         offsets.append(offset)
@@ -171,7 +178,7 @@ def _parse(message_class, serialized, path, what):
     try:
         return message_class.FromString(serialized)
     except _PARSE_ERRORS as e:
-        raise CaffeModelError(f'{os.fspath(path)}: {what} is not a valid '
+        raise CaffeDecodeError(f'{os.fspath(path)}: {what} is not a valid '
                               f'{message_class.DESCRIPTOR.name}: {e}') from None
 
 
