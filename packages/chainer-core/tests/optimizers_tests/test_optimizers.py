@@ -301,10 +301,7 @@ def test_convergence_with_lossfun():
     assert opt.t == 300
 
 
-# M-SVAG's beta ** t is not serialized (as v7): a resumed one differs, see
-# test_msvag_resume_restarts_beta_power_as_v7
-@pytest.mark.parametrize('case', [c for c in CASES if c[0] != 'MSVAG'],
-                         ids=[i for i in CASE_IDS if i != 'MSVAG'])
+@pytest.mark.parametrize('case', CASES, ids=CASE_IDS)
 def test_serialize_resume(case):
     # Train 3 steps, save model + optimizer, load into fresh ones, train 3 more on both.
     _, make, _, _ = case
@@ -526,64 +523,6 @@ def test_msvag_float32_rounding_as_v7(lasso, expected):
         opt.add_hook(chainer.optimizer_hooks.Lasso(0.1))
     opt.update(lambda: chainer.functions.sum(chainer.functions.linear(x, link.W, link.b) ** 2))
     numpy.testing.assert_allclose(link.W.array.ravel(), expected, rtol=1e-6)
-
-
-def _msvag_vector_link():
-    link = chainer.Link()
-    with link.init_scope():
-        link.w = chainer.Parameter(numpy.array([1.0, 2.0, 3.0]))
-    return link, optimizers.MSVAG(lr=0.1, beta=0.9).setup(link)
-
-
-def test_msvag_resume_restarts_beta_power_as_v7():
-    # v7 keeps beta ** t in MSVAGRule.beta_power, which its snapshots do not contain: a
-    # loaded rule has t == 3 but starts again from beta_power == beta (values recorded with
-    # Chainer 7.8.1, which resumes v7 snapshots this way).
-    grads = [[0.5, -0.3, 0.2], [0.4, 0.9, -0.1], [-0.6, 0.2, 0.3], [0.1, 0.1, 0.1]]
-
-    def step(link, opt, grad):
-        link.w.grad = numpy.array(grad)
-        opt.update()
-
-    link, opt = _msvag_vector_link()
-    for grad in grads[:3]:
-        step(link, opt, grad)
-    buf = io.BytesIO()
-    serializers.save_npz(buf, opt)
-    with numpy.load(io.BytesIO(buf.getvalue())) as npz:
-        assert sorted(npz.files) == ['epoch', 't', 'w/m', 'w/t', 'w/v']
-    link2, opt2 = _msvag_vector_link()
-    link2.w.array[...] = link.w.array
-    buf.seek(0)
-    serializers.load_npz(buf, opt2)
-    assert link.w.update_rule.beta_power == pytest.approx(0.9 ** 4)
-    assert link2.w.update_rule.beta_power == 0.9
-    assert link2.w.update_rule.t == 3
-    step(link, opt, grads[3])
-    step(link2, opt2, grads[3])
-    numpy.testing.assert_allclose(link.w.array, [0.90508631, 1.99976516, 2.96334368],
-                                  rtol=1e-7)
-    numpy.testing.assert_allclose(link2.w.array, [0.90564743, 2.01069665, 2.97204745],
-                                  rtol=1e-7)
-    assert link2.w.update_rule.beta_power == pytest.approx(0.81)
-
-
-def test_msvag_factor_is_zero_for_negative_denominator_as_v7():
-    # With vt < mt ** 2 (moments inconsistent with the bias correction, e.g. after a resume)
-    # v7 clips mt ** 2 / (mt ** 2 + rho * s) to [0, 1]: a negative denominator gives no step
-    # (the second element; values recorded with Chainer 7.8.1).
-    link, opt = _msvag_vector_link()
-    rule = link.w.update_rule
-    link.w.grad = numpy.zeros(3)
-    opt.update()
-    link.w.array[...] = [1.0, 2.0, 3.0]
-    rule.state['m'][...] = [0.1, 0.2, -0.1]
-    rule.state['v'][...] = [0.3, 0.1, 0.2]
-    rule.t = 5
-    rule.beta_power = 0.9
-    link.w.grad = numpy.array([0.5, -0.3, 0.2])
-    opt.update()
-    numpy.testing.assert_allclose(link.w.array, [0.99997229, 2.0, 3.00000254], rtol=1e-7)
 
 
 def test_msvag_zero_gradient_does_not_produce_nan():

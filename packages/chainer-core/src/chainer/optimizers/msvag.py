@@ -1,5 +1,7 @@
 """M-SVAG (mean-variance-adapted SGD with momentum)."""
 
+import math
+
 import numpy
 
 from chainer import optimizer
@@ -21,11 +23,11 @@ def _update_cpu(p, grad, m, v, s, mt2, mt, one_minus_beta, bias_correction, rho_
     numpy.divide(v, bias_correction, out=s)    # vt (a division, as v7: rounding-sensitive)
     numpy.divide(m, bias_correction, out=mt)   # mt
     numpy.multiply(mt, mt, out=mt2)            # mt ** 2
-    s -= mt2                                   # variance estimate (negative when vt < mt2)
+    s -= mt2
+    numpy.maximum(s, 0, out=s)                 # variance estimate, rounding noise clipped
     s *= rho_ratio                             # rho * (vt - mt2) / (1 - rho)
     s += mt2                                   # denominator
     numpy.divide(mt2, s, out=mt2, where=s != 0)  # factor (0 where mt == 0)
-    numpy.clip(mt2, 0, 1, out=mt2)             # as v7: 0 where the denominator is negative
     mt2 *= mt
     mt2 *= step_scale
     if decay != 1.0:
@@ -33,11 +35,10 @@ def _update_cpu(p, grad, m, v, s, mt2, mt, one_minus_beta, bias_correction, rho_
     p -= mt2
 
 
-def _rho(beta, beta_power):
-    # Variance-reduction factor of the bias-corrected moving average at the step where
-    # ``beta ** t`` is ``beta_power``.
-    rho = ((1.0 - beta) ** 2 * (1.0 - beta_power ** 2)
-           / ((1.0 - beta_power) ** 2 * (1.0 - beta ** 2)))
+def _rho(beta, t):
+    # Variance-reduction factor of the bias-corrected moving average at step t.
+    rho = ((1.0 - beta) ** 2 * (1.0 - beta ** (2 * t))
+           / ((1.0 - beta ** t) ** 2 * (1.0 - beta ** 2)))
     return min(rho, 0.9999)
 
 
@@ -45,16 +46,11 @@ class MSVAGRule(_rule_base.ElementwiseRule):
     """Update rule of M-SVAG (Balles & Hennig, arXiv:1705.07774).
 
     With bias-corrected moving averages ``mt`` of the gradient and ``vt`` of its square,
-    ``s = (vt - mt ** 2) / (1 - rho)`` and ``factor = mt ** 2 / (mt ** 2 + rho * s)`` clipped
-    to ``[0, 1]`` (0 where both are 0),
+    ``s = max(vt - mt ** 2, 0) / (1 - rho)`` and ``factor = mt ** 2 / (mt ** 2 + rho * s)``,
     ``param -= eta * (lr * factor * mt + weight_decay_rate * param)``, where
     ``rho = min(0.9999,
     (1 - beta) ** 2 * (1 - beta ** (2t)) / ((1 - beta ** t) ** 2 * (1 - beta ** 2)))``.
     States: ``m``, ``v``.
-
-    ``beta ** t`` is tracked in :attr:`beta_power` (``beta`` at construction, multiplied by
-    ``beta`` after each update with a gradient) and, as in Chainer v7, not serialized: a rule
-    loaded from a snapshot starts again from ``beta``.
 
     Args:
         parent_hyperparam (~chainer.optimizer.Hyperparameter): Hyperparameter that provides
@@ -63,9 +59,6 @@ class MSVAGRule(_rule_base.ElementwiseRule):
         beta (float): Exponential decay rate of the first and second order moments.
         eta (float): Schedule multiplier.
         weight_decay_rate (float): Weight decay rate.
-
-    Attributes:
-        beta_power (float): ``beta ** t`` of the next update.
     """
 
     _state_names = ('m', 'v')
@@ -78,8 +71,8 @@ class MSVAGRule(_rule_base.ElementwiseRule):
            v += one_minus_beta * (grad * grad - v);
            T mt = m / bias_correction;
            T mt2 = mt * mt;
-           T denom = mt2 + rho * (v / bias_correction - mt2) / (1 - rho);
-           T factor = denom != 0 ? min(max(mt2 / denom, (T)0), (T)1) : (T)0;
+           T denom = mt2 + rho * max(v / bias_correction - mt2, (T)0) / (1 - rho);
+           T factor = denom != 0 ? mt2 / denom : (T)0;
            param -= eta * (lr * factor * mt + weight_decay_rate * param);''',
         'msvag')
 
@@ -87,24 +80,17 @@ class MSVAGRule(_rule_base.ElementwiseRule):
                  weight_decay_rate=None):
         super().__init__(parent_hyperparam or _default_hyperparam, lr=lr, beta=beta, eta=eta,
                          weight_decay_rate=weight_decay_rate)
-        self.beta_power = self.hyperparam.beta
-
-    def _advance_beta_power(self, beta):
-        # ``beta ** t`` of this update; the next one's is kept
-        beta_power = self.beta_power
-        self.beta_power = beta_power * beta
-        return beta_power
 
     def _cpu_args(self, hp, dtype):
         beta, eta = hp['beta'], hp['eta']
-        beta_power = self._advance_beta_power(beta)
-        rho = _rho(beta, beta_power)
-        return (1.0 - beta, 1.0 - beta_power, rho / (1.0 - rho), eta * hp['lr'],
+        t = self.t
+        rho = _rho(beta, t)
+        return (1.0 - beta, 1.0 - math.pow(beta, t), rho / (1.0 - rho), eta * hp['lr'],
                 1.0 - eta * hp['weight_decay_rate'])
 
     def _gpu_args(self, hp):
-        beta_power = self._advance_beta_power(hp.beta)
-        return (hp.lr, 1 - hp.beta, 1.0 - beta_power, _rho(hp.beta, beta_power),
+        t = self.t
+        return (hp.lr, 1 - hp.beta, 1.0 - math.pow(hp.beta, t), _rho(hp.beta, t),
                 hp.eta, hp.weight_decay_rate)
 
 
