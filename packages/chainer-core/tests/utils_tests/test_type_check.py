@@ -92,6 +92,9 @@ def test_same_types():
     assert type_check.same_types(numpy.zeros(1), numpy.zeros(2), numpy.zeros(3)) is True
     assert type_check.same_types(numpy.zeros(1), [0]) is False
     assert type_check.same_types() is True
+    # all NumPy (or all CuPy) arrays, not merely objects of one type
+    assert type_check.same_types([0], [1]) is False
+    assert type_check.same_types(numpy.zeros(1), chainer.Variable(numpy.zeros(1))) is False
 
 
 def test_prod_is_an_expression():

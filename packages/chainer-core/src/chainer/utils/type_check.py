@@ -465,11 +465,12 @@ def get_types(data, name, accept_none, *, shapes=None):
 
 
 def same_types(*arrays):
-    """Returns True if all arrays are of the same array type (e.g. all NumPy)."""
-    for a in arrays[1:]:
-        if type(a) is not type(arrays[0]):
-            return False
-    return True
+    """Returns True if the arrays are all NumPy arrays or all CuPy arrays (as v7; no
+    arrays at all also gives True)."""
+    if all(isinstance(a, numpy.ndarray) for a in arrays):
+        return True
+    from chainer.backends import cuda
+    return all(isinstance(a, cuda.ndarray) for a in arrays)
 
 
 def argname(in_types, names):
