@@ -352,16 +352,38 @@ def test_experimental_warnings(communicator, method, name):
         'future.'.format(name) in messages
 
 
-def test_allgather_of_arrays_whose_sizes_misalign_the_next(communicator):
-    x = numpy.ones(3, numpy.float16) if communicator.rank % 2 == 0 else \
-        numpy.ones(3, numpy.float64)
-    headers = communicator.allgather(numpy.array(x.dtype.itemsize, numpy.int64))
-    ys = communicator.gather(x, root=0)
-    if communicator.rank == 0:
-        for r, y in enumerate(ys):
-            assert y.flags.aligned
-            assert y.dtype.itemsize == int(headers[r])
-            numpy.testing.assert_array_equal(y, numpy.ones(3))
+def _dtype_of_rank(rank):
+    return numpy.float32 if rank == 0 else numpy.float64
+
+
+def test_allgather_of_arrays_of_different_dtypes_raises_everywhere(communicator,
+                                                                     need_processes):
+    # as v7: 'all dtypes must be the same'
+    need_processes(2)
+    with pytest.raises(TypeError, match='allgather: all dtypes must be the same'):
+        communicator.allgather(numpy.ones(3, _dtype_of_rank(communicator.rank)))
+
+
+@pytest.mark.parametrize('root', [0, 1])
+def test_gather_of_arrays_of_different_dtypes_raises_at_root(communicator, need_processes,
+                                                              root):
+    # as v7: the root raises, the others return None
+    need_processes(2)
+    x = numpy.ones(3, _dtype_of_rank(communicator.rank))
+    if communicator.rank == root:
+        with pytest.raises(TypeError, match='gather: all dtypes must be the same'):
+            communicator.gather(x, root=root)
+    else:
+        assert communicator.gather(x, root=root) is None
+
+
+def test_alltoall_of_processes_of_different_dtypes_raises_everywhere(communicator,
+                                                                     need_processes):
+    # each process sends one dtype, but not the same as the others: as v7
+    need_processes(2)
+    xs = [numpy.ones(2, _dtype_of_rank(communicator.rank))] * communicator.size
+    with pytest.raises(TypeError, match='alltoall: all dtypes must be the same'):
+        communicator.alltoall(xs)
 
 
 def test_chunked_bcast_obj_is_importable_from_this_module(comm):

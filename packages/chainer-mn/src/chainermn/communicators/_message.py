@@ -76,6 +76,14 @@ def message_arrays(data, caller):
     return (data,), False
 
 
+def check_same_dtype(headers, caller):
+    """Raises TypeError unless the arrays ``headers`` describe (one per process) have one dtype."""
+    dtypes = [numpy.dtype(h.dtype) for h in headers]
+    if len(set(dtypes)) > 1:
+        raise TypeError('{}: all dtypes must be the same, not {}'.format(
+            caller, ', '.join(str(d) for d in dtypes)))
+
+
 def header(x):
     """The :class:`Header` describing array ``x``."""
     return Header(tuple(x.shape), x.dtype.str, _is_gpu(x))

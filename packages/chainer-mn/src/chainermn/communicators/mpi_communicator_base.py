@@ -219,14 +219,21 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
         return headers
 
     def gather(self, x, root=0):
-        """Gathers the arrays of all processes (of any shapes) at ``root``.
+        """Gathers the arrays of all processes (of any shapes, one dtype) at ``root``.
 
         Returns:
             A tuple of the arrays ordered by rank at ``root``; ``None`` elsewhere.
+
+        Raises:
+            TypeError: At ``root``, when the processes' arrays differ in dtype.
         """
         _experimental('gather')
         MPI = _mpi()
         headers = self._all_headers(x, 'gather')
+        if self.rank == root:
+            _message.check_same_dtype(headers, 'gather')
+        elif len({h.dtype for h in headers}) > 1:
+            return None  # the root raises
         send = _message.byte_buffer(_message.to_host(x))
         if self.rank != root:
             self.mpi_comm.Gatherv(send, None, root=root)
@@ -238,14 +245,18 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
                      for a, h in zip(_message.split_bytes(buf, headers), headers))
 
     def allgather(self, x):
-        """Gathers the arrays of all processes (of any shapes) at every process.
+        """Gathers the arrays of all processes (of any shapes, one dtype) at every process.
 
         Returns:
             A tuple of the arrays ordered by rank.
+
+        Raises:
+            TypeError: The processes' arrays differ in dtype.
         """
         _experimental('allgather')
         MPI = _mpi()
         headers = self._all_headers(x, 'allgather')
+        _message.check_same_dtype(headers, 'allgather')
         counts, displs = _message.counts_and_displacements([_message.nbytes(h) for h in headers])
         buf = numpy.empty(sum(counts), dtype=numpy.uint8)
         self.mpi_comm.Allgatherv(_message.byte_buffer(_message.to_host(x)),
@@ -341,6 +352,7 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
             rank, peer_error = failed[0]
             raise type(peer_error)('alltoall: the process of rank {} failed to send ({})'
                                    .format(rank, peer_error))
+        _message.check_same_dtype(received, 'alltoall')
         hosts = [_message.to_host(x).reshape(-1).view(numpy.uint8) for x in xs]
         scounts, sdispls = _message.counts_and_displacements([h.size for h in hosts])
         rcounts, rdispls = _message.counts_and_displacements(
