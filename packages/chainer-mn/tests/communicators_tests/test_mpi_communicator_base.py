@@ -295,16 +295,34 @@ def test_allreduce_obj_of_objects_without_sum_raises_everywhere(communicator, ne
 
 def test_split(communicator):
     rank = communicator.rank
-    communicator.set_config('batched_copy', False)
-    try:
-        sub = communicator.split(rank % 2, rank)
-    finally:
-        communicator.set_config('batched_copy', True)
+    sub = communicator.split(rank % 2, rank)
     assert type(sub) is type(communicator)
     assert sub.size == len(range(rank % 2, communicator.size, 2))
     assert sub.rank == rank // 2
-    assert sub.get_config('batched_copy') is False
     assert sub.allreduce_obj(1) == sub.size
+
+
+def test_split_orders_ranks_by_key(communicator):
+    sub = communicator.split(0, -communicator.rank)
+    assert sub.size == communicator.size
+    assert sub.rank == communicator.size - 1 - communicator.rank
+
+
+def test_split_starts_with_default_configs(communicator):
+    # as v7: the new communicator is made directly, batched_copy off, nothing carried over
+    communicator.set_config('allreduce_grad_dtype', numpy.float16)
+    try:
+        sub = communicator.split(0, communicator.rank)
+    finally:
+        communicator.set_config('allreduce_grad_dtype', None)
+    assert sub.get_config() == {'batched_copy': False, 'allreduce_grad_dtype': None}
+
+
+@pytest.mark.parametrize('name', NAMES)
+def test_communicator_made_directly_has_batched_copy_off(comm, name):
+    # as v7 (create_communicator turns it on)
+    cls = type(chainermn.create_communicator(name))
+    assert cls(comm.mpi_comm).get_config('batched_copy') is False
 
 
 def test_configs(communicator):

@@ -52,7 +52,9 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
         self._data_check = _params.ConsistencyCheck()
         self._grad_check = _params.ConsistencyCheck()
         with self.config_scope():
-            self.batched_copy = True
+            # create_communicator turns it on (batched_copy=True); a communicator made
+            # directly, or by split, starts without it, as in ChainerMN
+            self.batched_copy = False
             self.allreduce_grad_dtype = None
 
     def _init_ranks(self):
@@ -127,16 +129,10 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
             key (int): Orders the ranks in the new communicator.
 
         Returns:
-            A communicator of the same class (and configurations) over the new group.
+            A communicator of the same class over the new group, with the default
+            configurations of one made directly (``batched_copy`` off), as ChainerMN's.
         """
-        return self._spawn(self.mpi_comm.Split(color, key))
-
-    def _spawn(self, mpi_comm):
-        new = type(self)(mpi_comm=mpi_comm)
-        with new.config_scope():
-            for name, value in self.get_config().items():
-                setattr(new, name, value)
-        return new
+        return type(self)(mpi_comm=self.mpi_comm.Split(color, key))
 
     # ----------------------------------------------------------------------------------------
     # arrays
