@@ -55,6 +55,36 @@ def test_send_recv_tuple(comm, need_processes):
         assert isinstance(forced, tuple) and len(forced) == 1
 
 
+def test_a_tuple_of_one_variable_arrives_as_the_variable(comm, need_processes):
+    # as v7: recv gives a tuple only for several variables (or with force_tuple)
+    need_processes(2)
+    a = chainer.Variable(_x((2,)))
+    got = None
+    if comm.rank == 0:
+        chainermn.functions.send((a,), comm, 1, tag=6).backward()
+    elif comm.rank == 1:
+        got = chainermn.functions.recv(comm, 0, tag=6)
+        F.sum(got * 4).backward()
+    if comm.rank == 0:
+        numpy.testing.assert_array_equal(a.grad, [4, 4])
+    elif comm.rank == 1:
+        assert isinstance(got, chainer.Variable)
+        numpy.testing.assert_array_equal(got.array, _x((2,)))
+
+
+def test_recv_gives_zeros_to_a_variable_standing_for_the_delegate(comm, need_processes):
+    # as v7: any variable may be the delegate; it gets zeros of its shape and dtype
+    need_processes(2)
+    stand_in = chainer.Variable(numpy.ones((2, 2), numpy.float64))
+    if comm.rank == 0:
+        chainermn.functions.send(chainer.Variable(_x((3,))), comm, 1, tag=7).backward()
+    elif comm.rank == 1:
+        y = chainermn.functions.recv(comm, 0, delegate_variable=stand_in, tag=7)
+        F.sum(y).backward()
+        assert stand_in.grad.dtype == numpy.float64
+        numpy.testing.assert_array_equal(stand_in.grad, numpy.zeros((2, 2)))
+
+
 def test_send_of_variables_without_gradient(comm, need_processes):
     need_processes(2)
     x = chainer.Variable(_x(), requires_grad=False)

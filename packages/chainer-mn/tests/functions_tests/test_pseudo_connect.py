@@ -32,6 +32,24 @@ def test_values_pass_through_and_the_delegate_gets_a_gradient():
     assert leaf.grad is not None and leaf.grad.shape == (0,)
 
 
+def test_any_variable_can_be_the_delegate_and_gets_zeros():
+    # as v7: zeros of the delegate's shape and dtype; an unused output's input gets none
+    delegate = chainer.Variable(numpy.ones(2, numpy.float64))
+    a = chainer.Variable(numpy.arange(2, dtype=numpy.float32))
+    b = chainer.Variable(numpy.arange(3, dtype=numpy.float32))
+    ys = chainermn.functions.pseudo_connect(delegate, a, b)
+    F.sum(ys[0] * 2).backward()
+    assert delegate.grad.dtype == numpy.float64
+    numpy.testing.assert_array_equal(delegate.grad, [0, 0])
+    numpy.testing.assert_array_equal(a.grad, [2, 2])
+    assert b.grad is None
+
+
+def test_no_actual_variables_give_an_empty_tuple():
+    delegate = chainer.Variable(numpy.ones(2, numpy.float32))
+    assert chainermn.functions.pseudo_connect(delegate) == ()
+
+
 def test_one_variable_gives_a_tuple():
     _, delegate = _delegate()
     ys = chainermn.functions.pseudo_connect(delegate, chainer.Variable(numpy.zeros(2)))

@@ -42,3 +42,10 @@ def grad_arrays(grad_outputs, templates):
 def template(array):
     """``(shape, dtype, xp)`` of an array, to make its zero gradient later."""
     return array.shape, array.dtype, xp_of(array)
+
+
+def zero_grad(template):
+    """The gradient a function gives its delegate input: zeros shaped like it (empty for a
+    delegate variable; any variable can stand in for one, as in ChainerMN)."""
+    shape, dtype, xp = template
+    return chainer.Variable(xp.zeros(shape, dtype))

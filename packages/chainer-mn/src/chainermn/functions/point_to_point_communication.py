@@ -62,14 +62,14 @@ class Recv(_callable.CallableFunctionNode):
         self.peer_tag = peer_tag
         self.is_tuple = False
         self._templates = None
-        self._delegate_xp = None
+        self._delegate_template = None
 
     @property
     def label(self):
         return 'Recv'
 
     def forward(self, inputs):
-        self._delegate_xp = _delegate.xp_of(inputs[0])
+        self._delegate_template = _delegate.template(inputs[0])
         data = self.comm.recv(self.peer_rank, self.peer_tag)
         self.is_tuple = isinstance(data, tuple)
         ys = data if self.is_tuple else (data,)
@@ -79,7 +79,7 @@ class Recv(_callable.CallableFunctionNode):
     def backward(self, indexes, grad_outputs):
         gys = _delegate.grad_arrays(grad_outputs, self._templates)
         self.comm.send(gys if self.is_tuple else gys[0], self.peer_rank, self.peer_tag)
-        return chainer.Variable(_delegate.empty(self._delegate_xp)),
+        return _delegate.zero_grad(self._delegate_template),
 
 
 def send(x, communicator, rank, tag=0):
@@ -127,7 +127,8 @@ def recv(communicator, rank, delegate_variable=None, tag=0, force_tuple=False):
         force_tuple (bool): Return a tuple even when a single variable was sent.
 
     Returns:
-        ~chainer.Variable, or a tuple of them when a tuple was sent or ``force_tuple``.
+        ~chainer.Variable, or a tuple of them when several were sent or ``force_tuple``
+        (a tuple of one variable arrives as that variable, as in ChainerMN).
     """
     chainer.utils.experimental('chainermn.functions.recv')
     _check_peer(communicator, rank)
@@ -135,6 +136,6 @@ def recv(communicator, rank, delegate_variable=None, tag=0, force_tuple=False):
         delegate_variable = _delegate.dummy_input()
     node = Recv(communicator, rank, tag)
     ys = node.apply((delegate_variable,))
-    if node.is_tuple or force_tuple:
+    if force_tuple or len(ys) > 1:
         return ys
     return ys[0]

@@ -8,22 +8,22 @@ class PseudoConnect(function_node.FunctionNode):
     """Passes its actual inputs through; the delegate input only joins the graph.
 
     Inputs are ``(delegate, *actual)``; outputs are the actual arrays unchanged. In backward
-    the actual gradients pass through and the delegate gets an empty gradient, which runs the
-    backward of the communication that produced it.
+    the actual gradients pass through and the delegate gets a zero gradient (an empty one for
+    a delegate variable), which runs the backward of the communication that produced it.
     """
 
     def __init__(self):
-        self._delegate_xp = None
+        self._delegate_template = None
 
     def forward(self, inputs):
-        self._delegate_xp = _delegate.xp_of(inputs[0])
+        self._delegate_template = _delegate.template(inputs[0])
         return tuple(inputs[1:])
 
     def backward(self, indexes, grad_outputs):
         gxs = []
         for i in indexes:
             if i == 0:
-                gxs.append(chainer.Variable(_delegate.empty(self._delegate_xp)))
+                gxs.append(_delegate.zero_grad(self._delegate_template))
             else:
                 gxs.append(grad_outputs[i - 1])
         return tuple(gxs)
