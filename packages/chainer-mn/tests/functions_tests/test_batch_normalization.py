@@ -67,6 +67,41 @@ def test_forward_backward_and_running_statistics(comm, dtype, shape, axes):
                                   **tol)
 
 
+def test_batches_of_different_sizes(comm, need_processes):
+    # as v7: the mean is the mean of the processes' means (each process weighs the same),
+    # the variance the mean of their mean squares minus its square; backward divides the
+    # summed gradient statistics by the process's own batch size times the processes
+    need_processes(2)
+    size, rank = comm.size, comm.rank
+    rs = numpy.random.RandomState(0)
+    parts = [rs.randn(r + 1, 2) for r in range(size)]
+    gys = [rs.randn(r + 1, 2) for r in range(size)]
+    gamma = numpy.array([1.5, .5])
+    x = chainer.Variable(parts[rank])
+    g = chainer.Variable(gamma.copy())
+    b = chainer.Variable(numpy.zeros(2))
+    running_mean, running_var = numpy.zeros(2), numpy.ones(2)
+    y = batch_normalization.multi_node_batch_normalization(
+        x, g, b, comm, eps=EPS, running_mean=running_mean, running_var=running_var, decay=0.5)
+    y.grad = gys[rank]
+    y.backward()
+
+    mean = sum(p.mean(axis=0) for p in parts) / size
+    var = sum((p * p).mean(axis=0) for p in parts) / size - mean * mean
+    inv_std = 1 / numpy.sqrt(var + EPS)
+    x_hats = [(p - mean) * inv_std for p in parts]
+    gbeta = sum(gy.sum(axis=0) for gy in gys)
+    ggamma = sum((gy * xh).sum(axis=0) for gy, xh in zip(gys, x_hats))
+    m = rank + 1
+    gx = gamma * inv_std * (gys[rank] - (x_hats[rank] * ggamma + gbeta) / (m * size))
+    numpy.testing.assert_allclose(y.array, gamma * x_hats[rank], rtol=1e-6, atol=1e-8)
+    numpy.testing.assert_allclose(x.grad, gx, rtol=1e-6, atol=1e-8)
+    numpy.testing.assert_allclose(g.grad, ggamma / size, rtol=1e-6)
+    numpy.testing.assert_allclose(b.grad, gbeta / size, rtol=1e-6)
+    numpy.testing.assert_allclose(running_mean, .5 * mean, rtol=1e-6)
+    numpy.testing.assert_allclose(running_var, .5 + .5 * var * m / max(m - 1, 1), rtol=1e-6)
+
+
 def test_numerical_gradient(comm, numerical_global_grads):
     rs = numpy.random.RandomState(comm.rank)
     x = rs.randn(3, 2).astype(numpy.float64)

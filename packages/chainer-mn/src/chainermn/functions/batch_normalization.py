@@ -105,12 +105,13 @@ class MultiNodeBNImplSelector:
 class MultiNodeBatchNormalizationFunction(function_node.FunctionNode):
     """Batch normalization over the union of the batches of all processes.
 
-    The per-channel sum and sum of squares of every process are added up (one all-reduce in
+    The per-channel mean and mean square of every process are averaged (one all-reduce in
     forward, one in backward), so every process normalizes with the mean and variance of the
-    global batch. The running statistics (``mean``/``var``, updated in place) are corrected
-    by ``m / (m - 1)`` with ``m`` the number of elements per channel of the local batch. The
-    gradients of ``gamma`` and ``beta`` are those of the global batch divided by the number
-    of processes (the same at every process).
+    global batch (of the means of the processes, equally weighted, when the batch sizes
+    differ, as ChainerMN). The running statistics (``mean``/``var``, updated in place) are
+    corrected by ``m / (m - 1)`` with ``m`` the number of elements per channel of the local
+    batch. The gradients of ``gamma`` and ``beta`` are those of the global batch divided by
+    the number of processes (the same at every process).
     """
 
     def __init__(self, comm, eps=2e-5, mean=None, var=None, decay=0.9,
@@ -136,11 +137,14 @@ class MultiNodeBatchNormalizationFunction(function_node.FunctionNode):
         dtype = _bn._compute_dtype(x.dtype, gamma.dtype)
         m = x.size // max(gamma.size, 1)
         n = m * self.comm.size
-        total, square = self._impl.sum([
-            x.sum(axis=axis, dtype=dtype, keepdims=True),
-            _bn._sum_prod(x, x, key_axis, bshape, dtype)])
-        mean = total / dtype.type(max(n, 1))
-        var = square / dtype.type(max(n, 1))
+        # the mean and mean square of each process weigh the same, whatever its batch size
+        inv_m = dtype.type(1. / max(m, 1))
+        mean, var = self._impl.sum([
+            x.sum(axis=axis, dtype=dtype, keepdims=True) * inv_m,
+            _bn._sum_prod(x, x, key_axis, bshape, dtype) * inv_m])
+        inv_size = dtype.type(1. / self.comm.size)
+        mean *= inv_size
+        var *= inv_size
         var -= mean * mean
         xp.maximum(var, 0, out=var)
         inv_std = xp.reciprocal(xp.sqrt(var + dtype.type(self.eps)))
