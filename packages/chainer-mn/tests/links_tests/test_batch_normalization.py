@@ -52,6 +52,14 @@ def test_options(comm):
         chainermn.links.MultiNodeBatchNormalization(2, comm, communication_backend='foo')
 
 
+@pytest.mark.parametrize('backend', ['auto', 'mpi'])
+def test_communication_backend_is_resolved_in_a_private_attribute(comm, backend):
+    # as v7: 'auto' resolves to 'mpi' for an MPI communicator, kept in _communication_backend
+    link = chainermn.links.MultiNodeBatchNormalization(2, comm, communication_backend=backend)
+    assert link._communication_backend == 'mpi'
+    assert not hasattr(link, 'communication_backend')
+
+
 def test_training_equals_batch_normalization_of_the_global_batch(comm):
     x_all, x = _batches(comm)
     link = chainermn.links.MultiNodeBatchNormalization(3, comm)

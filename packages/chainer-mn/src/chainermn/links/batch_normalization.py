@@ -49,7 +49,7 @@ class MultiNodeBatchNormalization(link.Link):
         super().__init__()
         self._highprec_dtype = dtype = chainer.get_dtype(dtype, map_mixed16=numpy.float32)
         self.comm = comm
-        self.communication_backend = mn_batch_normalization.get_communication_backend(
+        self._communication_backend = mn_batch_normalization.get_communication_backend(
             comm, communication_backend)
         self.add_persistent('avg_mean', numpy.zeros(size, dtype=dtype))
         self.add_persistent('avg_var', numpy.zeros(size, dtype=dtype))
@@ -100,7 +100,7 @@ class MultiNodeBatchNormalization(link.Link):
         return mn_batch_normalization.multi_node_batch_normalization(
             x, gamma, beta, self.comm, eps=self.eps, running_mean=self.avg_mean,
             running_var=self.avg_var, decay=decay,
-            communication_backend=self.communication_backend)
+            communication_backend=self._communication_backend)
 
     def start_finetuning(self):
         """Resets the batch count :attr:`N` of the population statistics (fine-tuning)."""
