@@ -1,18 +1,17 @@
 """An iterator that shuffles in the same order at every process."""
 import numpy
 
+from chainer import iterators
 from chainermn.iterators import _wrapper
 
 
 def _synchronize_order(iterator, seed):
-    sampler = getattr(iterator, 'order_sampler', None)
-    if sampler is None:
-        return
-    if not hasattr(sampler, '_random'):
-        raise ValueError('create_synchronized_iterator: the order sampler of the iterator '
-                         '({}) has no random state to synchronize'.format(
-                             type(sampler).__name__))
-    sampler._random = numpy.random.RandomState(seed)
+    # as ChainerMN: a shuffling sampler seeded alike everywhere replaces the iterator's own
+    # (an iterator that did not shuffle shuffles from now on)
+    if not hasattr(iterator, 'order_sampler'):
+        raise ValueError('create_synchronized_iterator: actual_iterator must have '
+                         'order_sampler ({} has none)'.format(type(iterator).__name__))
+    iterator.order_sampler = iterators.ShuffleOrderSampler(numpy.random.RandomState(seed))
     iterator.reset()
 
 
@@ -21,7 +20,7 @@ class _SynchronizedIterator(_wrapper.IteratorWrapper):
 
     def __init__(self, actual_iterator, communicator):
         super().__init__(actual_iterator)
-        seed = numpy.random.randint(0, 2 ** 31) if communicator.rank == 0 else None
+        seed = numpy.random.randint(0, 2 ** 32) if communicator.rank == 0 else None
         _synchronize_order(actual_iterator, communicator.bcast_obj(seed))
 
 
@@ -35,8 +34,10 @@ def create_synchronized_iterator(actual_iterator, communicator):
 
     Args:
         actual_iterator: The iterator of this process (e.g.
-            :class:`~chainer.iterators.SerialIterator`; its order sampler must have a random
-            state, as :class:`~chainer.iterators.ShuffleOrderSampler` does).
+            :class:`~chainer.iterators.SerialIterator`), which must have an
+            ``order_sampler`` attribute: it is replaced by a
+            :class:`~chainer.iterators.ShuffleOrderSampler` seeded alike at every process,
+            so the iterator shuffles even if it did not before.
         communicator: ChainerMN communicator.
 
     Returns:
