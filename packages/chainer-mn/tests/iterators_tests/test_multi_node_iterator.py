@@ -50,6 +50,21 @@ def test_serialize_synchronizes_the_progress(comm, tmp_path):
     assert [int(t) for _, t in next(restored)] == [6, 7, 8]
 
 
+def test_serialization_keys_of_the_other_processes(comm, need_processes):
+    # as v7: they write the progress they mirror and an empty order
+    need_processes(2)
+    it = _iterator(comm, 0, shuffle=False)
+    next(it)
+    saved = {}
+    it.serialize(chainer.serializers.DictionarySerializer(saved))
+    if comm.rank != 0:
+        assert sorted(saved) == ['current_position', 'epoch', 'is_new_epoch', 'order']
+        assert int(saved['current_position']) == 3 and int(saved['epoch']) == 0
+        assert not bool(saved['is_new_epoch']) and saved['order'].item() is None
+    else:
+        assert 'previous_epoch_detail' in saved
+
+
 def test_finalize_reaches_the_masters_iterator(comm):
     it = _iterator(comm, 0)
     finalized = []

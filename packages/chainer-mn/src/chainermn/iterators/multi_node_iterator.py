@@ -77,7 +77,12 @@ class _MultiNodeIteratorSlave(chainer.dataset.iterator.Iterator):
         self._receive()
 
     def serialize(self, serializer):
-        """Receives the progress of the master's (de)serialized iterator."""
+        """(De)serializes the mirrored progress (``current_position``, ``epoch``,
+        ``is_new_epoch`` and an empty ``order``, as ChainerMN), then receives the progress
+        of the master's (de)serialized iterator, which prevails."""
+        for name in ('current_position', 'epoch', 'is_new_epoch'):
+            setattr(self, name, serializer(name, getattr(self, name)))
+        serializer('order', None)
         self._receive()
 
 
