@@ -43,6 +43,8 @@ def test_options(comm):
     link = chainermn.links.MultiNodeBatchNormalization(
         (3, 2), comm, dtype=numpy.float64, use_gamma=False, use_beta=False)
     assert list(link.namedparams()) == []
+    # as v7: no gamma/beta attributes at all
+    assert not hasattr(link, 'gamma') and not hasattr(link, 'beta')
     assert link.avg_mean.shape == (3, 2) and link.avg_mean.dtype == numpy.float64
     link = chainermn.links.MultiNodeBatchNormalization(2, comm, initial_gamma=2.0,
                                                        initial_beta=numpy.array([1., 3.]))

@@ -40,9 +40,6 @@ class MultiNodeBatchNormalization(link.Link):
         N (int): Number of batches in fine-tuning mode (persistent).
     """
 
-    gamma = None
-    beta = None
-
     def __init__(self, size, comm, decay=0.9, eps=2e-5, dtype=None, use_gamma=True,
                  use_beta=True, initial_gamma=None, initial_beta=None,
                  communication_backend='auto'):
@@ -87,8 +84,13 @@ class MultiNodeBatchNormalization(link.Link):
         Returns:
             ~chainer.Variable: The normalized batch.
         """
-        gamma = self.gamma if self.gamma is not None else self._constant(1)
-        beta = self.beta if self.beta is not None else self._constant(0)
+        # without use_gamma/use_beta the link has no such attribute, as ChainerMN's
+        gamma = getattr(self, 'gamma', None)
+        if gamma is None:
+            gamma = self._constant(1)
+        beta = getattr(self, 'beta', None)
+        if beta is None:
+            beta = self._constant(0)
         if not configuration.config.train:
             return batch_normalization.fixed_batch_normalization(
                 x, gamma, beta, self.avg_mean, self.avg_var, self.eps)
