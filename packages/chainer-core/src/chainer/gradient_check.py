@@ -1,4 +1,6 @@
 """Numerical gradient checking (``chainer.gradient_check``)."""
+import itertools
+import math
 import warnings
 
 import numpy
@@ -34,6 +36,8 @@ def _as_tuple(x):
 
 
 def _cpu(array):
+    if isinstance(array, numpy.ndarray):
+        return array
     return backend.CpuDevice().send(array)
 
 
@@ -44,10 +48,12 @@ def _without_type_check():
 
 
 def _output_arrays(outputs):
-    # What f returned, as float64 copies (f may return views of the perturbed inputs).
+    # What f returned, as float64 copies on the CPU (f may return views of the perturbed
+    # inputs).
     if not isinstance(outputs, (tuple, list)):
         raise AssertionError('f must return a tuple of arrays, not {}'.format(type(outputs)))
-    return tuple(None if y is None else getattr(y, 'array', y).astype(numpy.float64)
+    return tuple(None if y is None
+                 else numpy.array(_cpu(getattr(y, 'array', y)), dtype=numpy.float64)
                  for y in outputs)
 
 
@@ -105,7 +111,7 @@ def _check_differentiable(samples, i_in, x, index, eps, diff_atol, diff_rtol):
     samples only is a kink; otherwise, unless some output is not finite everywhere, an
     element whose quadratic fit errs by more than ``diff_atol + diff_rtol * (its range)``.
     """
-    outputs = [(i, [_cpu(ys[i]) for ys in samples])
+    outputs = [(i, [ys[i] for ys in samples])
                for i, y in enumerate(samples[0]) if y is not None]
     if all(ys[0].size == 0 for _, ys in outputs):
         return
@@ -137,11 +143,9 @@ def _derivative(samples, scheme, eps, grad_outputs):
     _, difference, factor = scheme
     total = 0.0
     for i_out, gy in enumerate(grad_outputs):
-        if gy is None:
-            continue
-        dy = difference([_cpu(ys[i_out]) for ys in samples])
-        gy = gy if numpy.isscalar(gy) else _cpu(gy).astype(numpy.float64)
-        total += float((dy * gy).sum()) / (factor * eps)
+        if gy is not None:
+            dy = difference([ys[i_out] for ys in samples])
+            total += float((dy * gy).sum()) / (factor * eps)
     return total
 
 
@@ -185,7 +189,9 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
     for x in inputs:
         if x.dtype.kind != 'f':
             raise RuntimeError('The dtype of input arrays must be kind of float')
-    grad_outputs = tuple(grad_outputs)
+    grad_outputs = tuple(
+        gy if gy is None or numpy.isscalar(gy) else _cpu(gy).astype(numpy.float64)
+        for gy in grad_outputs)
 
     def evaluate():
         outputs = _output_arrays(f())
@@ -276,15 +282,17 @@ def _random_directions(shapes):
     the squared norm (1% spread evenly), so that no element goes unperturbed (as v7 draws
     it: seeded runs perturb the same way).
     """
-    sizes = [int(numpy.prod(shape)) for shape in shapes]
+    sizes = [math.prod(shape) for shape in shapes]
     total = sum(sizes)
     flat = numpy.random.normal(size=(total,))
-    squares = numpy.square(flat)
+    squares = flat * flat
     squared_norm = squares.sum()
     if squared_norm > 0:  # (not for zero-size arrays)
-        flat = numpy.copysign(numpy.sqrt(0.99 * squares / squared_norm + 0.01 / total), flat)
-    offsets = numpy.cumsum(sizes)[:-1]
-    return [d.reshape(shape) for d, shape in zip(numpy.split(flat, offsets), shapes)]
+        flat = numpy.copysign(numpy.sqrt((0.99 / squared_norm) * squares + 0.01 / total),
+                              flat)
+    ends = itertools.accumulate(sizes)
+    return [flat[end - size:end].reshape(shape)
+            for shape, size, end in zip(shapes, sizes, ends)]
 
 
 class _CheckBackward:
@@ -352,7 +360,7 @@ class _CheckBackward:
                     else numpy.zeros(t.shape) for t in targets]
         directions = _random_directions([a.shape for a in analytic])
         numeric = self._directional_derivative(xs, grad_outputs, directions)
-        backward = sum(float(numpy.vdot(g, d)) for g, d in zip(analytic, directions))
+        backward = sum(float((g * d).sum()) for g, d in zip(analytic, directions))
         self._compare(numeric, backward, xs, grad_outputs, directions)
 
     def _backprop(self, outputs, grad_outputs):
