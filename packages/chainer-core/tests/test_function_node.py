@@ -156,11 +156,20 @@ def test_local_hook():
     assert ('fpre', 'Cube') in hook.events and ('bpost', 'Cube') in hook.events
     f.delete_hook('counting')
     assert 'counting' not in f.local_function_hooks
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match='Hook counting does not exist'):  # as v7
         f.delete_hook('counting')
     with pytest.raises(TypeError, match='FunctionHook'):  # as v7
         f.add_hook(object())
     assert not f.local_function_hooks
+
+
+def test_apply_takes_any_iterable_of_inputs():
+    # as v7, apply also accepts a generator (it has no length)
+    x = chainer.Variable(_x())
+    y, = Cube().apply(v for v in (x,))
+    numpy.testing.assert_allclose(y.array, _x() ** 3)
+    F.sum(y).backward()
+    numpy.testing.assert_allclose(x.grad, 3 * _x() ** 2)
 
 
 def test_global_hook_registry():

@@ -137,9 +137,15 @@ class Function:
     _output_indexes_to_retain = None
 
     def __call__(self, *inputs):
-        """Applies the function to variables and returns one Variable or a tuple of them."""
-        self._node = FunctionAdapter(self)
-        ret = self._node.apply(inputs)
+        """Applies the function to variables and returns one Variable or a tuple of them.
+
+        The first call uses :attr:`node` (so hooks added before it run, as v7); a later call
+        gets a fresh node, leaving the graph of the earlier one intact.
+        """
+        node = self._node
+        if node is None or node.inputs is not None:
+            node = self._node = FunctionAdapter(self)
+        ret = node.apply(inputs)
         if len(ret) == 1:
             return ret[0]
         return ret

@@ -122,9 +122,12 @@ class FunctionNode:
         Returns:
             A tuple of output :class:`~chainer.Variable` objects.
         """
+        try:
+            pair = len(inputs) == 2
+        except TypeError:  # an iterable without a length (a generator), accepted as v7
+            return self._apply(tuple(inputs))
         # the pair path skips only the type check it knows the result of (see _apply_pair)
-        if len(inputs) == 2 and (self._equal_inputs_pass_type_check
-                                 or not _config.type_check):
+        if pair and (self._equal_inputs_pass_type_check or not _config.type_check):
             x0, x1 = inputs
             if isinstance(x0, _Variable) and isinstance(x1, _Variable):
                 return self._apply_pair(x0, x1)
@@ -461,7 +464,10 @@ class FunctionNode:
 
     def delete_hook(self, name):
         """Unregisters a local function hook by name."""
-        hook = self.local_function_hooks.pop(name)
+        hooks = self.local_function_hooks
+        if name not in hooks:
+            raise KeyError('Hook %s does not exist' % name)
+        hook = hooks.pop(name)
         hook.deleted(self)
 
 
