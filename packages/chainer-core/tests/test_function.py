@@ -1,4 +1,7 @@
 """chainer.function: the old-style Function (array backward) run through its adapter node."""
+import gc
+import weakref
+
 import numpy
 import pytest
 
@@ -355,3 +358,17 @@ class TestNodeOfOldStyleFunction:
         F.sum(y1).backward()
         numpy.testing.assert_allclose(x1.grad, numpy.full(3, 3, 'f'))
         assert x2.grad is None
+
+    def test_function_does_not_keep_the_graph_alive(self):
+        # as v7, the function holds the node of its call weakly: once the graph is dropped,
+        # its arrays are freed and ``node`` is a fresh one
+        f = _Triple()
+        array = _x()
+        array_ref = weakref.ref(array)
+        y = f(chainer.Variable(array))
+        assert y.creator_node is f.node and f.inputs[0].data is array
+        node_ref = weakref.ref(f.node)
+        del array, y
+        gc.collect()
+        assert array_ref() is None and node_ref() is None
+        assert f.inputs is None
