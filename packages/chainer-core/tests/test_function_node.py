@@ -582,16 +582,19 @@ class TestBackwardResultChecks:
         with chainer.using_config('debug', True), pytest.raises(error, match=match):
             y.backward()
 
-    @pytest.mark.parametrize('grad,error', [
-        (lambda gy: chainer.Variable(numpy.ones(2, 'f')), ValueError),
-        (lambda gy: F.sum(gy), ValueError),
-        (lambda gy: chainer.Variable(numpy.ones(3, 'd')), TypeError),
-        (lambda gy: gy.array, AttributeError),
+    @pytest.mark.parametrize('grad,error,match', [
+        (lambda gy: chainer.Variable(numpy.ones(2, 'f')), ValueError,
+         r'_TimesThree\) has a bug.\n\nShape of data and grad mismatch'),
+        (lambda gy: F.sum(gy), ValueError, 'Shape of data and grad mismatch'),
+        (lambda gy: chainer.Variable(numpy.ones(3, 'd')), TypeError,
+         'Dtype of data and grad mismatch'),
+        (lambda gy: gy.array, AttributeError, ''),
     ])
-    def test_shape_and_dtype_checked_outside_debug_mode(self, grad, error):
-        # as v7: a gradient that does not fit its input fails without debug mode too
+    def test_shape_and_dtype_checked_outside_debug_mode(self, grad, error, match):
+        # as v7: a gradient that does not fit its input fails without debug mode too (with
+        # the message of a mismatched gradient, not debug mode's one)
         x = chainer.Variable(_x())
-        with pytest.raises(error):
+        with pytest.raises(error, match=match):
             F.sum(_TimesThree(grad).apply((x,))[0]).backward()
         assert x.grad is None
 
