@@ -163,6 +163,14 @@ def test_local_hook():
     assert not f.local_function_hooks
 
 
+@pytest.mark.parametrize('node,alias', [(Cube(), False), (F.math.exponential.Exp(), True)])
+def test_calling_a_node_raises_runtime_error(node, alias):
+    # as v7: a node is applied with apply(); a built-in one also points to its function
+    with pytest.raises(RuntimeError, match='apply') as info:
+        node(chainer.Variable(_x()))
+    assert ('snake_case' in str(info.value)) == alias
+
+
 def test_apply_takes_any_iterable_of_inputs():
     # as v7, apply also accepts a generator (it has no length)
     x = chainer.Variable(_x())

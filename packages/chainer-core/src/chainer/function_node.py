@@ -110,6 +110,16 @@ class FunctionNode:
             out[index] = data
         return tuple(out)
 
+    def __call__(self, *args, **kwargs):
+        """Raises RuntimeError (as v7): a node is applied with :meth:`apply`."""
+        name = type(self).__name__
+        message = ('{} is a chainer.FunctionNode and was called as if it were a callable; '
+                   'use its apply() method instead.'.format(name))
+        if type(self).__module__.startswith('chainer.'):
+            message += (' Better still, use the function of a built-in node (its snake_case '
+                        'alias, such as F.convolution_nd) rather than the class.')
+        raise RuntimeError(message)
+
     # ----------------------------------------------------------------------------------------
     # forward
 
