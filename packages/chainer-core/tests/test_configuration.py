@@ -60,6 +60,19 @@ class TestConfig:
         finally:
             chainer.set_debug(False)
 
+    def test_set_debug_sets_this_threads_config(self):
+        # as v7: chainer.config.debug, not the global default
+        with chainer.using_config('debug', False):
+            chainer.set_debug(True)
+            assert chainer.is_debug()
+            assert not chainer.global_config.debug
+            seen = []
+            thread = threading.Thread(target=lambda: seen.append(chainer.is_debug()))
+            thread.start()
+            thread.join()
+            assert seen == [False]
+        assert not chainer.is_debug()
+
     def test_get_dtype(self):
         assert chainer.get_dtype() == numpy.float32
         with chainer.using_config('dtype', chainer.mixed16):

@@ -145,7 +145,8 @@ def get_compute_mode():
 
 
 def set_debug(debug):
-    """Enables or disables the debug mode globally (affects every thread).
+    """Enables or disables the debug mode in this thread (sets ``chainer.config.debug``, as
+    v7: a ``using_config('debug', ...)`` block it runs in is overridden until the block ends).
 
     .. admonition:: Example
 
@@ -156,7 +157,7 @@ def set_debug(debug):
         >>> chainer.is_debug()
         False
     """
-    global_config.debug = debug
+    config.debug = debug
 
 
 class DebugMode:

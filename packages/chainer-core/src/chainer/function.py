@@ -84,6 +84,10 @@ class FunctionAdapter(function_node.FunctionNode):
     def label(self):
         return self._function.label
 
+    @property
+    def _impl_name(self):
+        return self._function.__class__.__name__
+
     def check_type_forward(self, in_types):
         self._function.check_type_forward(in_types)
 

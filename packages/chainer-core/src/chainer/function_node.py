@@ -101,6 +101,11 @@ class FunctionNode:
         return self.__class__.__name__
 
     @property
+    def _impl_name(self):
+        # v7's name of the implementation, which hooks report (the class name)
+        return self.__class__.__name__
+
+    @property
     def output_data(self):
         """Tuple of the retained output arrays (None where not retained)."""
         if self._retained_output_data is None:
