@@ -167,6 +167,18 @@ def test_constant_operand_is_rejected():
         caffe.export(Model(), [numpy.zeros((1, 4), numpy.float32)])
 
 
+def test_released_constant_parameter():
+    # b is a plain array that the graph does not keep: as v7, a RuntimeError.
+    class Model(chainer.Chain):
+        def forward(self, x):
+            return F.linear(x, numpy.ones((3, 4), numpy.float32),
+                            numpy.ones(3, numpy.float32))
+
+    with pytest.raises(RuntimeError, match='Cannot convert LinearFunction: the value of its '
+                                           'input 2 is gone'):
+        caffe.export(Model(), [numpy.zeros((1, 4), numpy.float32)])
+
+
 def test_several_inputs_are_not_implemented():
     with pytest.raises(NotImplementedError):
         caffe.export(MLP(), [numpy.zeros((1, 4), numpy.float32)] * 2)

@@ -33,10 +33,10 @@ class Distribution:
 
     def __repr__(self):
         try:
-            shapes = 'batch_shape={}, event_shape={}'.format(self.batch_shape, self.event_shape)
+            shapes = ' batch_shape={}, event_shape={}'.format(self.batch_shape, self.event_shape)
         except NotImplementedError:
             shapes = ''
-        return '<{}.{} {}>'.format(type(self).__module__, type(self).__name__, shapes)
+        return '<{}.{}{}>'.format(type(self).__module__, type(self).__name__, shapes)
 
     @property
     def params(self):
@@ -151,6 +151,16 @@ class Distribution:
 _KLDIVERGENCE = {}
 
 
+class _KLNotRegisteredError(NotImplementedError, KeyError):
+    """No KL divergence is registered for a pair of distribution classes.
+
+    Also a :class:`KeyError`, which is what Chainer v7 raises there.
+    """
+
+    def __str__(self):
+        return str(self.args[0])
+
+
 def register_kl(Dist1, Dist2):  # noqa: N803 - v7 argument names
     """Decorator registering the KL divergence of a pair of distribution classes.
 
@@ -193,11 +203,12 @@ def kl_divergence(dist1, dist2):
         ~chainer.Variable: The divergence of each pair in the batch.
 
     Raises:
-        NotImplementedError: If no KL divergence is registered for the pair of classes.
+        KeyError: If no KL divergence is registered for the pair of classes (the error is
+            also a :class:`NotImplementedError`).
     """
     kl = _find_kl(type(dist1), type(dist2))
     if kl is None:
-        raise NotImplementedError(
+        raise _KLNotRegisteredError(
             'KL divergence between {} and {} is not implemented'.format(
                 type(dist1).__name__, type(dist2).__name__))
     return kl(dist1, dist2)

@@ -5,10 +5,7 @@ from chainer import _hooks
 def _impl_name(function):
     """Name reported for a function node (the wrapped class name for old-style functions)."""
     name = getattr(function, '_impl_name', None)
-    if name is None:
-        wrapped = getattr(function, '_function', None)
-        name = type(wrapped if wrapped is not None else function).__name__
-    return name
+    return type(function).__name__ if name is None else name
 
 
 class FunctionHook:

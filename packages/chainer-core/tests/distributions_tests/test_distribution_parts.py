@@ -88,6 +88,7 @@ def test_abstract_distribution():
         d.log_prob(0.)
     with pytest.raises(NotImplementedError):
         d.sample_n(1)
+    assert repr(d) == '<chainer.distribution.Distribution>'
 
 
 def test_distributions_are_exported():
@@ -127,6 +128,15 @@ def test_uniform_arguments():
     testing.assert_allclose(d.high.array, [3., 3.])
 
 
+def test_uniform_params_are_the_given_ones():
+    # as v7
+    d = D.Uniform(loc=numpy.ones(2, 'f'), scale=numpy.full(2, 2., 'f'))
+    assert sorted(d.params) == ['loc', 'scale']
+    testing.assert_allclose(d.params['scale'].array, [2., 2.])
+    d = D.Uniform(low=numpy.ones(2, 'f'), high=numpy.full(2, 2., 'f'))
+    assert sorted(d.params) == ['high', 'low']
+
+
 def test_bernoulli_and_categorical_need_one_parameterization():
     with pytest.raises(ValueError):
         D.Bernoulli()
@@ -134,6 +144,10 @@ def test_bernoulli_and_categorical_need_one_parameterization():
         D.Bernoulli(p=numpy.full(2, 0.5, 'f'), logit=numpy.zeros(2, 'f'))
     with pytest.raises(ValueError):
         D.Categorical()
+    with pytest.raises(TypeError):  # logit is keyword-only, as v7
+        D.Categorical(None, numpy.zeros((2, 3), 'f'))
+    with pytest.raises(TypeError):
+        D.Categorical(numpy.full((2, 3), 1 / 3, 'f'), foo=1)
 
 
 def test_multivariate_normal_arguments():
@@ -156,6 +170,30 @@ def test_independent():
         2 * numpy.pi * numpy.e)), rtol=1e-5)
     x = numpy.zeros((2, 3, 4), 'f')
     testing.assert_allclose(d.cdf(x).array, numpy.full(2, 0.5 ** 12), rtol=1e-4)
+
+
+@pytest.mark.parametrize('n', [1, 2])
+def test_independent_covariance_is_block_diagonal(n):
+    # as v7
+    scale_tril = numpy.tril(_u(-0.5, 0.5, (2, 3, 2, 2))) + numpy.eye(2)
+    base = D.MultivariateNormal(numpy.zeros((2, 3, 2)), scale_tril=scale_tril)
+    cov = D.Independent(base, n).covariance
+    # the 2 x 2 covariances grouped by joint event: 2 events of 3, or 1 of 6
+    blocks = base.covariance.array.reshape((2 if n == 1 else 1, -1, 2, 2))
+    expected = numpy.stack([
+        numpy.block([[b[i] if i == j else numpy.zeros((2, 2)) for j in range(len(b))]
+                     for i in range(len(b))]) for b in blocks])
+    testing.assert_allclose(cov.array, expected.reshape(cov.shape))
+    assert cov.shape == ((2, 6, 6) if n == 1 else (12, 12))
+
+    def f(scale_tril):
+        base = D.MultivariateNormal(numpy.zeros((2, 3, 2)), scale_tril=scale_tril)
+        return D.Independent(base, n).covariance
+
+    gradient_check.check_backward(
+        f, scale_tril, _u(-1, 1, cov.shape), atol=1e-5, rtol=1e-4)
+    with pytest.raises(NotImplementedError):  # the base has no covariance
+        D.Independent(D.Normal(numpy.zeros((2, 3)), numpy.ones((2, 3)))).covariance
 
 
 def test_cauchy_mean_and_variance_are_undefined():
@@ -182,6 +220,42 @@ def test_out_of_support():
                             [numpy.log(0.5)])
 
 
+def test_log_prob_of_integer_and_scalar_points():
+    lam = numpy.array([0.5, 2.], 'f')
+    x = numpy.array([1, 3], numpy.int32)
+    expected = x * numpy.log(lam) - lam - numpy.log([1., 6.])
+    # an integer Variable, as v7 takes it
+    lp = D.Poisson(lam).log_prob(chainer.Variable(x))
+    assert lp.dtype == numpy.float32
+    testing.assert_allclose(lp.array, expected, rtol=1e-5)
+    # a Python scalar point of a geometric distribution, as v7
+    lp = D.Geometric(numpy.array([0.3, 0.5], 'f')).log_prob(2.)
+    testing.assert_allclose(lp.array, numpy.log([0.21, 0.25]), rtol=1e-5)
+
+
+def _scalar(value):
+    return numpy.asarray(value, numpy.float32)
+
+
+@pytest.mark.parametrize('dist,method,x,expected', [
+    (lambda: D.Beta(_scalar(2.), _scalar(3.)), 'log_prob', 0.4, numpy.log(12 * 0.4 * 0.36)),
+    (lambda: D.Cauchy(_scalar(0.), _scalar(1.)), 'icdf', 0.3, numpy.tan(-0.2 * numpy.pi)),
+    (lambda: D.Exponential(_scalar(2.)), 'icdf', 0.3, -numpy.log(0.7) / 2),
+])
+def test_zero_dim_points(dist, method, x, expected):
+    # the points of a scalar distribution as 0-dim arrays, as v7 takes them
+    y = getattr(dist(), method)(_scalar(x))
+    assert y.shape == () and y.dtype == numpy.float32
+    testing.assert_allclose(y.array, expected, rtol=1e-5)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+def test_poisson_and_dirichlet_samples_are_float32(dtype):
+    # whatever the parameters' dtype, as v7
+    assert D.Poisson(numpy.ones(2, dtype)).sample(3).dtype == numpy.float32
+    assert D.Dirichlet(numpy.ones((2, 3), dtype)).sample(3).dtype == numpy.float32
+
+
 def test_bernoulli_extreme_logits():
     d = D.Bernoulli(logit=numpy.array([numpy.inf, -numpy.inf], 'f'))
     with warnings.catch_warnings():
@@ -190,6 +264,42 @@ def test_bernoulli_extreme_logits():
         lp0 = d.log_prob(numpy.zeros(2, 'f')).array
     assert lp1[0] == 0 and numpy.isneginf(lp1[1])
     assert numpy.isneginf(lp0[0]) and lp0[1] == 0
+
+
+@pytest.mark.parametrize('binary_check', [False, True])
+def test_bernoulli_points_outside_zero_one(binary_check):
+    # log_prob raises FloatingPointError (whatever numpy's error state), prob masks, as v7
+    d = D.Bernoulli(numpy.array([0.3, 0.6, 0.2], 'f'), binary_check=binary_check)
+    x = numpy.array([0., 2., 1.], 'f')
+    with numpy.errstate(all='ignore'), pytest.raises(FloatingPointError):
+        d.log_prob(x)
+    expected = [0.7, 0.0 if binary_check else 0.8, 0.2]
+    testing.assert_allclose(d.prob(x).array, expected, atol=1e-6)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+def test_bernoulli_entropy_at_certain_outcomes(dtype):
+    # 0 where p is 0 or 1, with the gradients v7 gives there (and the usual ones inside)
+    p = chainer.Variable(numpy.array([0., 1., 0.2], dtype))
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', RuntimeWarning)
+        entropy = D.Bernoulli(p).entropy
+        chainer.functions.sum(entropy).backward()
+    assert entropy.dtype == dtype
+    testing.assert_allclose(
+        entropy.array, [0., 0., -0.2 * numpy.log(0.2) - 0.8 * numpy.log(0.8)], rtol=1e-6)
+    testing.assert_allclose(p.grad, [1., -1., numpy.log(4.)], rtol=1e-6)
+
+
+@testing.fix_random()
+def test_bernoulli_entropy_gradient():
+    for dtype in [numpy.float32, numpy.float64]:
+        gradient_check.check_backward(
+            lambda p: D.Bernoulli(p).entropy, _u(0.2, 0.8, dtype=dtype),
+            _u(-1, 1, dtype=dtype), dtype=numpy.float64, atol=1e-3, rtol=1e-3)
+        gradient_check.check_backward(
+            lambda logit: D.Bernoulli(logit=logit).entropy, _u(-2, 2, dtype=dtype),
+            _u(-1, 1, dtype=dtype), dtype=numpy.float64, atol=1e-3, rtol=1e-3)
 
 
 def test_pareto_moments_infinite_for_small_alpha():
@@ -291,6 +401,27 @@ def test_triangular_inv(lower):
     # perturb only the triangle (the rest of the input is ignored)
     gradient_check.check_backward(
         lambda a: f(a * mask), a, _u(-1, 1, (2, 3, 3)), atol=1e-5, rtol=1e-4)
+
+
+@pytest.mark.parametrize('lower', [True, False])
+def test_triangular_inv_helpers(lower):
+    # the module's helpers v7 tests call (the batched one under its v7 name)
+    a = numpy.tril(_u(-1, 1, (2, 3, 3))) + 2 * numpy.eye(3)
+    if not lower:
+        a = numpy.swapaxes(a, -1, -2).copy()
+    expected = numpy.linalg.inv(a)
+    testing.assert_allclose(
+        multivariate_normal._batch_triangular_inv(a, lower=lower).array, expected, atol=1e-10)
+    testing.assert_allclose(
+        multivariate_normal._triangular_inv(a[0], lower=lower).array, expected[0], atol=1e-10)
+
+
+def test_triangular_logdet():
+    a = numpy.tril(_u(-1, 1, (2, 3, 3))) + numpy.diag([2., -3., 4.])
+    logdet = multivariate_normal._triangular_logdet(a)
+    testing.assert_allclose(logdet.array, numpy.linalg.slogdet(a)[1])
+    gradient_check.check_backward(
+        multivariate_normal._triangular_logdet, a, _u(-1, 1, (2,)), atol=1e-5, rtol=1e-4)
 
 
 def test_triangular_inv_type_check():

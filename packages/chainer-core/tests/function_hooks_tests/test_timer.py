@@ -115,3 +115,21 @@ def test_old_style_function_name():
     with hook:
         Twice()(numpy.ones(2, numpy.float32))
     assert [name for name, _ in hook.call_history] == ['Twice']
+    assert chainer.function.FunctionAdapter(Twice())._impl_name == 'Twice'
+
+
+def test_reentrant_calls_keyed_by_impl_name():
+    # v7's test idiom: hook callbacks called by hand, history keyed by ``node._impl_name``
+    hook = function_hooks.TimerHook()
+    outer = F.math.exponential.Exp()
+    inner = F.math.identity.Identity()
+    x = numpy.ones(2, numpy.float32)
+    assert (outer._impl_name, inner._impl_name) == ('Exp', 'Identity')
+    hook.backward_preprocess(outer, (x,), (x,))
+    hook.forward_preprocess(inner, (x,))
+    hook.forward_postprocess(inner, (x,))
+    hook.backward_postprocess(outer, (x,), (x,))
+    history = dict(hook.call_history)
+    assert sorted(history) == ['Exp', 'Identity']
+    assert history['Exp'] >= history['Identity']
+    assert hook.total_time() == history['Exp']

@@ -156,3 +156,41 @@ def test_decorator_arguments(capsys):
     assert len(model.schedule_manager.schedules) == 2
     with pytest.raises(TypeError):
         chainer.static_graph(unknown_option=1)
+
+
+def test_arguments_and_results_as_v7():
+    # as v7: arrays come in as variables, lists as tuples; a returned list is a tuple
+    seen = []
+
+    class Chain(chainer.Chain):
+        @chainer.static_graph
+        def forward(self, x, ys):
+            seen.append((type(x), type(ys), type(ys[0])))
+            return [x * 2, ys[0] + 1]
+
+    model = Chain()
+    for _ in range(2):
+        out = model(numpy.ones(2, numpy.float32), [numpy.ones(2, numpy.float32)])
+        assert isinstance(out, tuple)
+        numpy.testing.assert_array_equal(out[0].array, numpy.full(2, 2, numpy.float32))
+        assert out[0].creator is not None
+    assert seen == [(chainer.Variable, tuple, chainer.Variable)] * 2
+    with chainer.using_config('use_static_graph', False):
+        out = model(numpy.ones(2, numpy.float32), [numpy.ones(2, numpy.float32)])
+    assert isinstance(out, list) and isinstance(out[0], numpy.ndarray)
+
+
+@pytest.mark.parametrize('force', [False, True])
+def test_force_test_define_by_run(force):
+    class Chain(_MLP):
+        @chainer.static_graph(force_test_define_by_run=force)
+        def forward(self, x):
+            return self.compute(x)
+
+    model = Chain()
+    with chainer.using_config('train', False):
+        y = model(numpy.zeros((2, 4), numpy.float32))
+        assert y.shape == (2, 3)
+        assert bool(model.schedule_manager.schedules) is not force
+    model(numpy.zeros((2, 4), numpy.float32))
+    assert model.schedule_manager.schedules

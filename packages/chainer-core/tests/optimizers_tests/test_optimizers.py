@@ -354,6 +354,46 @@ def test_state_keys_layout():
     assert int(target['t']) == 1 and int(target['epoch']) == 1
 
 
+# the state arrays each optimizer saves per parameter (besides ``t``), as v7.8.1 saves them
+V7_STATE_NAMES = [
+    ('AMSBound', ('m', 'v', 'vhat')), ('AMSGrad', ('m', 'v', 'vhat')),
+    ('AdaBound', ('m', 'v')), ('AdaDelta', ('msdx', 'msg')), ('AdaGrad', ('h',)),
+    ('Adam', ('m', 'v')), ('AdamW', ('m', 'v')), ('CorrectedMomentumSGD', ('v',)),
+    ('MSVAG', ('m', 'v')), ('MomentumSGD', ('v',)), ('NesterovAG', ('v',)),
+    ('RMSprop', ('ms',)), ('RMSpropGraves', ('delta', 'g', 'n')), ('SGD', ()),
+    ('SMORMS3', ('g', 'g2', 'mem')),
+]
+
+
+@pytest.mark.parametrize('name,state_names', V7_STATE_NAMES, ids=[n for n, _ in V7_STATE_NAMES])
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float16])
+def test_npz_layout_of_every_optimizer_as_v7(name, state_names, dtype):
+    # keys, dtypes and shapes after two updates and one epoch; float16 parameters updated in
+    # float32 keep float32 states (as v7). (v7's SMORMS3 turns the states of a 0-dim
+    # parameter into NumPy 1 float64 scalars; ours keep them float32 arrays.)
+    model = Model(dtype)
+    opt = getattr(optimizers, name)().setup(model)
+    if dtype == numpy.float16:
+        opt.use_fp32_update()
+    for gs in _grads(2, dtype):
+        for p, g in zip(model.plist(), gs):
+            p.grad = g
+        opt.update()
+    opt.new_epoch()
+    buf = io.BytesIO()
+    serializers.save_npz(buf, opt)
+    buf.seek(0)
+    with numpy.load(buf) as npz:
+        layout = {key: (str(npz[key].dtype), npz[key].shape) for key in npz.files}
+        assert int(npz['t']) == 2 and int(npz['p0/t']) == 2 and int(npz['epoch']) == 1
+    expected = {'t': ('int64', ()), 'epoch': ('int64', ())}
+    for i, shape in enumerate(SHAPES):
+        expected['p{}/t'.format(i)] = ('int64', ())
+        for state in state_names:
+            expected['p{}/{}'.format(i, state)] = ('float32', shape)
+    assert layout == expected
+
+
 @pytest.mark.parametrize('name', ['MomentumSGD', 'Adam', 'AdaDelta', 'SMORMS3', 'MSVAG'])
 def test_fp32_update_for_float16(name):
     # With use_fp32_update the float16 parameter follows a float32 master copy.

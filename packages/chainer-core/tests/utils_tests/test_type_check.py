@@ -80,15 +80,60 @@ def test_get_types_and_light_mode():
     assert str(types[0].shape) == 'in_types[0].shape'
     assert type_check.eval(types[0].shape) == (2, 3)
     assert str(types.size()) == 'in_types.size'
+    types = type_check.get_light_types(data)
+    assert types[0].shape == (2, 3) and types.size() == 1
     with type_check.light_mode:
-        types = type_check.get_types(data, 'in_types', False)
-        assert types[0].shape == (2, 3) and types.size() == 1
+        # as v7: get_types builds expressions whatever the mode
+        assert str(type_check.get_types(data, 'in_types', False)[0]) == 'in_types[0]'
 
 
 def test_same_types():
-    type_check.same_types(numpy.zeros(1), numpy.zeros(2))
-    with pytest.raises(type_check.InvalidType):
-        type_check.same_types(numpy.zeros(1), [0])
+    # as v7: a bool, not an error
+    assert type_check.same_types(numpy.zeros(1), numpy.zeros(2), numpy.zeros(3)) is True
+    assert type_check.same_types(numpy.zeros(1), [0]) is False
+    assert type_check.same_types() is True
+    # all NumPy (or all CuPy) arrays, not merely objects of one type
+    assert type_check.same_types([0], [1]) is False
+    assert type_check.same_types(numpy.zeros(1), chainer.Variable(numpy.zeros(1))) is False
+
+
+def test_prod_is_an_expression():
+    # as v7: prod() of any sequence prints as a call and evaluates lazily
+    p = type_check.prod([])
+    assert isinstance(p, type_check.Expr)
+    assert str(p) == 'prod([])' and p.eval() == 1
+    n = type_check.Variable(2, 'n')
+    assert str(type_check.prod((n, 3))) == 'prod((n, 3))'
+    assert type_check.prod((n, 3)).eval() == 6
+    with type_check.light_mode:
+        assert type_check.prod((2, 3)) == 6
+
+
+def test_sequences_of_expressions_print_item_by_item():
+    n = type_check.Variable(2, 'n')
+    f = type_check.Variable(max, 'max')
+    assert str(n == (n, 'a')) == "n == (n, 'a')"
+    assert str(n == [n + 1]) == 'n == [n + 1]'
+    assert str(f([n, 1], (n,))) == 'max([n, 1], (n,))'
+    types = type_check.get_types((numpy.zeros((2, 3), 'f'),), 'in_types', False)
+    cond = types[0].shape == (types[0].shape[0], 4)
+    assert str(cond) == 'in_types[0].shape == (in_types[0].shape[0], 4)'
+    with pytest.raises(type_check.InvalidType) as e:
+        type_check.expect(cond)
+    assert e.value.actual == '(2, 3) != (2, 4)'
+
+
+def test_get_attr_text():
+    n = type_check.Variable(1, 'n')
+    assert str(type_check.GetAttr(n, 'real')) == 'n.real'
+    assert str(type_check.GetAttr(n, type_check.Constant('real'))) == 'n.real'
+    assert type_check.GetAttr(n, type_check.Constant('real')).eval() == 1
+    assert str(type_check.GetAttr(n, 3)) == 'getattr(n, 3)'
+
+
+def test_get_types_takes_a_tuple():
+    with pytest.raises(AssertionError):
+        type_check.get_types([numpy.zeros(1)], 'in_types', False)
 
 
 def test_invalid_type_is_plain_exception_and_picklable():

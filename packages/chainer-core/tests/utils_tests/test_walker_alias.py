@@ -94,3 +94,24 @@ def test_samples_of_chainer_v7():
     numpy.random.seed(3)
     samples = utils.WalkerAlias([1, 2, 3, 4]).sample((8,))
     numpy.testing.assert_array_equal(samples, [2, 3, 1, 2, 3, 3, 2, 2])
+
+
+def test_is_a_device_resident():
+    # as v7: a DeviceResident, so xp/to_device/to_chx and hierarchy transfers apply to it
+    sampler = utils.WalkerAlias([1, 2, 3])
+    assert isinstance(sampler, chainer.DeviceResident)
+    assert sampler.xp is numpy and sampler.device == chainer.get_device('@numpy')
+    assert sampler.to_device('@numpy') is sampler
+    assert not sampler.use_gpu
+    visited = []
+
+    class Recorder(chainer.device_resident.DeviceResidentsVisitor):
+        def visit_device_resident(self, device_resident):
+            visited.append(device_resident)
+
+        def visit_array(self, arr):
+            visited.append(arr.dtype)
+            return arr
+
+    sampler.device_resident_accept(Recorder())
+    assert visited == [sampler, numpy.float32, numpy.int32]

@@ -1,3 +1,4 @@
+import importlib
 import json
 import os
 import subprocess
@@ -9,6 +10,7 @@ import pytest
 import chainer
 from chainer import datasets
 from chainer.dataset import _checksums
+from chainer.datasets import _mnist_helper
 from chainer.datasets import mnist
 
 
@@ -153,3 +155,11 @@ def test_two_processes_download_and_convert_once(dataset_root, fake_mnist, http_
     directory = dataset_root / 'pfnet' / 'chainer' / 'mnist'
     assert sorted(n for n in os.listdir(str(directory)) if not n.endswith('.lock')) == [
         'test.npz', 'train.npz']
+
+
+@pytest.mark.parametrize('module', ['mnist', 'fashion_mnist', 'kuzushiji_mnist'])
+def test_loader_modules_expose_the_mnist_helpers(module):
+    # as v7, whose loader modules import these two helpers by name
+    imported = importlib.import_module('chainer.datasets.' + module)
+    assert imported.make_npz is _mnist_helper.make_npz
+    assert imported.preprocess_mnist is _mnist_helper.preprocess_mnist

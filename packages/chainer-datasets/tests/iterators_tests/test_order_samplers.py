@@ -1,3 +1,4 @@
+import importlib
 import unittest
 
 import numpy
@@ -39,3 +40,11 @@ class TestOrderSampler(unittest.TestCase):
 
 
 testing.run_module(__name__, __file__)
+
+
+@pytest.mark.parametrize('module', ['serial_iterator', 'multiprocess_iterator',
+                                    'multithread_iterator'])
+def test_iterator_modules_expose_shuffle_order_sampler(module):
+    # as v7, whose iterator modules import the sampler under this name
+    imported = importlib.import_module('chainer.iterators.' + module)
+    assert imported.ShuffleOrderSampler is iterators.ShuffleOrderSampler

@@ -36,6 +36,8 @@ from chainer.links.caffe import _wire
 from chainer.links.caffe.protobuf3 import caffe_pb2
 from chainer.serializers import _atomic
 
+caffe_pb = caffe_pb2  # v7's name of the schema module
+
 PROTOTXT = 'chainer_model.prototxt'
 CAFFEMODEL = 'chainer_model.caffemodel'
 INPUT_NAME = 'data'
@@ -76,6 +78,8 @@ def export(model, args, directory=None, export_params=True, graph_name='Graph'):
 
     Raises:
         NotImplementedError: ``args`` holds more than one input.
+        RuntimeError: A function's parameter is an array that the graph no longer holds
+            (such as the constant ``b`` of ``F.linear(x, W, b)``).
         Exception: The graph contains a function that cannot be converted.
     """
     if len(args) != 1:
@@ -163,7 +167,9 @@ def _input_array(node, index):
     var = node.inputs[index].get_variable_or_none()
     data = var.array if var is not None else node.inputs[index].data
     if data is None:
-        raise Exception(f'Cannot convert {node.label}: the value of its input {index} is gone')
+        # A RuntimeError, as v7 raises when it cannot retain such an input.
+        raise RuntimeError(
+            f'Cannot convert {node.label}: the value of its input {index} is gone')
     return chainer.backend.CpuDevice().send(data)
 
 

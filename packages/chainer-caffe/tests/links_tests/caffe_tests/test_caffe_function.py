@@ -96,22 +96,12 @@ def pooling_reference(x, method, kernel, stride, pad, ceil_mode=True):
     return y
 
 
-def lrn_reference(x, size, alpha, beta, k, within_channel):
+def lrn_reference(x, size, alpha, beta, k):
     x = x.astype(numpy.float64)
-    sq = x * x
     half = size // 2
-    if within_channel:
-        padded = numpy.pad(sq, ((0, 0), (0, 0), (half, half), (half, half)))
-        window = numpy.zeros_like(x)
-        for i in range(size):
-            for j in range(size):
-                window += padded[:, :, i:i + x.shape[2], j:j + x.shape[3]]
-        scale = 1 + alpha / (size * size) * window
-    else:
-        padded = numpy.pad(sq, ((0, 0), (half, half), (0, 0), (0, 0)))
-        window = sum(padded[:, i:i + x.shape[1]] for i in range(size))
-        scale = k + alpha / size * window
-    return x * scale ** -beta
+    padded = numpy.pad(x * x, ((0, 0), (half, half), (0, 0), (0, 0)))
+    window = sum(padded[:, i:i + x.shape[1]] for i in range(size))
+    return x * (k + alpha / size * window) ** -beta
 
 
 @testing.parameterize(*testing.product({
@@ -186,16 +176,110 @@ class TestInnerProduct:
         testing.assert_allclose(y, x.reshape(3, 24) @ w.T + b, atol=1e-5, rtol=1e-5)
         assert func.fc.W.shape == (5, 24)
 
-    def test_transpose_no_bias_and_axis(self, net):
+    def test_transpose_no_bias(self, net):
         w = _rand(4, 5, seed=1)  # (input, output) when transpose is set
         net.layer('InnerProduct', 'fc', ['data'], ['y'], [w],
-                  inner_product_param=dict(num_output=5, bias_term=False, transpose=True,
-                                           axis=2))
+                  inner_product_param=dict(num_output=5, bias_term=False, transpose=True))
         func = net.load()
-        x = _rand(3, 2, 4)
+        x = _rand(3, 4)
         y, = _run(func, {'data': x}, ['y'])
         testing.assert_allclose(y, x @ w, atol=1e-5, rtol=1e-5)
         assert func.fc.b is None
+
+    @pytest.mark.parametrize('axis', [0, 2, -1])
+    def test_non_default_axis_is_not_supported(self, net, axis):
+        # As in v7: a RuntimeError, raised before the blobs and bottoms are looked at.
+        net.layer('InnerProduct', 'fc', [], [], inner_product_param=dict(axis=axis))
+        with pytest.raises(RuntimeError, match=f"'fc'.*axis {axis} is not supported"):
+            net.load()
+
+    @pytest.mark.parametrize('shape', [(6,), (1, 2, 3), (1, 1, 1, 2, 3)])
+    def test_weight_of_other_dimensions_is_not_supported(self, net, shape):
+        blob = net.caffe_pb2.BlobProto()
+        blob.shape.dim.extend(shape)  # no data: the dimensions are checked first, as in v7
+        net.layer('InnerProduct', 'fc', [], [], [blob])
+        with pytest.raises(RuntimeError, match=f"'fc'.*{len(shape)} dimensions"):
+            net.load()
+
+
+class TestBlobsWithoutFullShape:
+    """Blobs that leave dimensions 0 (or give no shape) but hold data are read as Chainer v7
+    reads them, taking the missing dimensions from the layer's parameters."""
+
+    @staticmethod
+    def legacy_blob(net, values, **dims):
+        blob = net.caffe_pb2.BlobProto(**dims)
+        blob.data.extend(numpy.asarray(values, numpy.float32).ravel().tolist())
+        return blob
+
+    def test_convolution(self, net):
+        # (num, channels) in the blob, the kernel size in the layer; grouped, as v7 tests it.
+        w = numpy.arange(96, dtype=numpy.float32).reshape(6, 4, 2, 2)
+        b = numpy.arange(6, dtype=numpy.float32)
+        net.layer('Convolution', 'conv', ['data'], ['y'],
+                  [self.legacy_blob(net, w, num=6, channels=4), self.legacy_blob(net, b)],
+                  convolution_param=dict(kernel_size=[2], stride=[2], pad=[1], group=3))
+        func = net.load()
+        assert func.conv.W.shape == (6, 12, 2, 2)
+        assert func.conv.ksize == 2  # as v7 passes a single kernel_size
+        for g in range(3):
+            testing.assert_allclose(func.conv.W.array[2 * g:2 * g + 2, 4 * g:4 * g + 4],
+                                    w[2 * g:2 * g + 2])
+        testing.assert_allclose(func.conv.b.array, b)
+        x = _rand(2, 12, 5, 5)
+        y, = _run(func, {'data': x}, ['y'])
+        testing.assert_allclose(y, conv_reference(x, w, b, (2, 2), (1, 1), (1, 1), 3),
+                                rtol=1e-4)
+
+    def test_deconvolution(self, net):
+        w = _rand(4, 3, 2, 2, seed=1)
+        net.layer('Deconvolution', 'up', ['data'], ['y'],
+                  [self.legacy_blob(net, w, num=4, channels=3), self.legacy_blob(net, [1, 2, 3])],
+                  convolution_param=dict(kernel_size=[2], num_output=3))
+        func = net.load()
+        x = _rand(2, 4, 3, 3)
+        y, = _run(func, {'data': x}, ['y'])
+        testing.assert_allclose(y, deconv_reference(x, w, numpy.array([1., 2., 3.]), (1, 1),
+                                                    (0, 0), 1), atol=1e-5, rtol=1e-5)
+
+    def test_inner_product(self, net):
+        w = numpy.arange(6, dtype=numpy.float32).reshape(2, 3)
+        net.layer('InnerProduct', 'fc', ['data'], ['y'],
+                  [self.legacy_blob(net, w, height=2, width=3),
+                   self.legacy_blob(net, [1, 2], width=2)])
+        func = net.load()
+        testing.assert_allclose(func.fc.W.array, w)
+        testing.assert_allclose(func.fc.b.array, [1, 2])
+
+    def test_batch_norm_and_scale(self, net):
+        net.layer('BatchNorm', 'bn', ['data'], ['h'],
+                  [self.legacy_blob(net, [10, 20, 30]), self.legacy_blob(net, [1, 2, 3]),
+                   self.legacy_blob(net, [4])])
+        net.layer('Scale', 'scale', ['h'], ['y'],
+                  [self.legacy_blob(net, [1, 2, 3]), self.legacy_blob(net, [4, 5, 6])],
+                  scale_param=dict(bias_term=True))
+        func = net.load()
+        testing.assert_allclose(func.bn.avg_mean, [2.5, 5, 7.5])
+        testing.assert_allclose(func.bn.avg_var, [0.25, 0.5, 0.75])
+        testing.assert_allclose(func.scale.W.array, [1, 2, 3])
+        testing.assert_allclose(func.scale.bias.b.array, [4, 5, 6])
+
+    def test_values_that_do_not_fill_the_shape(self, net):
+        net.layer('Convolution', 'conv', ['data'], ['y'],
+                  [self.legacy_blob(net, range(10), num=2, channels=1)],
+                  convolution_param=dict(kernel_size=[2], bias_term=False))
+        with pytest.raises(ValueError, match=r"'conv'.*weight blob holds 10 values, which do "
+                                             r"not fill the shape \(2, 1, 2, 2\)"):
+            net.load()
+
+    def test_shape_without_data(self, net):
+        blob = net.caffe_pb2.BlobProto()
+        blob.shape.dim.extend([2, 1, 2, 2])
+        net.layer('Convolution', 'conv', ['data'], ['y'], [blob],
+                  convolution_param=dict(kernel_size=[2], bias_term=False))
+        with pytest.raises(ValueError, match=r"'conv'.*blob 0: shape \(2, 1, 2, 2\) needs 8 "
+                                             'values but the blob holds 0'):
+            net.load()
 
 
 @testing.parameterize(*testing.product({
@@ -254,15 +338,20 @@ def test_global_pooling(net, method):
     testing.assert_allclose(y, reduce(x, axis=(2, 3), keepdims=True), atol=1e-6)
 
 
-@pytest.mark.parametrize('region', ['ACROSS_CHANNELS', 'WITHIN_CHANNEL'])
-def test_lrn(net, region):
-    param = net.caffe_pb2.LRNParameter
+def test_lrn(net):
     net.layer('LRN', 'norm', ['data'], ['y'], lrn_param=dict(
-        local_size=3, alpha=0.5, beta=0.75, k=2, norm_region=param.NormRegion.Value(region)))
+        local_size=3, alpha=0.5, beta=0.75, k=2))
     x = _rand(2, 5, 4, 4) * 3
     y, = _run(net.load(), {'data': x}, ['y'])
-    expected = lrn_reference(x, 3, 0.5, 0.75, 2, region == 'WITHIN_CHANNEL')
+    expected = lrn_reference(x, 3, 0.5, 0.75, 2)
     testing.assert_allclose(y, expected, atol=1e-5, rtol=1e-4)
+
+
+def test_within_channel_lrn_is_not_supported(net):
+    net.layer('LRN', 'norm', [], [], lrn_param=dict(
+        norm_region=net.caffe_pb2.LRNParameter.WITHIN_CHANNEL))
+    with pytest.raises(RuntimeError, match="'norm'.*within-channel LRN is not supported"):
+        net.load()
 
 
 @testing.parameterize(*testing.product({
@@ -295,6 +384,14 @@ class TestBatchNorm:
             batch_var = x.var(axis=(0, 2, 3), keepdims=True)
             testing.assert_allclose(y_train, (x - batch_mean) / numpy.sqrt(batch_var + 1e-4),
                                     atol=1e-4, rtol=1e-4)
+
+
+def test_batch_norm_default_decay_and_eps(net):
+    # The schema's defaults as v7 reads them (0.999, 1e-5), not their float32 values.
+    net.layer('BatchNorm', 'bn', ['data'], ['y'], [_rand(3), _rand(3) + 2, numpy.ones(1)])
+    func = net.load()
+    assert func.bn.decay == 0.999
+    assert func.bn.eps == 1e-5
 
 
 class TestScaleAndBias:
@@ -360,12 +457,18 @@ class TestElementwiseLayers:
         self.check(net, 'ELU', numpy.where(x > 0, x, 0.5 * (numpy.exp(x) - 1)), x,
                    elu_param=dict(alpha=0.5))
 
-    @pytest.mark.parametrize('axis', [1, 2, -1])
-    def test_softmax(self, net, axis):
+    def test_softmax(self, net):
         x = _rand(2, 3, 4)
-        e = numpy.exp(x - x.max(axis=axis, keepdims=True))
-        self.check(net, 'Softmax', e / e.sum(axis=axis, keepdims=True), x,
-                   softmax_param=dict(axis=axis))
+        e = numpy.exp(x - x.max(axis=1, keepdims=True))
+        self.check(net, 'Softmax', e / e.sum(axis=1, keepdims=True), x,
+                   softmax_param=dict(axis=1))
+
+    @pytest.mark.parametrize('axis', [0, 2, -1])
+    def test_softmax_along_other_axes_is_not_supported(self, net, axis):
+        # As in v7: a RuntimeError, raised before the bottoms are looked at.
+        net.layer('Softmax', 'prob', [], [], softmax_param=dict(axis=axis))
+        with pytest.raises(RuntimeError, match="'prob'.*non-channel axis"):
+            net.load()
 
     def test_dropout_test_phase(self, net):
         x = _rand(3, 4)
@@ -747,6 +850,9 @@ class TestV7CallForms:
          'max_pooling_2d', ((2, 3),), dict(stride=(2, 1), pad=(1, 0))),
         ('Pooling', dict(pooling_param=dict(pool=1, kernel_size=2, stride=2)),
          'average_pooling_2d', (2,), dict(stride=2, pad=0)),
+        # v7 accepts a pad not smaller than the kernel.
+        ('Pooling', dict(pooling_param=dict(kernel_size=2, stride=4, pad=3)),
+         'max_pooling_2d', (2,), dict(stride=4, pad=3)),
         ('Pooling', dict(pooling_param=dict(pool=1, global_pooling=True)),
          'average_pooling_2d', ((6, 6),), dict(stride=1, pad=0)),
         ('LRN', dict(lrn_param=dict(local_size=4, alpha=0.5, beta=0.25, k=2)),
@@ -763,12 +869,29 @@ class TestV7CallForms:
     def test_function_call(self, net, type, params, function, args, kwargs):
         from unittest import mock
         net.layer(type, 'l1', ['x'], ['y'], **params)
-        x = _rand(2, 4, 6, 6)
+        # v7's tests feed the mocks inputs of any shape.
+        x = _rand(2, 4, 6, 6) if 'global_pooling' in params.get('pooling_param', {}) \
+            else _rand(3, 2, 3)
         with mock.patch('chainer.functions.' + function) as mocked:
             func = net.load()
             y, = func(inputs={'x': x}, outputs=['y'])
         mocked.assert_called_once_with(x, *args, **kwargs)
         assert y is mocked.return_value
+
+    def test_softmax_with_loss_of_one_bottom(self, net):
+        from unittest import mock
+        net.layer('SoftmaxWithLoss', 'loss', ['x'], ['loss'])
+        x = _rand(3, 2, 3)
+        with mock.patch('chainer.functions.softmax_cross_entropy') as loss:
+            func = net.load()
+            y, = func(inputs={'x': x}, outputs=['loss'])
+        loss.assert_called_once_with(x)
+        assert y is loss.return_value
+
+    def test_schema_module_under_its_v7_name(self):
+        from chainer.links.caffe import caffe_function
+        from chainer.links.caffe.protobuf3 import caffe_pb2
+        assert caffe_function.caffe_pb is caffe_pb2
 
     def test_softmax_with_loss_and_split_axis(self, net):
         from unittest import mock

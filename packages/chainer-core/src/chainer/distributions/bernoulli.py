@@ -13,7 +13,8 @@ class BernoulliLogProb(function_node.FunctionNode):
     """Log-probability of a Bernoulli distribution given its logit: ``(logit, x) -> log p(x)``.
 
     ``log p(x) = x * logit - softplus(logit)``, also exact for infinite logits (``p`` of 0 or
-    1). With ``binary_check``, values of ``x`` other than 0 and 1 get ``-inf``. Only the
+    1). With ``binary_check``, values of ``x`` other than 0 and 1 get ``-inf``. Values of
+    ``x`` outside ``[0, 1]`` raise :class:`FloatingPointError` on the CPU, as v7. Only the
     logit receives a gradient.
     """
 
@@ -27,6 +28,8 @@ class BernoulliLogProb(function_node.FunctionNode):
     def forward(self, inputs):
         logit, x = inputs
         xp = chainer.backend.get_array_module(logit)
+        if xp is numpy and ((x < 0) | (x > 1)).any():
+            raise FloatingPointError('invalid value encountered in log')
         self.retain_inputs((0, 1))
         with numpy.errstate(invalid='ignore', divide='ignore', over='ignore'):
             softplus = xp.maximum(logit, 0) + xp.log1p(xp.exp(-abs(logit)))
@@ -102,7 +105,9 @@ class Bernoulli(distribution.Distribution):
 
     @property
     def entropy(self):
-        return chainer.functions.softplus(self.logit) - self.p * self.logit
+        # exact (0) where p is 0 or 1, with v7's gradients there
+        p = self.p
+        return -(dist_utils._modified_xlogx(p) + dist_utils._modified_xlogx(1 - p))
 
     def log_prob(self, x):
         return _bernoulli_log_prob(self.logit, x, self.binary_check)
@@ -114,9 +119,11 @@ class Bernoulli(distribution.Distribution):
     def prob(self, x):
         x = chainer.as_variable(x)
         p = self.p
+        prob = x * p + (1 - x) * (1 - p)
         if self.binary_check:
-            return chainer.functions.exp(self.log_prob(x))
-        return x * p + (1 - x) * (1 - p)
+            binary = (x.array == 0) | (x.array == 1)
+            prob = prob * binary.astype(prob.dtype)
+        return prob
 
     def sample_n(self, n):
         xp = self.xp

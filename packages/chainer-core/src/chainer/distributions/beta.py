@@ -34,6 +34,7 @@ class Beta(_param_distribution.ParamDistribution):
 
     def log_prob(self, x):
         F = chainer.functions
+        x = chainer.as_variable(x)  # a 0-dim array's arithmetic would give a NumPy scalar
         logp = ((self.a - 1) * F.log(x) + (self.b - 1) * F.log1p(-x)
                 - _lbeta(self.a, self.b))
         x = dist_utils._array(x)

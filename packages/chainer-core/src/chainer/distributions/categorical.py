@@ -4,6 +4,7 @@ import numpy
 import chainer
 from chainer import distribution
 from chainer.distributions import utils as dist_utils
+from chainer.utils import argument
 from chainer.utils import cache
 
 
@@ -35,10 +36,12 @@ class Categorical(distribution.Distribution):
     Args:
         p (~chainer.Variable or array): Probabilities along the last axis (give ``p`` or
             ``logit``).
-        logit (~chainer.Variable or array): Unnormalized log-probabilities.
+        logit (~chainer.Variable or array): Unnormalized log-probabilities (keyword
+            argument).
     """
 
-    def __init__(self, p=None, logit=None):
+    def __init__(self, p=None, **kwargs):
+        logit, = argument.parse_kwargs(kwargs, ('logit', None))
         if (p is None) == (logit is None):
             raise ValueError('Either `p` or `logit` (not both) must have a value.')
         self._p = None if p is None else dist_utils._as_param(p)

@@ -29,6 +29,7 @@ class Cauchy(_loc_scale.LocScaleDistribution):
         return chainer.functions.log(4 * math.pi * self.scale)
 
     def icdf(self, x):
+        x = chainer.as_variable(x)  # a 0-dim array's arithmetic would give a NumPy scalar
         return self.loc + self.scale * chainer.functions.tan((x - 0.5) * math.pi)
 
     def log_prob(self, x):

@@ -1,4 +1,6 @@
 """The Dirichlet distribution."""
+import numpy
+
 import chainer
 from chainer import distribution
 from chainer.distributions import _param_distribution
@@ -49,7 +51,8 @@ class Dirichlet(_param_distribution.ParamDistribution):
         xp = self.xp
         alpha = self.alpha.array
         g = xp.random.gamma(alpha, size=(n,) + alpha.shape)
-        return chainer.Variable((g / g.sum(axis=-1, keepdims=True)).astype(alpha.dtype))
+        # float32 whatever alpha's dtype, as v7
+        return chainer.Variable((g / g.sum(axis=-1, keepdims=True)).astype(numpy.float32))
 
     @property
     def support(self):

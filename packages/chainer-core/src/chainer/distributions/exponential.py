@@ -28,6 +28,7 @@ class Exponential(_param_distribution.ParamDistribution):
         return 1 - chainer.functions.log(self.lam)
 
     def icdf(self, x):
+        x = chainer.as_variable(x)  # a 0-dim array's arithmetic would give a NumPy scalar
         return -chainer.functions.log1p(-x) / self.lam
 
     def log_prob(self, x):

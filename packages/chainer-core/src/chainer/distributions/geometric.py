@@ -29,7 +29,7 @@ class Geometric(_param_distribution.ParamDistribution):
     def log_prob(self, x):
         F = chainer.functions
         logp = (x - 1) * F.log1p(-self.p) + F.log(self.p)
-        x = dist_utils._array(x)
+        x = self.xp.asarray(dist_utils._array(x))
         return dist_utils._fill_where((x >= 1) & (x == x.round()), logp, -numpy.inf)
 
     @property

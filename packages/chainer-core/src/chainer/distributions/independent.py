@@ -1,4 +1,6 @@
 """Reinterpreting batch axes of a distribution as event axes."""
+import numpy
+
 import chainer
 from chainer import distribution
 
@@ -72,6 +74,24 @@ class Independent(distribution.Distribution):
                               self.reinterpreted_batch_ndims)
 
     @property
+    def covariance(self):
+        """Block-diagonal covariance of the joint event: the base covariances of the
+        reinterpreted batch axes on its diagonal (as v7; for a base that defines
+        :attr:`covariance`)."""
+        F = chainer.functions
+        cov = self.distribution.covariance
+        n = self.reinterpreted_batch_ndims
+        if n == 0:
+            return cov
+        batch_shape = self.batch_shape
+        d = cov.shape[-1]
+        m = int(numpy.prod(cov.shape[len(batch_shape):-2], dtype=int))
+        cov = F.broadcast_to(F.reshape(cov, batch_shape + (m, d, 1, d)),
+                             batch_shape + (m, d, m, d))
+        block = self.xp.eye(m, dtype=cov.dtype)[:, None, :, None]
+        return F.reshape(cov * block, batch_shape + (m * d, m * d))
+
+    @property
     def entropy(self):
         return _sum_rightmost(self.distribution.entropy, self.reinterpreted_batch_ndims)
 
@@ -104,6 +124,9 @@ class Independent(distribution.Distribution):
 
 @distribution.register_kl(Independent, Independent)
 def _kl_independent_independent(dist1, dist2):
+    if dist1.event_shape != dist2.event_shape:
+        raise ValueError('Event shapes do not match: {} and {}'.format(
+            dist1.event_shape, dist2.event_shape))
     if dist1.reinterpreted_batch_ndims != dist2.reinterpreted_batch_ndims:
         raise NotImplementedError(
             'KL divergence between Independent distributions with different '

@@ -49,8 +49,8 @@ class LaplaceICDF(function_node.FunctionNode):
         return 2 * gy / (1 - 2 * abs(x - 0.5)),
 
 
-def _laplace_cdf(y):
-    return LaplaceCDF().apply((y,))[0]
+def _laplace_cdf(x):
+    return LaplaceCDF().apply((x,))[0]
 
 
 def _laplace_icdf(x):

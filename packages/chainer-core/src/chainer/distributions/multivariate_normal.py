@@ -63,12 +63,24 @@ class TriangularInv(function_node.FunctionNode):
         return ga * mask,
 
 
-def _triangular_inv(a, lower=True):
-    return TriangularInv(lower).apply((a,))[0]
+def _triangular_inv(x, lower=True):
+    """Inverse of a (batch of) triangular matrix ``x``."""
+    return TriangularInv(lower).apply((x,))[0]
+
+
+def _batch_triangular_inv(x, lower=True):
+    """Inverse of a batch of triangular matrices ``x`` (v7's name for the batched case)."""
+    return _triangular_inv(x, lower)
 
 
 def _batch_diag(a):
     return chainer.functions.diagonal(a, axis1=-2, axis2=-1)
+
+
+def _triangular_logdet(x):
+    """``log |det x|`` of a (batch of) triangular matrix ``x``."""
+    F = chainer.functions
+    return F.sum(F.log(abs(_batch_diag(x))), axis=-1)
 
 
 def _matvec(m, v):
@@ -110,8 +122,7 @@ class MultivariateNormal(distribution.Distribution):
         return self.loc.shape[-1:]
 
     def _log_det_scale(self):
-        F = chainer.functions
-        return F.sum(F.log(abs(_batch_diag(self.scale_tril))), axis=-1)
+        return _triangular_logdet(self.scale_tril)
 
     @property
     def covariance(self):

@@ -21,11 +21,12 @@ class Poisson(_param_distribution.ParamDistribution):
 
     def log_prob(self, x):
         F = chainer.functions
+        x_array = self.xp.asarray(dist_utils._array(x))
         if isinstance(x, chainer.Variable):
-            x_array = x.array
+            if x.dtype != self.lam.dtype:  # integer counts, as v7 takes them
+                x = F.cast(x, self.lam.dtype)
         else:
-            x_array = x
-            x = chainer.Variable(self.xp.asarray(x).astype(self.lam.dtype))
+            x = chainer.Variable(x_array.astype(self.lam.dtype))
         logp = x * F.log(self.lam) - self.lam - F.lgamma(x + 1)
         return dist_utils._fill_where(
             (x_array >= 0) & (x_array == x_array.round()), logp, -numpy.inf)
@@ -37,7 +38,7 @@ class Poisson(_param_distribution.ParamDistribution):
     def sample_n(self, n):
         xp = self.xp
         eps = xp.random.poisson(self.lam.array, size=(n,) + self.lam.shape)
-        return chainer.Variable(eps.astype(self.lam.dtype))
+        return chainer.Variable(eps.astype(numpy.float32))  # float32 whatever lam's dtype, as v7
 
     @property
     def support(self):

@@ -26,6 +26,8 @@ class Uniform(distribution.Distribution):
         if not ((low is None) == (high is None) and (loc is None) == (scale is None)
                 and (low is None) != (loc is None)):
             raise ValueError('Either (low, high) or (loc, scale) must have a value.')
+        # ``params`` names the parameters the distribution was given, as v7
+        self._param_names = ('low', 'high') if low is not None else ('loc', 'scale')
         if low is not None:
             self.low, self.high = dist_utils._broadcast_params(
                 dist_utils._as_param(low), dist_utils._as_param(high))
@@ -39,7 +41,7 @@ class Uniform(distribution.Distribution):
 
     @property
     def params(self):
-        return {'low': self.low, 'high': self.high}
+        return {name: getattr(self, name) for name in self._param_names}
 
     @property
     def batch_shape(self):

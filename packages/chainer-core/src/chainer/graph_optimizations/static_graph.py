@@ -185,6 +185,23 @@ class ScheduleManager:
         follows, as v7 asks; the schedules here need no other bookkeeping)."""
 
 
+def _as_static_inputs(value):
+    """The arguments as a static chain sees them (as v7): arrays become variables and lists
+    become tuples, at any depth."""
+    if variable._is_array(value):
+        return variable.Variable(value)
+    if isinstance(value, (list, tuple)):
+        return tuple(_as_static_inputs(v) for v in value)
+    return value
+
+
+def _as_static_outputs(value):
+    """The return value as a static chain gives it (as v7): lists become tuples."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_as_static_outputs(v) for v in value)
+    return value
+
+
 def static_graph(*args, **kwargs):
     """Decorator marking a chain's ``__call__`` (or ``forward``) as a static sub-graph.
 
@@ -192,18 +209,22 @@ def static_graph(*args, **kwargs):
     same shapes and dtypes (the graph may differ between training and test mode). Its first
     call traces the schedule with the usual checks; later calls skip the type checks that the
     trace has passed. Code with side effects belongs in :func:`static_code` functions.
+    As in v7, the method gets array arguments as variables and lists as tuples, and a list
+    it returns is given back as a tuple.
 
     Use it as ``@static_graph`` or with keyword arguments:
 
     Args:
+        force_test_define_by_run (bool): Run the plain define-by-run code in test mode
+            (``chainer.config.train`` False).
+        minimize_cache_size (bool): See :class:`ScheduleManager`.
         verbosity_level (int): 0 (silent), 1 or 2 (reports the traced schedules).
         enable_double_backprop (bool): Accepted for v7 compatibility.
-        minimize_cache_size (bool): See :class:`ScheduleManager`.
 
     The chain gets a ``schedule_manager`` attribute (a :class:`ScheduleManager`).
     """
-    options = {'verbosity_level': 0, 'enable_double_backprop': False,
-               'minimize_cache_size': True}
+    options = {'force_test_define_by_run': False, 'minimize_cache_size': True,
+               'verbosity_level': 0, 'enable_double_backprop': False}
 
     def decorate(func):
         @functools.wraps(func)
@@ -213,11 +234,14 @@ def static_graph(*args, **kwargs):
                 manager = ScheduleManager(options['minimize_cache_size'],
                                           options['verbosity_level'])
                 chain.schedule_manager = manager
-            if not chainer.config.use_static_graph:
+            config = chainer.config
+            if not config.use_static_graph or (
+                    options['force_test_define_by_run'] and not config.train):
                 return func(chain, *call_args, **call_kwargs)
+            call_args = _as_static_inputs(call_args)
             schedule = manager.get_schedule(
                 call_args + tuple(call_kwargs.values()), options['enable_double_backprop'])
-            return schedule(func, chain, call_args, call_kwargs)
+            return _as_static_outputs(schedule(func, chain, call_args, call_kwargs))
         wrapped._chainer_static_graph = True
         return wrapped
 

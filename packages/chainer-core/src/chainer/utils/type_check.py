@@ -73,8 +73,17 @@ _COMPARISON_PRIORITY = -1
 
 
 def _repr(v):
-    """How a plain value inside a printed expression appears (its ``repr``; NumPy scalars
-    as NumPy 1 prints them)."""
+    """How a value inside a printed expression appears: expressions as their text, lists
+    and tuples item by item, other values as their ``repr`` (NumPy scalars as NumPy 1
+    prints them)."""
+    if isinstance(v, Expr):
+        return str(v)
+    if isinstance(v, list):
+        return '[{}]'.format(', '.join(_repr(x) for x in v))
+    if isinstance(v, tuple):
+        if len(v) == 1:
+            return '({},)'.format(_repr(v[0]))
+        return '({})'.format(', '.join(_repr(x) for x in v))
     if isinstance(v, numpy.generic):
         return str(v)
     return repr(v)
@@ -198,7 +207,7 @@ Expr.__hash__ = object.__hash__
 
 
 def _str_operand(x, parent_priority, parenthesize_equal):
-    text = str(x) if isinstance(x, Expr) else _repr(x)
+    text = _repr(x)
     if isinstance(x, Expr) and (x.priority < parent_priority or (
             parenthesize_equal and x.priority == parent_priority)):
         return '({})'.format(text)
@@ -250,8 +259,10 @@ class GetAttr(Atom):
         self.name = name
 
     def __str__(self):
-        name = self.name if isinstance(self.name, str) else _repr(self.name)
-        return '{}.{}'.format(self.obj, name)
+        name = self.name.value if isinstance(self.name, Constant) else self.name
+        if isinstance(name, str):
+            return '{}.{}'.format(self.obj, name)
+        return 'getattr({}, {})'.format(self.obj, _repr(name))
 
     def eval(self):
         return getattr(_eval_expr(self.obj), _eval_expr(self.name))
@@ -282,8 +293,7 @@ class Call(Atom):
         self.args = args
 
     def __str__(self):
-        return '{}({})'.format(
-            self.obj, ', '.join(str(a) if isinstance(a, Expr) else _repr(a) for a in self.args))
+        return '{}({})'.format(self.obj, ', '.join(_repr(a) for a in self.args))
 
     def eval(self):
         return _eval_expr(self.obj)(*[_eval_expr(a) for a in self.args])
@@ -418,9 +428,7 @@ class TypeInfoTuple(tuple):
         self.name = name
 
     def size(self):
-        """The number of entries (a named expression ``<name>.size`` outside light mode)."""
-        if _in_light_mode():
-            return len(self)
+        """The number of entries as the named expression ``<name>.size``."""
         return Variable(len(self), '{}.size'.format(getattr(self, 'name', 'in_types')))
 
 
@@ -442,9 +450,9 @@ def _get_type(name, index, array, accept_none, shape):
 
 
 def get_types(data, name, accept_none, *, shapes=None):
-    """Builds the ``in_types`` tuple for a tuple of arrays (symbolic unless in light mode)."""
-    if _state.light:
-        return get_light_types(data, shapes=shapes)
+    """Builds the symbolic ``in_types`` tuple for a tuple of arrays (in light mode too, as
+    v7: :func:`get_light_types` builds the light one)."""
+    assert isinstance(data, tuple), 'get_types: data must be a tuple of arrays'
     if shapes is None:
         shapes = [None if x is None else x.shape for x in data]
     if not accept_none and any(x is None for x in data):
@@ -457,12 +465,12 @@ def get_types(data, name, accept_none, *, shapes=None):
 
 
 def same_types(*arrays):
-    """Checks that all arrays are of the same array type (e.g. all NumPy)."""
-    first = type(arrays[0]) if arrays else None
-    for a in arrays[1:]:
-        if type(a) is not first:
-            raise InvalidType(
-                'all arrays of the same array type', ', '.join(type(x).__name__ for x in arrays))
+    """Returns True if the arrays are all NumPy arrays or all CuPy arrays (as v7; no
+    arrays at all also gives True)."""
+    if all(isinstance(a, numpy.ndarray) for a in arrays):
+        return True
+    from chainer.backends import cuda
+    return all(isinstance(a, cuda.ndarray) for a in arrays)
 
 
 def argname(in_types, names):
@@ -498,15 +506,10 @@ _product = _prod_impl
 
 
 def prod(xs):
-    """Product of a sequence; symbolic (``prod(...)``) when given an expression."""
-    if isinstance(xs, Expr):
-        return _prod(xs)
-    if isinstance(xs, (tuple, list)) and any(isinstance(x, Expr) for x in xs):
-        result = 1
-        for x in xs:
-            result = result * x
-        return result
-    return _prod_impl(xs)
+    """Product of a sequence: the expression ``prod(xs)`` (a plain value in light mode)."""
+    if _state.light:
+        return _prod_impl(xs)
+    return _prod(xs)
 
 
 def expect_broadcast_shapes(*shape_types, **kwargs):

@@ -2,16 +2,19 @@
 import numpy
 
 import chainer
-from chainer import backend
 from chainer.backends import cuda
+from chainer import device_resident
 
 
-class WalkerAlias:
+class WalkerAlias(device_resident.DeviceResident):
     """Sampler of a discrete distribution by Walker's alias method.
 
     After an :math:`O(n)` setup, each sample costs :math:`O(1)`: a uniform draw picks a column
     ``i`` and a second comparison keeps ``i`` or takes its alias. It is faster than
     :func:`numpy.random.choice` for repeated sampling and works on CPU and GPU.
+
+    It is a :class:`~chainer.DeviceResident`: :meth:`to_device` (and ``to_cpu``/``to_gpu``)
+    move its tables.
 
     Args:
         probs (float list): Probabilities of the entries; they are normalized by their sum.
@@ -24,6 +27,7 @@ class WalkerAlias:
     """
 
     def __init__(self, probs):
+        super().__init__()
         prob = numpy.array(probs, numpy.float32)
         if prob.ndim != 1 or len(prob) == 0:
             raise ValueError('probs must be a non-empty 1-D sequence')
@@ -47,12 +51,12 @@ class WalkerAlias:
             filled += 1
         self.threshold = threshold
         self.values = values
-        self._device = backend.CpuDevice()
 
-    @property
-    def device(self):
-        """The :class:`~chainer.backend.Device` holding the tables."""
-        return self._device
+    def device_resident_accept(self, visitor):
+        """Passes the tables to ``visitor`` (a device transfer moves them)."""
+        super().device_resident_accept(visitor)
+        self.threshold = visitor.visit_array(self.threshold)
+        self.values = visitor.visit_array(self.values)
 
     @property
     def use_gpu(self):
@@ -65,25 +69,6 @@ class WalkerAlias:
         raise RuntimeError(
             'WalkerAlias.use_gpu attribute is only applicable for numpy or cupy devices. '
             'Use WalkerAlias.device attribute for general devices.')
-
-    def to_device(self, device):
-        """Moves the sampler to the device given by a device specifier; returns ``self``."""
-        device = chainer.get_device(device)
-        self.threshold = device.send(self.threshold)
-        self.values = device.send(self.values)
-        self._device = device
-        return self
-
-    def to_gpu(self, device=None):
-        """Makes the sampler work on a GPU (the current one if ``device`` is ``None``)."""
-        cuda.check_cuda_available()
-        if device is None:
-            return self.to_device(cuda.GpuDevice(cuda.Device()))
-        return self.to_device(cuda.GpuDevice.from_device_id(device))
-
-    def to_cpu(self):
-        """Makes the sampler work on the CPU."""
-        return self.to_device(backend.CpuDevice())
 
     def sample(self, shape):
         """Generates random samples following the probabilities.

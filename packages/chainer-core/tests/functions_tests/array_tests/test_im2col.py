@@ -93,3 +93,11 @@ def test_im2col_defaults():
 def test_im2col_invalid_type(x):
     with pytest.raises(type_check.InvalidType):
         functions.im2col(x, 2)
+
+
+def test_module_exposes_the_array_level_helpers():
+    # as v7: chainer.functions.array.im2col re-exports chainer.utils.conv's helpers
+    from chainer.functions.array import im2col as im2col_module
+    from chainer.utils import conv
+    for name in ('im2col_cpu', 'im2col_gpu', 'col2im_cpu', 'col2im_gpu'):
+        assert getattr(im2col_module, name) is getattr(conv, name)

@@ -52,7 +52,8 @@ def test_repeat_value_error(repeats):
         functions.repeat(numpy.zeros((2,), numpy.float32), repeats, 0)
 
 
-def test_repeat_invalid_axis():
-    from chainer.utils import type_check
-    with pytest.raises(type_check.InvalidType):
-        functions.repeat(numpy.zeros((2, 3), numpy.float32), 2, 2)
+@pytest.mark.parametrize('axis', [2, -3])
+def test_repeat_invalid_axis(axis):
+    # NumPy's AxisError as v7
+    with pytest.raises(numpy.exceptions.AxisError):
+        functions.repeat(numpy.zeros((2, 3), numpy.float32), 2, axis)

@@ -7,7 +7,6 @@ from chainer import testing
 from chainer.testing._tolerances import set_default_tolerances
 from chainer.functions.array import transpose
 from chainer.testing._fast_backward import check_fast_backward
-from chainer.utils import type_check
 
 _DTYPES = [numpy.float16, numpy.float32, numpy.float64]
 
@@ -37,8 +36,12 @@ def test_variable_transpose_forms():
     assert v.transpose().shape == (4, 3, 2)
     assert v.transpose(1, 0, 2).shape == (3, 2, 4)
     assert v.transpose((2, 0, 1)).shape == (4, 2, 3)
-    with pytest.raises(type_check.InvalidType):
+    with pytest.raises(ValueError):  # NumPy's error, as v7
         F.transpose(v, (0, 1))
+    with pytest.raises(ValueError):
+        F.transpose(v, (0, 1, 1))
+    with pytest.raises(numpy.exceptions.AxisError):
+        F.transpose(v, (0, 1, 3))
 
 
 @pytest.mark.parametrize('axes', [None, (1, 0, 2), (-1, 0, 1)])

@@ -145,10 +145,17 @@ def test_invalid_dtypes():
                          numpy.zeros((1,), numpy.float64))
 
 
-def test_invalid_groups():
-    with pytest.raises(type_check.InvalidType):
+def test_groups_not_dividing_output_channels():
+    # ValueError as v7
+    with pytest.raises(ValueError):
         F.convolution_2d(numpy.zeros((1, 4, 3, 3), numpy.float32),
                          numpy.zeros((3, 2, 1, 1), numpy.float32), groups=2)
+
+
+def test_groups_not_matching_input_channels():
+    with pytest.raises(type_check.InvalidType):
+        F.convolution_2d(numpy.zeros((1, 3, 3, 3), numpy.float32),
+                         numpy.zeros((2, 1, 1, 1), numpy.float32), groups=2)
 
 
 @pytest.mark.parametrize('kwargs', [{}, {'pad': -1}, {'dilate': 2}])

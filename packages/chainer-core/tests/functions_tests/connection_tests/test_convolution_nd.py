@@ -117,17 +117,42 @@ def test_wrong_spatial_ndim(func, shape):
 
 def test_invalid_type():
     x = numpy.zeros((1, 2, 5, 5, 5), numpy.float32)
-    W = numpy.zeros((1, 3, 2, 2, 2), numpy.float32)
     with pytest.raises(type_check.InvalidType):
-        F.convolution_nd(x, W)
+        F.convolution_nd(x.astype(numpy.int32), numpy.zeros((1, 2, 2, 2, 2), numpy.float32))
     with pytest.raises(type_check.InvalidType):
         convnd_module.ConvolutionND(2).apply((x, numpy.zeros((1, 2, 2, 2, 2), 'f')))
 
 
-def test_tuple_length_mismatch():
-    with pytest.raises(ValueError):
-        F.convolution_nd(numpy.zeros((1, 1, 4, 4), 'f'), numpy.zeros((1, 1, 2, 2), 'f'),
-                         stride=(1, 1, 1))
+@pytest.mark.parametrize('ndim', [1, 2, 3])
+def test_channel_mismatch(ndim):
+    # ValueError as v7 (the N-d function checks the channels in its forward pass)
+    x = numpy.zeros((1, 2) + (4,) * ndim, numpy.float32)
+    with pytest.raises(ValueError, match='input channels'):
+        F.convolution_nd(x, numpy.zeros((1, 3) + (2,) * ndim, numpy.float32))
+    with pytest.raises(ValueError, match='input channels'):
+        F.convolution_nd(numpy.zeros((1, 4) + (4,) * ndim, numpy.float32),
+                         numpy.zeros((2, 3) + (2,) * ndim, numpy.float32), groups=2)
+
+
+@pytest.mark.parametrize('x_channels,out_channels', [(3, 2), (4, 3)])
+def test_groups_not_dividing_channels(x_channels, out_channels):
+    # TypeError as v7
+    x = numpy.zeros((1, x_channels, 4), numpy.float32)
+    W = numpy.zeros((out_channels, x_channels // 2, 2), numpy.float32)
+    with pytest.raises(TypeError, match='divisor'):
+        F.convolution_nd(x, W, groups=2)
+
+
+@pytest.mark.parametrize('kwarg', ['stride', 'pad', 'dilate'])
+def test_tuple_length_mismatch(kwarg):
+    # v7 raises AssertionError from its N-d functions, ValueError from its 2-d ones
+    for error in (ValueError, AssertionError):
+        with pytest.raises(error):
+            F.convolution_nd(numpy.zeros((1, 1, 4, 4), 'f'), numpy.zeros((1, 1, 2, 2), 'f'),
+                             **{kwarg: (1, 1, 1)})
+        with pytest.raises(error):
+            F.convolution_2d(numpy.zeros((1, 1, 4, 4), 'f'), numpy.zeros((1, 1, 2, 2), 'f'),
+                             **{kwarg: (1, 1, 1)})
 
 
 # --- array-level backward (``_backward_arrays``) and the kept patch matrix -----------------

@@ -137,7 +137,7 @@ def test_invalid_types():
         F.deconvolution_2d(x, numpy.zeros((3, 3, 3, 3), numpy.float32))
     with pytest.raises(type_check.InvalidType):
         F.deconvolution_2d(x, numpy.zeros((2, 3, 3, 3), numpy.float32),
-                           numpy.zeros((2,), numpy.float32))
+                           numpy.zeros((3, 1), numpy.float32))
     with pytest.raises(type_check.InvalidType):
         F.deconvolution_2d(x.astype(numpy.int32), numpy.zeros((2, 3, 3, 3), numpy.float32))
     with pytest.raises(type_check.InvalidType):  # v7: only the N-d form takes such a bias
@@ -200,3 +200,31 @@ def test_inputs_of_different_float_dtypes(x_dtype, W_dtype, b_dtype):
     chainer.gradient_check.check_backward(
         F.deconvolution_nd, (x.array, W.array, b.array), gy, dtype=numpy.float64, atol=5e-2,
         rtol=5e-2)
+
+
+@pytest.mark.parametrize('func', [F.deconvolution_2d, F.deconvolution_nd])
+@pytest.mark.parametrize('groups,b_size', [(1, 2), (2, 3)])
+def test_bias_size_mismatch(func, groups, b_size):
+    # ValueError as v7 (the bias's size is not type-checked there)
+    x = numpy.zeros((1, 2, 3, 4), numpy.float32)
+    W = numpy.zeros((2, 3 // groups, 3, 3), numpy.float32)
+    with pytest.raises(ValueError, match='size of b'):
+        func(x, W, numpy.zeros((b_size,), numpy.float32), groups=groups)
+
+
+@pytest.mark.parametrize('func,error', [
+    (F.deconvolution_nd, TypeError), (F.deconvolution_2d, ValueError)])
+def test_groups_not_dividing_input_channels(func, error):
+    # as v7: TypeError from the N-d function, ValueError from the 2-d one
+    x = numpy.zeros((1, 3, 3, 4), numpy.float32)
+    with pytest.raises(error, match='divisor'):
+        func(x, numpy.zeros((3, 2, 3, 3), numpy.float32), groups=2)
+
+
+def test_outsize_length_mismatch():
+    # AssertionError as v7's N-d function (and ValueError as its 2-d one)
+    x = numpy.zeros((1, 2, 3), numpy.float32)
+    W = numpy.zeros((2, 3, 3), numpy.float32)
+    for error in (AssertionError, ValueError):
+        with pytest.raises(error):
+            F.deconvolution_nd(x, W, outsize=(5, 5))

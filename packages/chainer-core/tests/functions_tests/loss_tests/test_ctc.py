@@ -130,3 +130,23 @@ def test_invalid():
         F.connectionist_temporal_classification(xs, t.astype(numpy.int64), 0)
     with pytest.raises(type_check.InvalidType):
         F.connectionist_temporal_classification(xs, numpy.zeros((3, 1), numpy.int32), 0)
+    with pytest.raises(type_check.InvalidType):  # as v7
+        F.connectionist_temporal_classification(xs, numpy.zeros((2, 1, 1), numpy.int32), 0)
+
+
+@pytest.mark.parametrize('dtype,loss', [
+    (numpy.float16, 1e4), (numpy.float32, 1e10), (numpy.float64, 1e10)])
+def test_label_sequence_longer_than_input(dtype, loss):
+    # v7's finite loss (its log of zero) for a sequence no alignment emits; no gradient
+    rng = numpy.random.RandomState(0)
+    xs = [chainer.Variable(rng.uniform(-1, 1, (2, 4)).astype(dtype)) for _ in range(2)]
+    t = numpy.array([[1, 1], [1, 2]], numpy.int32)
+    y = F.connectionist_temporal_classification(xs, t, 0, reduce='no')
+    assert y.array[0] == dtype(loss)
+    possible = F.connectionist_temporal_classification(
+        [x[1:] for x in xs], t[1:], 0, reduce='no')
+    testing.assert_allclose(y.array[1:], possible.array)
+    F.sum(y).backward()
+    for x in xs:
+        numpy.testing.assert_array_equal(x.grad[0], numpy.zeros(4, dtype))
+        assert numpy.isfinite(x.grad).all()

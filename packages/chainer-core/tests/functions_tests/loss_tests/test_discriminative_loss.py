@@ -96,12 +96,24 @@ def test_class_interface_and_default_weights():
         testing.assert_allclose(v.array, e)
 
 
-def test_invalid_norm_and_labels():
+def test_invalid_norm():
     with pytest.raises(ValueError):
         discriminative_loss.DiscriminativeMarginBasedClusteringLoss(0.1, 0.5, 2, norm=3)
-    with pytest.raises(AssertionError):
-        F.discriminative_margin_based_clustering_loss(
-            numpy.zeros((2, 2, 3, 3), 'f'), _LABELS, 0.1, 0.5, 2)
+
+
+def test_labels_above_max_embedding_dim_are_ignored():
+    # as v7: such pixels count as background
+    rng = numpy.random.RandomState(0)
+    x = rng.randn(2, 2, 4, 4).astype(numpy.float32)
+    labels = rng.randint(0, 5, (2, 4, 4)).astype(numpy.int32)
+    out = F.discriminative_margin_based_clustering_loss(x, labels, 0.5, 1.5, 2)
+    expected = F.discriminative_margin_based_clustering_loss(
+        x, numpy.where(labels > 2, 0, labels), 0.5, 1.5, 2)
+    for v, e in zip(out, expected):
+        numpy.testing.assert_array_equal(v.array, e.array)
+    # Chainer 7.8.1's output
+    numpy.testing.assert_allclose([float(v.array) for v in out],
+                                  [0.58107299, 1.8289728, 0.00098306709], rtol=1e-5)
 
 
 def test_v7_argument_names():

@@ -52,6 +52,11 @@ def test_matmul_invalid():
         F.matmul(numpy.zeros((2, 3), 'f'), numpy.zeros((4, 2), 'f'))
     with pytest.raises(type_check.InvalidType):
         F.matmul(numpy.zeros((2, 3), 'f'), numpy.zeros((3, 2), 'i'))
+    # batch axes that do not broadcast (as v7)
+    with pytest.raises(type_check.InvalidType, match='cannot broadcast'):
+        F.matmul(numpy.zeros((2, 1, 4), 'f'), numpy.zeros((3, 4, 1), 'f'))
+    assert F.matmul(numpy.zeros((2, 3, 1, 4), 'f'), numpy.zeros((3, 4, 1), 'f')).shape == (
+        2, 3, 1, 1)
 
 
 def _uniform(shape, dtype=numpy.float32, seed=0):

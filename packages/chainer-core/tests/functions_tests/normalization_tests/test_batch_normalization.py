@@ -327,7 +327,7 @@ def test_removed_and_unknown_arguments():
     ((3,), (3,), (3,), None, numpy.float32),         # x.ndim must exceed gamma.ndim
     ((2, 3, 4), (3,), (3,), (0, 3), numpy.float32),  # axis out of range
     ((2, 3, 4), (3,), (3,), (0,), numpy.float32),    # key axes (1, 2) vs gamma (3,)
-    ((2, 3, 4), (4,), (4,), (0, -3), numpy.float32),  # duplicate axis
+    ((2, 3, 4), (4,), (4,), (-3, 0), numpy.float32),  # duplicate axis
 ])
 def test_invalid_type(x_shape, gamma_shape, beta_shape, axis, x_dtype):
     x = numpy.zeros(x_shape, x_dtype)
@@ -335,6 +335,31 @@ def test_invalid_type(x_shape, gamma_shape, beta_shape, axis, x_dtype):
     beta = numpy.zeros(beta_shape, numpy.float32)
     with pytest.raises(type_check.InvalidType):
         F.batch_normalization(x, gamma, beta, axis=axis)
+
+
+@pytest.mark.parametrize('fixed', [False, True])
+@pytest.mark.parametrize('axis,message', [
+    ((1, 0), 'ascending'), ((0, 0, 1), 'ascending'), ((0, -1), 'ascending'),
+    (numpy.int64(0), 'must be int'), (0.0, 'must be int'),
+])
+def test_invalid_axis_argument(fixed, axis, message):
+    # RuntimeError as v7: axis is an int, a tuple of ascending ints or None
+    x = numpy.zeros((2, 3, 4), numpy.float32)
+    g = numpy.ones(4, numpy.float32)
+    with pytest.raises(RuntimeError, match=message):
+        if fixed:
+            F.fixed_batch_normalization(x, g, g, g, g, axis=axis)
+        else:
+            F.batch_normalization(x, g, g, axis=axis)
+
+
+def test_fixed_with_statistics_over_every_axis():
+    # 0-d parameters (as v7, whose forward pass takes them)
+    x = numpy.random.RandomState(0).uniform(-1, 1, (4, 3, 2)).astype(numpy.float32)
+    g, b, m, v = (numpy.array(a, numpy.float32) for a in (2., .5, .25, 4.))
+    y = F.fixed_batch_normalization(x, g, b, m, v, axis=(0, 1, 2))
+    numpy.testing.assert_allclose(y.array, 2 * (x - .25) / numpy.sqrt(4 + 2e-5) + .5,
+                                  rtol=1e-5)
 
 
 def test_fixed_invalid_type():

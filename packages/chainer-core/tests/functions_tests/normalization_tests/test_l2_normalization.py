@@ -68,8 +68,13 @@ def test_default_axis_and_eps():
 def test_invalid_type():
     with pytest.raises(type_check.InvalidType):
         F.normalize(numpy.zeros((2, 3), numpy.int32))
-    with pytest.raises(type_check.InvalidType):
-        F.normalize(numpy.zeros((2, 3), numpy.float32), axis=2)
+
+
+@pytest.mark.parametrize('shape,axis', [((2, 3), 2), ((2, 3), -3), ((4,), 1), ((), 0)])
+def test_axis_out_of_range(shape, axis):
+    # NumPy's AxisError (a ValueError and an IndexError) as v7
+    with pytest.raises(numpy.exceptions.AxisError):
+        F.normalize(numpy.zeros(shape, numpy.float32), axis=axis)
 
 
 def _fast_uniform(shape, dtype, low=-1, high=1, seed=0):

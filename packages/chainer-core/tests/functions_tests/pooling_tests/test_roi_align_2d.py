@@ -5,6 +5,7 @@ import pytest
 
 import chainer.functions as F
 from chainer import testing
+from chainer.utils import type_check
 
 
 def _bilinear(img, y, x):
@@ -84,7 +85,7 @@ def _max_margin(x, rois, roi_indices, outsize, scale, sampling_ratio):
 
 @testing.parameterize(*testing.product({
     'mode': ['average', 'max'],
-    'dtype': [numpy.float16, numpy.float32, numpy.float64],
+    'dtype': [numpy.float32],  # (the only dtype of v7's ROIAlign functions)
     'sampling_ratio': [None, 2, (1, 3)],
 }))
 @testing.inject_backend_tests(None, [
@@ -101,8 +102,6 @@ class TestROIAlign2D(testing.FunctionTestCase):
             [3., 3., 3., 3.], [-4., -3., 2., 1.], [20, 20, 30, 30],
         ], dtype=self.dtype)
         self.roi_indices = numpy.array([0, 2, 1, 0, 2, 1], numpy.int32)
-        if self.dtype == numpy.float16:
-            self.check_forward_options = {'atol': 1e-2, 'rtol': 1e-2}
         self.check_backward_options = {'atol': 1e-3, 'rtol': 1e-2, 'eps': 1e-4,
                                        'dtype': numpy.float64}
 
@@ -151,3 +150,15 @@ def test_invalid_sampling_ratio(func):
     for ratio in [0, (1, 0), 1.5, (1, 2, 3)]:
         with pytest.raises(TypeError):
             func(x, rois, idx, 2, 1.0, ratio)
+
+
+@pytest.mark.parametrize('func', [F.roi_average_align_2d, F.roi_max_align_2d])
+@pytest.mark.parametrize('x_dtype,rois_dtype', [
+    (numpy.float16, numpy.float16), (numpy.float64, numpy.float64),
+    (numpy.float32, numpy.float64)])
+def test_float32_only(func, x_dtype, rois_dtype):
+    # InvalidType as v7
+    x = numpy.zeros((1, 1, 4, 4), x_dtype)
+    rois = numpy.zeros((1, 4), rois_dtype)
+    with pytest.raises(type_check.InvalidType):
+        func(x, rois, numpy.zeros((1,), numpy.int32), 2, 1.0)

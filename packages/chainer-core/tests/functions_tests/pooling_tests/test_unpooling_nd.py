@@ -3,6 +3,7 @@ import itertools
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.functions.pooling import unpooling_2d as unpool2d_module
@@ -95,3 +96,13 @@ def test_unpooling_invalid_outsize():
         F.unpooling_2d(x, 2, outsize=(7, 4), cover_all=False)
     with pytest.raises(ValueError, match='should be'):
         F.unpooling_1d(x, 2)
+
+
+def test_unpooling_output_cropped_away():
+    # v7 gives an empty output (not an error) where the padding exceeds the computed size
+    x = chainer.Variable(numpy.ones((1, 2, 1), 'f'))
+    y = F.unpooling_nd(x, 1, 1, 1, cover_all=False)
+    assert y.shape == (1, 2, 0)
+    y.grad = numpy.ones((1, 2, 0), 'f')
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad, numpy.zeros((1, 2, 1), 'f'))

@@ -2,6 +2,7 @@
 import numpy
 
 from chainer.datasets import _mnist_helper
+from chainer.datasets._mnist_helper import make_npz, preprocess_mnist  # NOQA (v7 names here)
 
 _BASE_URL = 'http://codh.rois.ac.jp/kmnist/dataset/kmnist/'
 URLS = {

@@ -10,6 +10,7 @@ from chainer import serializer as serializer_module
 from chainer.iterators import _sampler_state
 from chainer.iterators import _shared_memory
 from chainer.iterators import _state_iterator
+from chainer.iterators.order_samplers import ShuffleOrderSampler  # NOQA (v7 name here)
 from chainer.iterators import _worker_pool
 
 _TIMEOUT_MESSAGE = (

@@ -5,6 +5,7 @@ import os
 from chainer import serializer as serializer_module
 from chainer.iterators import _sampler_state
 from chainer.iterators import _state_iterator
+from chainer.iterators.order_samplers import ShuffleOrderSampler  # NOQA (v7 name here)
 
 
 class MultithreadIterator(_state_iterator.StateIterator):

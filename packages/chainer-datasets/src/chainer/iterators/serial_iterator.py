@@ -1,6 +1,7 @@
 """SerialIterator: minibatches read in the main thread."""
 from chainer.dataset import dataset_mixin
 from chainer.iterators import _state_iterator
+from chainer.iterators.order_samplers import ShuffleOrderSampler  # NOQA (v7 name here)
 
 
 class SerialIterator(_state_iterator.StateIterator):

@@ -159,3 +159,11 @@ def test_crf1d_gpu():
     xs = [cupy.ones((2, 3), numpy.float32)] * 2
     ys = [cupy.zeros(2, numpy.int32)] * 2
     assert isinstance(link(xs, ys).array, cupy.ndarray)
+
+
+def test_module_exposes_the_list_helpers():
+    # as v7: the CRF1d link's module imports n_step_rnn's list helpers by name
+    from chainer.links.loss import crf1d as crf1d_module
+    from chainer.links.rnn import n_step_rnn
+    assert crf1d_module.argsort_list_descent is n_step_rnn.argsort_list_descent
+    assert crf1d_module.permutate_list is n_step_rnn.permutate_list

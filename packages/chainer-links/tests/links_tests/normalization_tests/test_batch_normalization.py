@@ -1,3 +1,5 @@
+from unittest import mock
+
 import numpy
 import pytest
 
@@ -313,3 +315,16 @@ def test_lazy_on_gpu():
     link(cupy.ones((2, 3, 4), numpy.float32))
     assert isinstance(link.avg_mean, cupy.ndarray)
     assert isinstance(link.gamma.array, cupy.ndarray)
+
+
+@pytest.mark.parametrize('train, name', [
+    (True, 'batch_normalization'), (False, 'fixed_batch_normalization')])
+def test_the_link_calls_the_function_through_chainer_functions(train, name):
+    # as v7: patching chainer.functions.<name> intercepts the link's call
+    link = L.BatchNormalization(3)
+    x = numpy.ones((2, 3), numpy.float32)
+    with mock.patch('chainer.functions.' + name, return_value='patched') as patched:
+        with chainer.using_config('train', train):
+            assert link(x) == 'patched'
+    assert patched.call_count == 1
+    assert patched.call_args[0][0] is x

@@ -1,3 +1,4 @@
+from unittest import mock
 import warnings
 
 import numpy
@@ -151,3 +152,16 @@ def test_decorrelated_batch_normalization_gpu():
     link = L.DecorrelatedBatchNormalization(4, groups=2).to_gpu()
     link(cupy.asarray(_x()))
     assert isinstance(link.avg_projection, cupy.ndarray)
+
+
+@pytest.mark.parametrize('train, name', [
+    (True, 'decorrelated_batch_normalization'),
+    (False, 'fixed_decorrelated_batch_normalization')])
+def test_the_link_calls_the_function_through_chainer_functions(train, name):
+    # as v7: patching chainer.functions.<name> intercepts the link's call
+    link = L.DecorrelatedBatchNormalization(4, groups=2)
+    x = numpy.ones((5, 4), numpy.float32)
+    with mock.patch('chainer.functions.' + name, return_value='patched') as patched:
+        with chainer.using_config('train', train):
+            assert link(x) == 'patched'
+    assert patched.call_count == 1

@@ -65,6 +65,28 @@ def test_keys_trigger_postprocess_and_filename(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ['log_3_2.0', 'log_6_5.0']
 
 
+def test_call_before_training_logs_iteration_0_without_the_trigger(tmp_path):
+    # as v7: called before the first update, LogReport makes an entry of what was reported
+    # then, without consulting its trigger (which is first called at iteration 1)
+    trainer = testing.get_trainer_with_mock_updater((3, 'iteration'), 2)
+    trainer.out = str(tmp_path)
+    trainer.extend(lambda t: chainer.report({'a': 1.0 + t.updater.iteration}), name='report',
+                   priority=training.PRIORITY_WRITER, call_before_training=True)
+    calls = []
+
+    def trigger(t):
+        calls.append(t.updater.iteration)
+        return t.updater.iteration == 2
+    log_report = extensions.LogReport(trigger=trigger)
+    trainer.extend(log_report, call_before_training=True)
+    trainer.run()
+    assert calls == [1, 2, 3]
+    assert [{k: v for k, v in e.items() if k != 'elapsed_time'} for e in log_report.log] == [
+        {'a': 1.0, 'epoch': 0, 'iteration': 0}, {'a': 2.5, 'epoch': 1, 'iteration': 2}]
+    with open(tmp_path / 'log') as f:
+        assert json.load(f) == log_report.log
+
+
 def test_log_name_alias_and_no_file(tmp_path):
     trainer = _trainer(tmp_path, stop=2)
     trainer.extend(extensions.LogReport(log_name='renamed'))

@@ -56,6 +56,23 @@ def test_points_and_file(tmp_path, matplotlib):
     assert extensions.PlotReport.available()
 
 
+def test_call_before_training_plots_iteration_0(tmp_path, matplotlib):
+    # as v7: called before the first update, PlotReport adds a point (and writes the file)
+    # without consulting its trigger
+    trainer = _trainer(tmp_path, stop=3)
+    trainer.extend(lambda t: chainer.report({'a': 10.0}) if t.is_before_training else None,
+                   name='early', call_before_training=True, priority=training.PRIORITY_WRITER)
+    plot = extensions.PlotReport(['a'], trigger=(2, 'iteration'))
+    trainer.extend(plot, call_before_training=True)
+    written = []
+    trainer.extend(lambda t: written.append(os.listdir(tmp_path)), name='ls', priority=0,
+                   call_before_training=True)
+    trainer.run()
+    assert plot._data == {'a': [(0, 10.0), (2, 1.5)]}
+    assert written[0] == ['plot.png']
+    assert _is_png(tmp_path / 'plot.png')
+
+
 def test_nothing_observed_writes_nothing(tmp_path, matplotlib):
     trainer = _trainer(tmp_path, stop=2)
     trainer.extend(extensions.PlotReport(['absent']))

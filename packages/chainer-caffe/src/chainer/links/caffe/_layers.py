@@ -30,17 +30,19 @@ SPLIT_TYPE = 'Split'
 
 def _builder(type_name, v1_name=None, bottoms=(1, 1)):
     """Registers a builder; ``bottoms`` is the (min, max) number of bottoms the type takes
-    (``max`` None: no limit)."""
+    (``max`` None: no limit), checked after the builder's own checks (as in Chainer v7, a
+    layer setting that is not supported raises its ``RuntimeError`` first)."""
     def register(build):
         @functools.wraps(build)
         def checked_build(ctx):
+            forward = build(ctx)
             low, high = bottoms
             count = len(ctx.param.bottom)
             if count < low or (high is not None and count > high):
                 expected = (f'at least {low}' if high is None
                             else str(low) if low == high else f'{low} to {high}')
                 raise ctx.error(f'has {count} bottoms, expected {expected}')
-            return build(ctx)
+            return forward
 
         _BUILDERS[type_name] = checked_build
         if v1_name is not None:
@@ -90,6 +92,13 @@ def _hw(ctx, param, prefix, field, default=None):
     return _pair(ctx, value, field, default)
 
 
+def _float(param, field):
+    """A float field; its default as the decimal the schema gives (``0.999``, not the
+    float32 value protobuf may return), as Chainer v7 reads it."""
+    value = getattr(param, field)
+    return value if param.HasField(field) else float(str(numpy.float32(value)))
+
+
 def _raw_hw(param, prefix, field, default):
     """A pooling geometry parameter as Chainer v7 passes it on: the pair ``prefix_h``,
     ``prefix_w`` when given, else the single value of ``field`` (or ``default``)."""
@@ -126,6 +135,26 @@ def _block_diagonal(ctx, weight, group, out_axis, in_axis):
     return dense
 
 
+def _convolution_weight(ctx, param):
+    """The weight blob of a (de)convolution. A blob without a full shape is read as
+    Chainer v7 reads it: the first two dimensions it declares and the layer's kernel size."""
+    weight = ctx.expect_blobs(1, 2)[0]
+    if not ctx.is_incomplete(0):
+        return weight
+    dims = tuple(ctx.shapes[0][:2]) + (0, 0)
+    kernel = tuple(_hw(ctx, param, 'kernel', 'kernel_size'))
+    return ctx.reshaped(0, (dims[0] or None, dims[1] or None) + kernel, 'weight blob')
+
+
+def _convolution_ksize(param, ksize):
+    """The kernel size passed to the link as Chainer v7 passes it: an int when the layer
+    gives one ``kernel_size``."""
+    if len(param.kernel_size) == 1 and not (param.HasField('kernel_h')
+                                            or param.HasField('kernel_w')):
+        return ksize[0]
+    return ksize
+
+
 def _convolution_geometry(ctx, param, weight):
     """(ksize, stride, pad, dilate, group) of a (de)convolution, checked against its
     4-D ``weight`` blob."""
@@ -157,7 +186,7 @@ def _bias_blob(ctx, bias_term, size):
 @_builder('Convolution', 'CONVOLUTION')
 def _convolution(ctx):
     param = ctx.param.convolution_param
-    weight = ctx.expect_blobs(1, 2)[0]
+    weight = _convolution_weight(ctx, param)
     ksize, stride, pad, dilate, group = _convolution_geometry(ctx, param, weight)
     n_out, channels = weight.shape[:2]
     if n_out % group:
@@ -167,7 +196,8 @@ def _convolution(ctx):
                         f'{weight.shape}')
     bias = _bias_blob(ctx, param.bias_term, n_out)
     link = links.Convolution2D(
-        channels * group, n_out, ksize, stride, pad, nobias=bias is None,
+        channels * group, n_out, _convolution_ksize(param, ksize), stride, pad,
+        nobias=bias is None,
         initialW=ctx.initializer(_block_diagonal(ctx, weight, group, 0, 1)),
         initial_bias=ctx.initializer(bias), dilate=dilate)
     return ctx.add_link(link)
@@ -176,7 +206,7 @@ def _convolution(ctx):
 @_builder('Deconvolution', 'DECONVOLUTION')
 def _deconvolution(ctx):
     param = ctx.param.convolution_param
-    weight = ctx.expect_blobs(1, 2)[0]
+    weight = _convolution_weight(ctx, param)
     ksize, stride, pad, dilate, group = _convolution_geometry(ctx, param, weight)
     n_in, channels = weight.shape[:2]
     if n_in % group:
@@ -187,7 +217,7 @@ def _deconvolution(ctx):
                         f'{weight.shape} with group {group}')
     bias = _bias_blob(ctx, param.bias_term, n_out)
     link = links.Deconvolution2D(
-        n_in, n_out, ksize, stride, pad, nobias=bias is None,
+        n_in, n_out, _convolution_ksize(param, ksize), stride, pad, nobias=bias is None,
         initialW=ctx.initializer(_block_diagonal(ctx, weight, group, 0, 1)),
         initial_bias=ctx.initializer(bias), dilate=dilate)
     return ctx.add_link(link)
@@ -196,8 +226,19 @@ def _deconvolution(ctx):
 @_builder('InnerProduct', 'INNER_PRODUCT')
 def _inner_product(ctx):
     param = ctx.param.inner_product_param
+    # Checked first, with the RuntimeError of Chainer v7.
+    if param.axis != 1:
+        raise ctx.error(f'axis {param.axis} is not supported (only 1)', RuntimeError)
+    if ctx.shapes and len(ctx.shapes[0]) not in (2, 4):
+        raise ctx.error(f'weight blob has {len(ctx.shapes[0])} dimensions: only 2 or 4 are '
+                        'supported', RuntimeError)
     weight = ctx.expect_blobs(1, 2)[0]
-    if weight.ndim not in (2, 4) or any(d != 1 for d in weight.shape[:-2]):
+    if ctx.is_incomplete(0):
+        # Read as Chainer v7 reads it: (height, width) of the declared shape.
+        height, width = ctx.shapes[0][-2:]
+        weight = ctx.reshaped(0, (height or param.num_output or None, width or None),
+                              'weight blob')
+    if any(d != 1 for d in weight.shape[:-2]):
         raise ctx.error(f'weight blob has shape {weight.shape}, expected a matrix')
     weight = weight.reshape(weight.shape[-2:])
     if param.transpose:
@@ -206,14 +247,10 @@ def _inner_product(ctx):
     if param.HasField('num_output') and param.num_output != n_out:
         raise ctx.error(f'num_output {param.num_output} does not match the weight blob '
                         f'{weight.shape}')
-    if param.axis < 1:
-        raise ctx.error(f'axis {param.axis} is not supported (only positive axes)')
     bias = _bias_blob(ctx, param.bias_term, n_out)
     link = links.Linear(n_in, n_out, nobias=bias is None, initialW=ctx.initializer(weight),
                         initial_bias=ctx.initializer(bias))
-    if param.axis == 1:
-        return ctx.add_link(link)
-    return ctx.add_link(link, n_batch_axes=param.axis)
+    return ctx.add_link(link)
 
 
 @_builder('BatchNorm')
@@ -227,7 +264,7 @@ def _batch_norm(ctx):
     factor = ctx.vector(blobs[2], 1, 'scale factor blob')[0] if len(blobs) == 3 else 1
     scale = 0 if factor == 0 else 1 / factor
     link = links.BatchNormalization(
-        size, decay=param.moving_average_fraction, eps=param.eps,
+        size, decay=_float(param, 'moving_average_fraction'), eps=_float(param, 'eps'),
         use_gamma=False, use_beta=False)
     link.avg_mean[...] = mean * scale
     link.avg_var[...] = var * scale
@@ -295,11 +332,8 @@ def _pooling(ctx):
         return (_functions.global_max_pooling_2d if pool == 'MAX'
                 else _functions.global_average_pooling_2d)
     # Checked as pairs, passed on as given (an int or a pair), as Chainer v7 does.
-    ksize = _positive(ctx, tuple(_hw(ctx, param, 'kernel', 'kernel_size')), 'kernel_size')
+    _positive(ctx, tuple(_hw(ctx, param, 'kernel', 'kernel_size')), 'kernel_size')
     _positive(ctx, tuple(_hw(ctx, param, 'stride', 'stride', 1)), 'stride')
-    pad = tuple(_hw(ctx, param, 'pad', 'pad', 0))
-    if any(p >= k for p, k in zip(pad, ksize)):
-        raise ctx.error(f'pad {pad} must be smaller than kernel_size {ksize}')
     function = (_functions.max_pooling_2d if pool == 'MAX'
                 else _functions.average_pooling_2d)
     ceil_mode = param.round_mode == caffe_pb2.PoolingParameter.CEIL
@@ -312,14 +346,12 @@ def _pooling(ctx):
 @_builder('LRN', 'LRN')
 def _lrn(ctx):
     param = ctx.param.lrn_param
-    if param.norm_region == caffe_pb2.LRNParameter.WITHIN_CHANNEL:
-        if param.local_size % 2 == 0:
-            raise ctx.error(f'local_size must be odd, got {param.local_size}')
-        return functools.partial(_functions.within_channel_lrn, size=param.local_size,
-                                 alpha=param.alpha, beta=param.beta)
+    if param.norm_region != caffe_pb2.LRNParameter.ACROSS_CHANNELS:
+        raise ctx.error('within-channel LRN is not supported', RuntimeError)  # as in v7
     return functools.partial(functions.local_response_normalization, n=param.local_size,
-                             k=param.k, alpha=param.alpha / param.local_size,
-                             beta=param.beta)
+                             k=_float(param, 'k'),
+                             alpha=_float(param, 'alpha') / param.local_size,
+                             beta=_float(param, 'beta'))
 
 
 @_builder('ReLU', 'RELU')
@@ -332,7 +364,7 @@ def _relu(ctx):
 
 @_builder('ELU')
 def _elu(ctx):
-    return functools.partial(functions.elu, alpha=ctx.param.elu_param.alpha)
+    return functools.partial(functions.elu, alpha=_float(ctx.param.elu_param, 'alpha'))
 
 
 @_builder('Sigmoid', 'SIGMOID')
@@ -347,16 +379,19 @@ def _tanh(ctx):
 
 @_builder('Dropout', 'DROPOUT')
 def _dropout(ctx):
-    return functools.partial(functions.dropout, ratio=ctx.param.dropout_param.dropout_ratio)
+    return functools.partial(functions.dropout,
+                             ratio=_float(ctx.param.dropout_param, 'dropout_ratio'))
 
 
 @_builder('Softmax', 'SOFTMAX')
 def _softmax(ctx):
-    axis = ctx.param.softmax_param.axis
-    return functions.softmax if axis == 1 else functools.partial(functions.softmax, axis=axis)
+    if ctx.param.softmax_param.axis != 1:
+        raise ctx.error('softmax along a non-channel axis is not supported', RuntimeError)
+    return functions.softmax
 
 
-@_builder('SoftmaxWithLoss', 'SOFTMAX_LOSS', bottoms=(2, 2))
+# One bottom is passed on alone, as v7 does.
+@_builder('SoftmaxWithLoss', 'SOFTMAX_LOSS', bottoms=(1, 2))
 def _softmax_with_loss(ctx):
     if ctx.param.softmax_param.axis != 1:
         raise ctx.error('softmax along a non-channel axis is not supported', RuntimeError)

@@ -36,18 +36,30 @@ MAX_BLOBS_PER_LAYER = 64
 
 _PARSE_ERRORS = (_message.DecodeError, ValueError, RecursionError)
 
-ModelLayer = collections.namedtuple('ModelLayer', ('param', 'blobs', 'offsets'))
+ModelLayer = collections.namedtuple('ModelLayer', ('param', 'blobs', 'offsets', 'shapes'))
 ModelLayer.__doc__ = """A layer of a caffemodel.
 
 ``param`` is its ``LayerParameter`` (or ``V1LayerParameter``) without the blobs, ``blobs``
-the list of its blobs as read-only float32 NumPy arrays of their shapes, and ``offsets``
-the byte offset in the file of each blob's float32 data (``None`` for a blob stored in
-another form, such as doubles or several runs).
+the list of its blobs as read-only float32 NumPy arrays, ``offsets`` the byte offset in the
+file of each blob's float32 data (``None`` for a blob stored in another form, such as
+doubles or several runs), and ``shapes`` the shape each blob declares (its ``shape``, or
+its legacy ``(num, channels, height, width)``).
+
+A blob has its declared shape when its data fills it. A blob whose declared shape is
+incomplete (a dimension left 0, or no shape at all) but that holds data, or that declares
+a shape but holds no data, is given as the 1-D array of its data: Chainer v7 reads such
+blobs by taking the missing dimensions from the layer's parameters, and so do the layer
+builders (:meth:`~._layer_context.LayerContext.expect_blobs` rejects a blob without data).
 """
 
 
 class CaffeModelError(ValueError):
     """A caffemodel file that cannot be read as a Caffe network."""
+
+
+class CaffeDecodeError(CaffeModelError, _message.DecodeError):
+    """A caffemodel whose bytes are not a well-formed message (also protobuf's
+    ``DecodeError``, which Chainer v7 raised for such files)."""
 
 
 def layer_type(param):
@@ -59,9 +71,9 @@ def layer_type(param):
     return param.type
 
 
-def layer_error(path, param, problem):
+def layer_error(path, param, problem, error_class=CaffeModelError):
     """A :class:`CaffeModelError` naming the file, the layer and its type."""
-    return CaffeModelError(
+    return error_class(
         f'{os.fspath(path)}: layer {param.name!r} ({layer_type(param)}): {problem}')
 
 
@@ -85,7 +97,7 @@ def open_layers(path):
         try:
             layers += _read_layers(path, data)
         except _wire.WireError as e:
-            raise CaffeModelError(f'{os.fspath(path)}: not a Caffe model file: {e}') from None
+            raise CaffeDecodeError(f'{os.fspath(path)}: not a Caffe model file: {e}') from None
         yield layers
     finally:
         layers.clear()
@@ -138,14 +150,18 @@ def _read_layer(path, data, message_class, index, span):
                                        f'{MAX_BLOBS_PER_LAYER}')
     blobs = []
     offsets = []
+    shapes = []
     for blob_index, blob_span in enumerate(blob_spans):
         try:
-            blob, offset = _read_blob(data, blob_span)
-        except (_wire.WireError, _BlobError) as e:
+            blob, offset, shape = _read_blob(data, blob_span)
+        except _wire.WireError as e:
+            raise layer_error(path, param, f'blob {blob_index}: {e}', CaffeDecodeError) from None
+        except _BlobError as e:
             raise layer_error(path, param, f'blob {blob_index}: {e}') from None
         blobs.append(blob)
         offsets.append(offset)
-    return ModelLayer(param, blobs, offsets)
+        shapes.append(shape)
+    return ModelLayer(param, blobs, offsets, shapes)
 
 
 def _check_names(path, param, index):
@@ -162,7 +178,7 @@ def _parse(message_class, serialized, path, what):
     try:
         return message_class.FromString(serialized)
     except _PARSE_ERRORS as e:
-        raise CaffeModelError(f'{os.fspath(path)}: {what} is not a valid '
+        raise CaffeDecodeError(f'{os.fspath(path)}: {what} is not a valid '
                               f'{message_class.DESCRIPTOR.name}: {e}') from None
 
 
@@ -192,11 +208,14 @@ def _read_blob(data, span):
         if len(chunks[_BLOB_DATA]) == 1:
             offset = chunks[_BLOB_DATA][0][0]
     size = 0 if values is None else len(values)
-    if size != count:
-        raise _BlobError(f'shape {shape} needs {count} values but the blob holds {size}')
     if values is None:
-        return numpy.zeros(shape, dtype=numpy.float32), None
-    return values.astype(numpy.float32, copy=False).reshape(shape), offset
+        values = numpy.zeros(0, dtype=numpy.float32)
+    if size == count:
+        return values.astype(numpy.float32, copy=False).reshape(shape), offset, shape
+    if size and count:
+        raise _BlobError(f'shape {shape} needs {count} values but the blob holds {size}')
+    # An incomplete shape, or no data: the layer's builder decides (see ModelLayer).
+    return values.astype(numpy.float32, copy=False), offset, shape
 
 
 def _blob_shape(shape_bytes, legacy_dims):

@@ -7,7 +7,10 @@ from chainer import link
 from chainer.links.caffe import _layer_context
 from chainer.links.caffe import _layers
 from chainer.links.caffe import _model_file
+from chainer.links.caffe.protobuf3 import caffe_pb2 as caffe_pb  # v7's name, which tests use
 from chainer.utils import argument
+
+__all__ = ['CaffeFunction', 'caffe_pb']
 
 
 class CaffeFunction(link.Chain):
@@ -71,9 +74,10 @@ class CaffeFunction(link.Chain):
             warnings.warn(f'Skip the layer "{param.name}", since CaffeFunction does not '
                           f'support {_model_file.layer_type(param)} layer')
             return
+        ctx = _layer_context.LayerContext(self, self._model_path, layer)
         if param.name in self.forwards:
-            raise _model_file.layer_error(self._model_path, param, 'duplicate layer name')
-        forward = build(_layer_context.LayerContext(self, self._model_path, layer))
+            raise ctx.error('duplicate layer name', _layer_context.NameTakenError)
+        forward = build(ctx)
         if forward is None:
             return
         self.forwards[param.name] = forward

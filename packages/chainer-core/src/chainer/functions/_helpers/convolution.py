@@ -16,11 +16,16 @@ from chainer.utils import conv
 from chainer.utils import conv_nd
 
 
+class TupleLengthError(ValueError, AssertionError):
+    """A per-axis argument of the wrong length (v7 raised ``ValueError`` from its 2-d
+    functions and ``AssertionError`` from its N-d ones: this error is both)."""
+
+
 def as_tuple(value, ndim):
     """Expands an int (or a sequence of length ``ndim``) into a tuple of ``ndim`` ints."""
     if isinstance(value, (tuple, list)):
         if len(value) != ndim:
-            raise ValueError(
+            raise TupleLengthError(
                 'the length of the tuple must be {} (got {})'.format(ndim, len(value)))
         return tuple(int(v) for v in value)
     return (int(value),) * ndim
@@ -182,6 +187,20 @@ def conv_grad_x(gy, W, dims, stride, pad, dilate, groups):
             numpy, gcol, tuple(stride), tuple(pad), tuple(dims), tuple(dilate))
     order = (1 + nd, 0) + tuple(range(1, 1 + nd)) + tuple(range(2 + nd, 2 + 2 * nd))
     return col2im(gcol.transpose(order), stride, pad, dims, dilate)
+
+
+def check_groups(channels, groups, what):
+    """Raises ``TypeError`` (as v7's N-d functions) unless ``groups`` divides ``channels``."""
+    if channels % groups:
+        raise TypeError(
+            'The number of groups must be a divisor of that of {} channels (got {} channels, '
+            '{} groups)'.format(what, channels, groups))
+
+
+def check_size(actual, expected, what):
+    """Raises ``ValueError`` (v7's error there) when a channel count does not match."""
+    if actual != expected:
+        raise ValueError('{}: expected {}, got {}'.format(what, expected, actual))
 
 
 def check_spatial_ndim(x, ndim):

@@ -264,6 +264,11 @@ class ROIAlignFunction(ROIPoolingFunction):
         super().__init__(outsize, spatial_scale)
         self.sampling_ratio = parse_sampling_ratio(sampling_ratio)
 
+    def check_type_forward(self, in_types):
+        check_types(in_types)
+        # v7's ROIAlign functions take float32 images and boxes only
+        type_check.expect(in_types[0].dtype == numpy.float32)
+
     def _roi_samples(self, rois, roi_indices, height, width):
         # Yields ``(i, batch_index, (valid, idx, w, count))`` (see align_samples) of each ROI.
         rois = to_cpu(rois)

@@ -2,6 +2,7 @@
 from chainer import function_node
 from chainer.functions._helpers import convolution as _conv
 from chainer.utils import type_check
+from chainer.utils.conv import col2im_cpu, col2im_gpu, im2col_cpu, im2col_gpu  # NOQA (v7 names here)
 
 
 def _check_4d_float(in_types, name):

@@ -13,11 +13,19 @@ class Convolution2DFunction(_conv.Params2D, convolution_nd.ConvolutionND):
     """Two-dimensional convolution function node (``dilate`` and ``groups`` are keyword-only)."""
 
     _any_bias_dtype = False
+    _type_checks_channels = True
 
     def __init__(self, stride=1, pad=0, cover_all=False, **kwargs):
         dilate, groups = argument.parse_kwargs(
             kwargs, ('dilate', 1), ('groups', 1), deterministic=_DETERMINISTIC_MSG)
         super().__init__(2, stride, pad, cover_all, dilate=dilate, groups=groups)
+
+    def _check_channels(self, x, W):
+        # (the input channels are type-checked; v7 raised ValueError for the output ones)
+        if W.shape[0] % self.groups:
+            raise ValueError(
+                'The number of groups must be a divisor of that of output channels (got {} '
+                'channels, {} groups)'.format(W.shape[0], self.groups))
 
 
 class Convolution2DGradW(_conv.Params2D, convolution_nd.ConvolutionNDGradW):

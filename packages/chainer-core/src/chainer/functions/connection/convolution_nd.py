@@ -28,7 +28,7 @@ def bias_grad(gy, b_dtype):
     return ops.cast(ops.sum(gy, (0,) + tuple(range(2, gy.ndim))), b_dtype)
 
 
-def _check_conv_types(in_types, ndim, groups, any_bias_dtype):
+def _check_conv_types(in_types, ndim, groups, any_bias_dtype, check_channels):
     n_in = in_types.size()
     type_check.expect(2 <= n_in, n_in <= 3)
     x_type = in_types[0]
@@ -39,10 +39,9 @@ def _check_conv_types(in_types, ndim, groups, any_bias_dtype):
         w_type.dtype.kind == 'f',
         x_type.ndim == ndim + 2,
         w_type.ndim == ndim + 2,
-        x_type.shape[1] == w_type.shape[1] * groups,
     )
-    if groups > 1:
-        type_check.expect(w_type.shape[0] % groups == 0)
+    if check_channels:
+        type_check.expect(x_type.shape[1] == w_type.shape[1] * groups)
     if type_check.eval(n_in) == 3:
         b_type = in_types[2]
         type_check.argname((b_type,), ('b',))
@@ -67,6 +66,9 @@ class ConvolutionND(function_node.FunctionNode):
     _col = None
     # v7's N-d convolution takes a bias of another float dtype than x (its 2-d one does not)
     _any_bias_dtype = True
+    # v7's N-d convolution checks the channels in its forward pass (TypeError for groups that
+    # do not divide them, ValueError for a mismatch), its 2-d one in the type check
+    _type_checks_channels = False
 
     def __init__(self, ndim, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
         self.ndim = ndim
@@ -77,7 +79,15 @@ class ConvolutionND(function_node.FunctionNode):
         self.groups = int(groups)
 
     def check_type_forward(self, in_types):
-        _check_conv_types(in_types, self.ndim, self.groups, self._any_bias_dtype)
+        _check_conv_types(in_types, self.ndim, self.groups, self._any_bias_dtype,
+                          self._type_checks_channels)
+
+    def _check_channels(self, x, W):
+        if self.groups > 1:
+            _conv.check_groups(x.shape[1], self.groups, 'input')
+            _conv.check_groups(W.shape[0], self.groups, 'output')
+        _conv.check_size(x.shape[1], W.shape[1] * self.groups,
+                         'the input channels of x (W.shape[1] * groups)')
 
     def _out_dims(self, x, W):
         dims = _conv.conv_outsize(
@@ -94,6 +104,7 @@ class ConvolutionND(function_node.FunctionNode):
         x, W = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
         self._b_dtype = None if b is None else b.dtype
+        self._check_channels(x, W)
         out_dims = self._out_dims(x, W)
         if (not isinstance(x, numpy.ndarray) and (b is None or b.dtype == x.dtype)
                 and _cudnn.can_use_conv(

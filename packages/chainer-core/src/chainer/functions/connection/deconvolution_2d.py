@@ -16,6 +16,12 @@ class Deconvolution2DFunction(_conv.Params2D, deconvolution_nd.DeconvolutionND):
             deterministic=convolution_2d._DETERMINISTIC_MSG)
         super().__init__(2, stride, pad, outsize, dilate=dilate, groups=groups)
 
+    def _check_groups(self, channels):
+        if channels % self.groups:
+            raise ValueError(
+                'The number of groups must be a divisor of that of input channels (got {} '
+                'channels, {} groups)'.format(channels, self.groups))
+
     def _check_computed_out_dims(self, dims):
         for d, name in zip(dims, ('Height', 'Width')):
             if d <= 0:

@@ -61,8 +61,18 @@ class DeconvolutionND(function_node.FunctionNode):
                 (b_type.dtype.kind == 'f' if self._any_bias_dtype
                  else b_type.dtype == x_type.dtype),
                 b_type.ndim == 1,
-                b_type.shape[0] == w_type.shape[1] * self.groups,
             )
+
+    def _check_channels(self, x, W, b):
+        # v7 checks these in the forward pass (TypeError for groups that do not divide the
+        # input channels of its N-d function, ValueError for a bias of the wrong size)
+        self._check_groups(x.shape[1])
+        if b is not None:
+            _conv.check_size(b.shape[0], W.shape[1] * self.groups,
+                             'the size of b (W.shape[1] * groups)')
+
+    def _check_groups(self, channels):
+        _conv.check_groups(channels, self.groups, 'input')
 
     def _out_dims(self, x, W):
         # (v7: an explicit outsize may have empty dimensions, a computed one may not)
@@ -92,6 +102,7 @@ class DeconvolutionND(function_node.FunctionNode):
         x, W = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
         self._b_dtype = None if b is None else b.dtype
+        self._check_channels(x, W, b)
         out_dims = self._out_dims(x, W)
         self._set_cover_all(x.shape[2:], out_dims, W.shape[2:])
         c_out = W.shape[1] * self.groups

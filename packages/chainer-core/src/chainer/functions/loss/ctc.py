@@ -13,6 +13,10 @@ from chainer.functions.activation.log_softmax import _log_softmax
 from chainer.utils import type_check
 
 
+# v7's loss of a label sequence that cannot be emitted (its finite log of zero)
+_IMPOSSIBLE_LOSS = {numpy.dtype(numpy.float16): 1e4}
+
+
 def _logaddexp(xp, a, b):
     with numpy.errstate(invalid='ignore'):
         return xp.logaddexp(a, b)
@@ -81,6 +85,9 @@ class ConnectionistTemporalClassification(function_node.FunctionNode):
         end = xp.take_along_axis(last, (path_length - 1)[:, None], axis=1)[:, 0]
         end2 = xp.take_along_axis(last, xp.maximum(path_length - 2, 0)[:, None], axis=1)[:, 0]
         log_p = xp.where(path_length >= 2, _logaddexp(xp, end, end2), end)
+        # a label sequence that no alignment of its input emits (one too long for the input)
+        # gets v7's finite loss and no gradient
+        possible = log_p > neg_inf
 
         final = (s_index == (path_length - 1)[:, None]) | (s_index == (path_length - 2)[:, None])
         beta = xp.full((n_time, n_batch, n_path), neg_inf, ctype)
@@ -100,15 +107,15 @@ class ConnectionistTemporalClassification(function_node.FunctionNode):
         # occupation probabilities of each path position, accumulated per vocabulary entry
         with numpy.errstate(invalid='ignore'):
             occ = xp.exp(alpha + beta - emit - log_p[None, :, None])
-        occ = xp.where(active[:, :, None] & valid[None], occ, 0)
+        occ = xp.where(active[:, :, None] & valid[None] & possible[None, :, None], occ, 0)
         grad = xp.exp(log_y)
-        grad *= active[:, :, None]
+        grad *= (active & possible[None, :])[:, :, None]
         index = (xp.arange(n_time)[:, None, None], xp.arange(n_batch)[None, :, None],
                  xp.broadcast_to(path[None], occ.shape))
         scatter_add(grad, index, -occ)
         self._grad = grad
 
-        loss = -log_p
+        loss = xp.where(possible, -log_p, _IMPOSSIBLE_LOSS.get(x.dtype, 1e10))
         if self.reduce == 'mean':
             loss = loss.mean() if n_batch else loss.sum()
         return utils.force_array(loss, x.dtype),
@@ -159,8 +166,6 @@ def connectionist_temporal_classification(x, t, blank_symbol, input_length=None,
     if not isinstance(blank_symbol, int):
         raise TypeError('blank_symbol must be non-negative integer.')
     assert 0 <= blank_symbol < x[0].shape[1]
-    # only 1-dimensional label sequences are supported
-    assert t.ndim == 2
     check_reduce(reduce)
     xp = backend.get_array_module(x[0])
     with backend.get_device_from_array(x[0]).create_context():  # the lengths go with x

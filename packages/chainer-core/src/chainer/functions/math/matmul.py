@@ -36,6 +36,9 @@ class MatMul(function_node.FunctionNode):
         a_idx = -2 if self.transa and a_ndim > 1 else -1
         b_idx = -1 if self.transb and b_ndim > 1 else (-2 if b_ndim > 1 else 0)
         type_check.expect(a_type.shape[a_idx] == b_type.shape[b_idx])
+        if a_ndim > 2 or b_ndim > 2:
+            # (batch axes that do not broadcast are InvalidType, as v7)
+            type_check.expect_broadcast_shapes(a_type.shape[:-2], b_type.shape[:-2])
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))

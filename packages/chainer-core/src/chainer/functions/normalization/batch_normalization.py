@@ -1,4 +1,5 @@
 """Batch normalization (training mode with batch statistics, and fixed statistics)."""
+import collections.abc
 import warnings
 
 import numpy
@@ -12,6 +13,20 @@ from chainer.utils import type_check
 
 _CUDNN_BN_MIN_EPSILON = 1e-5
 _LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+
+def _axis_tuple(axis):
+    """The ``axis`` argument as a tuple (or None), with v7's errors: it must be an int, a
+    strictly ascending sequence of ints or None (RuntimeError otherwise)."""
+    if axis is None:
+        return None
+    if isinstance(axis, int):
+        return (axis,)
+    if isinstance(axis, collections.abc.Sequence):
+        if any(a >= b for a, b in zip(axis, axis[1:])):
+            raise RuntimeError('numbers in axis must be sorted in ascending order')
+        return tuple(axis)
+    raise RuntimeError('axis must be int, tuple of int or None')
 
 
 def _compute_axis(x_ndim, gamma_ndim=1, axis=None):
@@ -235,9 +250,7 @@ class BatchNormalization(function_node.FunctionNode):
         self.running_var = var
         self.eps = eps
         self.decay = decay
-        if isinstance(axis, (int, numpy.integer)):
-            axis = (int(axis),)
-        self.axis = axis
+        self.axis = _axis_tuple(axis)
         self.use_cudnn = False
 
     @property
@@ -399,9 +412,7 @@ class FixedBatchNormalization(function_node.FunctionNode):
 
     def __init__(self, eps=2e-5, axis=None):
         self.eps = eps
-        if isinstance(axis, (int, numpy.integer)):
-            axis = (int(axis),)
-        self.axis = axis
+        self.axis = _axis_tuple(axis)
 
     @property
     def label(self):
@@ -433,7 +444,8 @@ class FixedBatchNormalization(function_node.FunctionNode):
         self._bshape = bshape = _broadcast_shape(x.shape, key_axis)
         dtype = _compute_dtype(x.dtype, gamma.dtype)
 
-        inv_std = var.astype(dtype) + dtype.type(self.eps)
+        # (an array even for 0-d statistics, whose sum NumPy gives as a scalar)
+        inv_std = xp.asarray(var.astype(dtype) + dtype.type(self.eps))
         xp.sqrt(inv_std, out=inv_std)
         xp.reciprocal(inv_std, out=inv_std)
         self.inv_std = inv_std

@@ -1,4 +1,5 @@
 """N-dimensional unpooling (``unpooling_nd``, ``_1d``, ``_3d``)."""
+from chainer import backend
 from chainer import function_node
 from chainer.functions._helpers import convolution as _conv
 from chainer.functions._helpers import pooling as _pool
@@ -26,11 +27,8 @@ class UnpoolingND(pooling_nd._PoolingND):
         if self.outs is not None:
             return self.outs
         outs = _conv.deconv_outsize(dims, self.ksize, self.stride, self.pad, self.cover_all)
-        if any(o <= 0 for o in outs):
-            raise RuntimeError(
-                'The output size of the unpooling must be positive, but got {}.'
-                .format(outs))
-        return outs
+        # (as v7: the padding may crop every output pixel away, leaving an empty output)
+        return tuple(max(o, 0) for o in outs)
 
     def forward(self, inputs):
         x, = inputs
@@ -55,9 +53,14 @@ class UnpoolingNDGrad(function_node.FunctionNode):
         self.pad = unpoolingnd.pad
         self.cover_all = unpoolingnd.cover_all
         self.outs = unpoolingnd._outs
+        self._in_dims = unpoolingnd._in_dims
 
     def forward(self, inputs):
         gy, = inputs
+        if gy.size == 0:
+            # an output cropped away entirely by the padding
+            xp = backend.get_array_module(gy)
+            return xp.zeros(gy.shape[:2] + tuple(self._in_dims), gy.dtype),
         gx = _pool.window_sum(gy, self.ksize, self.stride, self.pad, self.cover_all)
         return gx,
 

@@ -5,6 +5,7 @@ from chainer.functions.loss import crf1d
 from chainer import initializers
 from chainer import link
 from chainer.links.rnn import n_step_rnn
+from chainer.links.rnn.n_step_rnn import argsort_list_descent, permutate_list  # NOQA (v7 names)
 
 
 def _time_major(sequences, order):

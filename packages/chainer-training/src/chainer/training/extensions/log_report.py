@@ -13,9 +13,10 @@ from chainer.utils import argument
 class LogReport(extension.Extension):
     """Trainer extension keeping a log of the mean observations over each interval.
 
-    Every iteration the observation is added to a running mean; when ``trigger`` fires, the
-    means (as Python floats) with ``epoch``, ``iteration`` and ``elapsed_time`` are appended to
-    :attr:`log`, which is written as JSON to ``<out>/<filename>``.
+    Every iteration the observation is added to a running mean; when ``trigger`` fires (and
+    when called before the first update, with ``call_before_training``), the means (as Python
+    floats) with ``epoch``, ``iteration`` and ``elapsed_time`` are appended to :attr:`log`,
+    which is written as JSON to ``<out>/<filename>``.
 
     Args:
         keys (iterable of str): Observation keys to log (all when None).
@@ -46,7 +47,9 @@ class LogReport(extension.Extension):
         else:
             self._summary.add({key: observation[key] for key in keys if key in observation})
 
-        if not self._trigger(trainer):
+        # as v7, an entry is also made when called before the first update
+        # (``call_before_training``), without consulting the trigger
+        if not (trainer.is_before_training or self._trigger(trainer)):
             return
         entry = {name: float(value) for name, value in self._summary.compute_mean().items()}
         updater = trainer.updater

@@ -28,8 +28,9 @@ def _check_available():
 class PlotReport(extension.Extension):
     """Trainer extension plotting the means of observed values, one point per interval.
 
-    Every iteration the observation is added to a running mean; when ``trigger`` fires, a
-    point ``(x, mean)`` is added for each of ``y_keys`` (``x`` is the updater's ``epoch`` or
+    Every iteration the observation is added to a running mean; when ``trigger`` fires (and
+    when called before the first update, with ``call_before_training``), a point
+    ``(x, mean)`` is added for each of ``y_keys`` (``x`` is the updater's ``epoch`` or
     ``iteration``, or the mean of the observed ``x_key``) and the figure is written to
     ``<out>/<filename>``. Without matplotlib (``pip install chainer-training[plot]``) it warns
     once and plots nothing.
@@ -75,7 +76,9 @@ class PlotReport(extension.Extension):
         self._summary.add({key: observation[key] for key in keys if key in observation})
         if self._x_key in observation:
             self._summary.add({self._x_key: observation[self._x_key]})
-        if not self._trigger(trainer):
+        # as v7, a point is also made when called before the first update
+        # (``call_before_training``), without consulting the trigger
+        if not (trainer.is_before_training or self._trigger(trainer)):
             return
 
         stats = self._summary.compute_mean()
