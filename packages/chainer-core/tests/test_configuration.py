@@ -80,6 +80,19 @@ class TestConfig:
             assert chainer.get_dtype(map_mixed16=numpy.float32) == numpy.float32
         assert chainer.get_dtype(numpy.float64) == numpy.float64
 
+    def test_get_compute_mode(self):
+        assert chainer.get_compute_mode() is None
+        with chainer.using_config('compute_mode', 'cudnn_fast'):
+            assert chainer.get_compute_mode() == 'cudnn_fast'
+
+    def test_top_level_names_of_v7(self):
+        # as v7: the cuDNN predicates are also top-level names, and dir() lists the lazy names
+        assert chainer.should_use_cudnn is chainer.backends.cuda.should_use_cudnn
+        assert (chainer.should_use_cudnn_tensor_core
+                is chainer.backends.cuda.should_use_cudnn_tensor_core)
+        assert not chainer.should_use_cudnn('>=auto')  # no CuPy here
+        assert {'Chain', 'Optimizer', 'report', 'get_compute_mode'} <= set(dir(chainer))
+
     def test_show(self, capsys):
         chainer.config.show()
         out = capsys.readouterr().out

@@ -78,6 +78,8 @@ global_config._will_recompute = False
 from chainer import backend  # noqa: E402
 from chainer import backends  # noqa: E402
 from chainer.backends import cuda  # noqa: E402
+from chainer.backends.cuda import should_use_cudnn  # noqa: E402,F401
+from chainer.backends.cuda import should_use_cudnn_tensor_core  # noqa: E402,F401
 from chainer import function_node  # noqa: E402
 from chainer import variable  # noqa: E402
 from chainer._backprop import backward  # noqa: E402,F401
@@ -126,6 +128,20 @@ def is_debug():
         True
     """
     return bool(config.debug)
+
+
+def get_compute_mode():
+    """Returns ``chainer.config.compute_mode`` (None unless set).
+
+    .. admonition:: Example
+
+        >>> chainer.get_compute_mode() is None
+        True
+        >>> with chainer.using_config('compute_mode', 'cudnn_fast'):
+        ...     chainer.get_compute_mode()
+        'cudnn_fast'
+    """
+    return config.compute_mode
 
 
 def set_debug(debug):
@@ -269,6 +285,11 @@ _LAZY_SUBMODULES = frozenset([
     'testing', 'utils', 'device_resident', 'distribution', 'distributions',
     'memory_layouts', 'types', 'warnings', 'graph_optimizations',
 ])
+
+
+def __dir__():
+    # the lazily imported names are listed too, as v7's eagerly imported ones
+    return sorted(set(globals()) | set(_LAZY_ATTRS))
 
 
 def __getattr__(name):
