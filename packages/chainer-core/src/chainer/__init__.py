@@ -27,22 +27,23 @@ def _env_flag(name, default):
 
 
 def _env_dtype():
+    # As v7: only the names float16/32/64 and mixed16 are accepted.
     name = os.environ.get('CHAINER_DTYPE', 'float32')
     if name == 'mixed16':
         return mixed16
+    if name not in ('float16', 'float32', 'float64'):
+        raise TypeError('incorrect dtype name in CHAINER_DTYPE: "{}". Only float16/32/64 are '
+                        'allowed.'.format(name))
     return numpy.dtype(name)
 
 
 class _Mixed16:
-    """The ``mixed16`` dtype mode: float16 activations with float32 parameters."""
+    """The ``mixed16`` dtype mode: float16 activations with float32 parameters.
+
+    It equals only itself and, as in v7, NumPy's float16 dtype (``numpy.dtype`` converts it
+    through its ``dtype`` attribute); copies and pickles give the same object back."""
 
     dtype = numpy.dtype(numpy.float16)
-
-    def __eq__(self, other):
-        return self is other or (isinstance(other, str) and other == 'mixed16')
-
-    def __hash__(self):
-        return hash('mixed16')
 
     def __repr__(self):
         return "dtype('mixed16')"
