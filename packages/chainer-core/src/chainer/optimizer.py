@@ -137,6 +137,9 @@ def _cpu_update(fn, arrays, dtype, n_scratch, *args):
         shape = a0.shape
         if n_scratch == 1:
             fn(*arrays, _get_scratch(shape, dtype, 0, size), *args)
+        elif n_scratch == 2:
+            fn(*arrays, _get_scratch(shape, dtype, 0, size), _get_scratch(shape, dtype, 1, size),
+               *args)
         else:
             fn(*arrays, *[_get_scratch(shape, dtype, i, size) for i in range(n_scratch)],
                *args)
