@@ -571,7 +571,8 @@ class Optimizer:
         self.loss_scaling(scale=loss_scale)
 
     def check_nan_in_grads(self):
-        """Checks the gradients for non-finite values when dynamic loss scaling is used."""
+        """Checks the gradients for non-finite values when dynamic loss scaling is used (with
+        a warning for each parameter that has some)."""
         self._loss_scaling_isnan = False
         if not self._loss_scaling_is_dynamic:
             return
@@ -586,7 +587,6 @@ class Optimizer:
                 warnings.warn(
                     'Non finite number found in param.grad of {} (iteration: {}, '
                     'loss_scale: {})'.format(name, self.t, self._loss_scale))
-                return
 
     def is_safe_to_update(self):
         """``False`` when the last check found non-finite gradients."""
