@@ -1,5 +1,10 @@
 """chainer.configuration: global and thread-local entries, using_config, debug mode."""
+import copy
 import io
+import os
+import pickle
+import subprocess
+import sys
 import threading
 import warnings
 
@@ -79,6 +84,54 @@ class TestConfig:
             assert chainer.get_dtype() == numpy.float16
             assert chainer.get_dtype(map_mixed16=numpy.float32) == numpy.float32
         assert chainer.get_dtype(numpy.float64) == numpy.float64
+
+    def test_mixed16_compares_as_v7(self):
+        # As v7: mixed16 equals itself and NumPy's float16 dtype, not its name nor the type.
+        assert chainer.mixed16 == chainer.mixed16
+        assert chainer.mixed16 == numpy.dtype(numpy.float16)
+        assert numpy.dtype(chainer.mixed16) == numpy.float16
+        assert chainer.mixed16 != 'mixed16'
+        assert chainer.mixed16 != numpy.float16
+        assert repr(chainer.mixed16) == "dtype('mixed16')"
+
+    def test_mixed16_copies_are_itself(self):
+        for dup in (copy.copy(chainer.mixed16), copy.deepcopy(chainer.mixed16),
+                    pickle.loads(pickle.dumps(chainer.mixed16))):
+            assert dup is chainer.mixed16
+
+    @pytest.mark.parametrize('name, expected', [
+        ('float16', "dtype('float16')"), ('float64', "dtype('float64')"),
+        ('mixed16', "dtype('mixed16')")])
+    def test_dtype_from_environment(self, name, expected):
+        assert self._dtype_in_subprocess(name).stdout.strip() == expected
+
+    @pytest.mark.parametrize('name', ['int32', 'half', 'f2', 'bogus'])
+    def test_bad_dtype_from_environment(self, name):
+        # As v7: a TypeError at import for any other name.
+        proc = self._dtype_in_subprocess(name)
+        assert proc.returncode != 0
+        assert 'TypeError: incorrect dtype name in CHAINER_DTYPE: "{}"'.format(name) in (
+            proc.stderr)
+
+    @staticmethod
+    def _dtype_in_subprocess(name):
+        return subprocess.run(
+            [sys.executable, '-c', 'import chainer; print(repr(chainer.config.dtype))'],
+            env=dict(os.environ, CHAINER_DTYPE=name), capture_output=True, text=True,
+            timeout=600)
+
+    def test_get_compute_mode(self):
+        assert chainer.get_compute_mode() is None
+        with chainer.using_config('compute_mode', 'cudnn_fast'):
+            assert chainer.get_compute_mode() == 'cudnn_fast'
+
+    def test_top_level_names_of_v7(self):
+        # as v7: the cuDNN predicates are also top-level names, and dir() lists the lazy names
+        assert chainer.should_use_cudnn is chainer.backends.cuda.should_use_cudnn
+        assert (chainer.should_use_cudnn_tensor_core
+                is chainer.backends.cuda.should_use_cudnn_tensor_core)
+        assert not chainer.should_use_cudnn('>=auto')  # no CuPy here
+        assert {'Chain', 'Optimizer', 'report', 'get_compute_mode'} <= set(dir(chainer))
 
     def test_show(self, capsys):
         chainer.config.show()

@@ -1,4 +1,7 @@
 """chainer.function: the old-style Function (array backward) run through its adapter node."""
+import gc
+import weakref
+
 import numpy
 import pytest
 
@@ -312,3 +315,60 @@ class TestDoubleBackpropThroughOldStyleFunction:
 
 def test_function_hook_reexported_as_v7():
     assert chainer.function.FunctionHook is chainer.FunctionHook
+
+
+class _RecordingHook(chainer.FunctionHook):
+    name = 'recording'
+
+    def __init__(self):
+        self.events = []
+
+    def forward_preprocess(self, function, in_data):
+        self.events.append(('forward', function.label))
+
+    def backward_preprocess(self, function, in_data, out_grad):
+        self.events.append(('backward', function.label))
+
+
+class TestNodeOfOldStyleFunction:
+
+    def test_local_hook_added_before_the_call_runs(self):
+        # as v7: the call applies ``f.node``, so hooks registered on it take effect
+        f = _Triple()
+        hook = _RecordingHook()
+        f.add_hook(hook)
+        node = f.node
+        y = f(chainer.Variable(_x()))
+        assert y.creator_node is node
+        F.sum(y).backward()
+        assert hook.events == [('forward', '_Triple'), ('backward', '_Triple')]
+        f.delete_hook('recording')
+        with pytest.raises(KeyError, match='Hook recording does not exist'):
+            f.delete_hook('recording')
+
+    def test_second_call_keeps_the_first_graph(self):
+        f = _Triple()
+        x1 = chainer.Variable(_x())
+        x2 = chainer.Variable(2 * _x())
+        y1 = f(x1)
+        y2 = f(x2)
+        assert y1.creator is f and y2.creator is f
+        assert y1.creator_node is not y2.creator_node
+        assert f.node is y2.creator_node
+        F.sum(y1).backward()
+        numpy.testing.assert_allclose(x1.grad, numpy.full(3, 3, 'f'))
+        assert x2.grad is None
+
+    def test_function_does_not_keep_the_graph_alive(self):
+        # as v7, the function holds the node of its call weakly: once the graph is dropped,
+        # its arrays are freed and ``node`` is a fresh one
+        f = _Triple()
+        array = _x()
+        array_ref = weakref.ref(array)
+        y = f(chainer.Variable(array))
+        assert y.creator_node is f.node and f.inputs[0].data is array
+        node_ref = weakref.ref(f.node)
+        del array, y
+        gc.collect()
+        assert array_ref() is None and node_ref() is None
+        assert f.inputs is None

@@ -156,11 +156,28 @@ def test_local_hook():
     assert ('fpre', 'Cube') in hook.events and ('bpost', 'Cube') in hook.events
     f.delete_hook('counting')
     assert 'counting' not in f.local_function_hooks
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match='Hook counting does not exist'):  # as v7
         f.delete_hook('counting')
     with pytest.raises(TypeError, match='FunctionHook'):  # as v7
         f.add_hook(object())
     assert not f.local_function_hooks
+
+
+@pytest.mark.parametrize('node,alias', [(Cube(), False), (F.math.exponential.Exp(), True)])
+def test_calling_a_node_raises_runtime_error(node, alias):
+    # as v7: a node is applied with apply(); a built-in one also points to its function
+    with pytest.raises(RuntimeError, match='apply') as info:
+        node(chainer.Variable(_x()))
+    assert ('snake_case' in str(info.value)) == alias
+
+
+def test_apply_takes_any_iterable_of_inputs():
+    # as v7, apply also accepts a generator (it has no length)
+    x = chainer.Variable(_x())
+    y, = Cube().apply(v for v in (x,))
+    numpy.testing.assert_allclose(y.array, _x() ** 3)
+    F.sum(y).backward()
+    numpy.testing.assert_allclose(x.grad, 3 * _x() ** 2)
 
 
 def test_global_hook_registry():
@@ -573,16 +590,19 @@ class TestBackwardResultChecks:
         with chainer.using_config('debug', True), pytest.raises(error, match=match):
             y.backward()
 
-    @pytest.mark.parametrize('grad,error', [
-        (lambda gy: chainer.Variable(numpy.ones(2, 'f')), ValueError),
-        (lambda gy: F.sum(gy), ValueError),
-        (lambda gy: chainer.Variable(numpy.ones(3, 'd')), TypeError),
-        (lambda gy: gy.array, AttributeError),
+    @pytest.mark.parametrize('grad,error,match', [
+        (lambda gy: chainer.Variable(numpy.ones(2, 'f')), ValueError,
+         r'_TimesThree\) has a bug.\n\nShape of data and grad mismatch'),
+        (lambda gy: F.sum(gy), ValueError, 'Shape of data and grad mismatch'),
+        (lambda gy: chainer.Variable(numpy.ones(3, 'd')), TypeError,
+         'Dtype of data and grad mismatch'),
+        (lambda gy: gy.array, AttributeError, ''),
     ])
-    def test_shape_and_dtype_checked_outside_debug_mode(self, grad, error):
-        # as v7: a gradient that does not fit its input fails without debug mode too
+    def test_shape_and_dtype_checked_outside_debug_mode(self, grad, error, match):
+        # as v7: a gradient that does not fit its input fails without debug mode too (with
+        # the message of a mismatched gradient, not debug mode's one)
         x = chainer.Variable(_x())
-        with pytest.raises(error):
+        with pytest.raises(error, match=match):
             F.sum(_TimesThree(grad).apply((x,))[0]).backward()
         assert x.grad is None
 

@@ -187,3 +187,159 @@ def test_failure_reports_as_v7():
         'check_double_backward failed (eps=0.001 atol=0.0001 rtol=0.001)',
         'input[0]:', '[1. 2.]', 'grad_output[0]:', '[1. 1.]', 'grad_grad_input[0]:',
         '[1.  0.5]', '', 'check_backward failed (eps=0.001 atol=0.0001 rtol=0.001)']
+
+
+# The numerical machinery as v7 runs it (values and outcomes checked against v7.8.1).
+
+
+def test_directions_have_a_floor_per_element(monkeypatch):
+    # One normal draw over all checked elements, normalized with 1% of the squared norm
+    # spread evenly (signs kept, -0.0 counting as negative).
+    monkeypatch.setattr(numpy.random, 'normal',
+                        lambda size: numpy.array([-0., 1., 0.]).reshape(size))
+    with pytest.raises(AssertionError) as info:
+        gradient_check.check_backward(
+            lambda *xs: tuple(WrongGrad().apply((x,))[0] for x in xs),
+            (numpy.zeros(1) + 0.5, numpy.zeros(2) + 0.5), (numpy.ones(1), numpy.ones(2)))
+    text = str(info.value)
+    assert 'directions[0]:\n[-0.05773503]\ndirections[1]:\n[0.99666109 0.05773503]' in text
+
+
+@testing.fix_random()
+def test_seeded_directions_as_v7():
+    numpy.random.seed(3)
+    x = numpy.linspace(0.1, 0.6, 6).reshape(3, 2)
+    with pytest.raises(AssertionError) as info:
+        gradient_check.check_backward(lambda x: WrongGrad().apply((x,))[0], x, numpy.ones_like(x))
+    assert ('directions[0]:\n[[ 0.67034497  0.16831816]\n [ 0.05449548 -0.69830072]\n'
+            ' [-0.11150901 -0.13884775]]') in str(info.value)
+
+
+def _numerical_grad_of(f, x, **kwargs):
+    return gradient_check.numerical_grad(lambda: (f(x),), (x,), (numpy.ones_like(x),),
+                                         **kwargs)[0]
+
+
+def test_numerical_grad_difference_schemes():
+    # The central difference, or five points (exact up to degree 4) when checking
+    # differentiability.
+    def f(x):
+        return x ** 5
+    central = _numerical_grad_of(f, numpy.array([0.5, 1.0]), eps=0.1)
+    numpy.testing.assert_allclose(central, [0.3376, 5.1001], rtol=1e-12)
+    five_points = _numerical_grad_of(f, numpy.array([0.5, 1.0]), eps=0.1,
+                                     detect_nondifferentiable=True)
+    numpy.testing.assert_allclose(five_points, [0.312475, 4.999975], rtol=1e-12)
+
+
+def test_numerical_grad_moves_float16_inputs_with_one_rounding():
+    x = numpy.array([0.3, 0.2], numpy.float16)
+    grad = _numerical_grad_of(numpy.sin, x, eps=0.1)
+    assert grad.dtype == numpy.float16
+    assert grad.tolist() == [0.95458984375, 0.9794921875]
+
+
+def test_numerical_grad_evaluation_order():
+    x = numpy.array([0.3, 1.0])
+    calls = []
+
+    def f():
+        calls.append((x.tolist(), chainer.config.type_check))
+        return x ** 2,
+    gradient_check.numerical_grad(f, (x,), (numpy.ones(2),))
+    assert [c[0] for c in calls] == [[0.299, 1.0], [0.301, 1.0], [0.3, 0.999], [0.3, 1.001]]
+    del calls[:]
+    gradient_check.numerical_grad(f, (x,), (numpy.ones(2),), detect_nondifferentiable=True,
+                                  center_outputs=(numpy.full(2, 5.),))  # not used
+    assert [c[0] for c in calls[:5]] == [
+        [0.3, 1.0], [0.299, 1.0], [0.2995, 1.0], [0.3005, 1.0], [0.301, 1.0]]
+    assert len(calls) == 9
+    # the center with type checks, the moved points without
+    assert [c[1] for c in calls] == [True] + [False] * 8
+
+
+@pytest.mark.parametrize('f,x,kwargs,kink', [
+    (numpy.abs, [0.0, 1.0], {}, True),
+    (numpy.abs, [6e-4, 1.0], {}, True),
+    (lambda x: x ** 3, [0.5, 1.0], {'eps': 0.1}, False),      # fitted closely enough
+    (lambda x: numpy.exp(3 * x), [0.5, 1.0], {'eps': 0.3}, True),
+    (lambda x: (x > 0).astype(x.dtype), [0.0, 1.0], {}, True),
+    (numpy.zeros_like, [0.0, 1.0], {}, False),
+    (numpy.log, [5e-4, 1.0], {}, True),                     # finite on one side only
+    (numpy.log, [-1.0, 1.0], {}, False),                    # NaN all around
+    (lambda x: numpy.sin(x.astype(numpy.float16)), [0.3, 1.0], {}, True),  # rounding noise
+])
+def test_numerical_grad_detects_nondifferentiable_points(f, x, kwargs, kink):
+    x = numpy.array(x)
+    with numpy.errstate(divide='ignore', invalid='ignore'):
+        if kink:
+            with pytest.raises(gradient_check.NondifferentiableError,
+                               match='non-differentiable point'):
+                _numerical_grad_of(f, x, detect_nondifferentiable=True, **kwargs)
+        else:
+            _numerical_grad_of(f, x, detect_nondifferentiable=True, **kwargs)
+        # zero-size outputs are not checked
+        gradient_check.numerical_grad(lambda: (f(x)[:0],), (x,), (numpy.ones(0),),
+                                      detect_nondifferentiable=True)
+
+
+def test_numerical_grad_detection_ignores_output_gradients():
+    x = numpy.array([0.0, 1.0])
+    with pytest.raises(gradient_check.NondifferentiableError):
+        gradient_check.numerical_grad(lambda: (numpy.abs(x),), (x,), (numpy.zeros(2),),
+                                      detect_nondifferentiable=True)
+    # a scalar output gradient and a list of outputs are accepted
+    grad, = gradient_check.numerical_grad(lambda: [x * 3], (x,), (2.0,))
+    numpy.testing.assert_allclose(grad, [6., 6.])
+
+
+@pytest.mark.parametrize('c,rtol,kink', [
+    (1e-3, 1e-4, False), (3e-3, 1e-4, True), (1e-2, 1e-3, False), (3e-2, 1e-3, True)])
+def test_check_backward_detection_tolerance_is_rtol(c, rtol, kink):
+    # x + c |x| at 0: kinked by c; check_backward's detection tolerates rtol, not atol
+    def f(x):
+        return x + c * F.absolute(x)
+    args = (f, numpy.array([0.0]), numpy.ones(1))
+    kwargs = {'detect_nondifferentiable': True, 'rtol': rtol, 'atol': 1e-1}
+    if kink:
+        with pytest.raises(gradient_check.NondifferentiableError):
+            gradient_check.check_backward(*args, **kwargs)
+    else:
+        gradient_check.check_backward(*args, **kwargs)
+
+
+def test_check_backward_detects_float32_noise_without_dtype():
+    # as v7: the five samples of a float32 computation are too noisy for a tolerance of rtol
+    x = numpy.array([0.3, 0.2], numpy.float32)
+    b = numpy.array([0.5, 0.1], numpy.float32)
+    c = numpy.array([1., 2.], numpy.float32)
+    outcomes = []
+    for seed in range(5):
+        numpy.random.seed(seed)
+        try:
+            gradient_check.check_backward(
+                lambda x: x * b + c, x, numpy.ones(2, numpy.float32),
+                detect_nondifferentiable=True, atol=1e-3, rtol=1e-3)
+            outcomes.append('ok')
+        except gradient_check.NondifferentiableError:
+            outcomes.append('kink')
+    assert outcomes == ['kink', 'ok', 'kink', 'kink', 'ok']
+    numpy.random.seed(0)
+    gradient_check.check_backward(lambda x: x * b + c, x, numpy.ones(2, numpy.float32),
+                                  detect_nondifferentiable=True, atol=1e-3, rtol=1e-3,
+                                  dtype=numpy.float64)
+
+
+def test_check_backward_perturbed_calls():
+    a = numpy.array([0.3, 0.2], numpy.float32)
+    b = numpy.array([0.5, 0.1], numpy.float32)
+    c = numpy.array([1, 2], numpy.int32)
+    calls = []
+
+    def f(x, y, z):
+        calls.append([(v.dtype.name, v.requires_grad) for v in (x, y, z)])
+        return x * y.array + z.array.astype(x.dtype),
+    gradient_check.check_backward(f, (a, b, c), numpy.ones(2, numpy.float32),
+                                  no_grads=[False, True, True], dtype=numpy.float64)
+    assert calls == [[('float32', True), ('float32', True), ('int32', False)]] + [
+        [('float64', True), ('float64', False), ('int32', False)]] * 2

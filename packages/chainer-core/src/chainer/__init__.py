@@ -27,22 +27,23 @@ def _env_flag(name, default):
 
 
 def _env_dtype():
+    # As v7: only the names float16/32/64 and mixed16 are accepted.
     name = os.environ.get('CHAINER_DTYPE', 'float32')
     if name == 'mixed16':
         return mixed16
+    if name not in ('float16', 'float32', 'float64'):
+        raise TypeError('incorrect dtype name in CHAINER_DTYPE: "{}". Only float16/32/64 are '
+                        'allowed.'.format(name))
     return numpy.dtype(name)
 
 
 class _Mixed16:
-    """The ``mixed16`` dtype mode: float16 activations with float32 parameters."""
+    """The ``mixed16`` dtype mode: float16 activations with float32 parameters.
+
+    It equals only itself and, as in v7, NumPy's float16 dtype (``numpy.dtype`` converts it
+    through its ``dtype`` attribute); copies and pickles give the same object back."""
 
     dtype = numpy.dtype(numpy.float16)
-
-    def __eq__(self, other):
-        return self is other or (isinstance(other, str) and other == 'mixed16')
-
-    def __hash__(self):
-        return hash('mixed16')
 
     def __repr__(self):
         return "dtype('mixed16')"
@@ -78,6 +79,8 @@ global_config._will_recompute = False
 from chainer import backend  # noqa: E402
 from chainer import backends  # noqa: E402
 from chainer.backends import cuda  # noqa: E402
+from chainer.backends.cuda import should_use_cudnn  # noqa: E402,F401
+from chainer.backends.cuda import should_use_cudnn_tensor_core  # noqa: E402,F401
 from chainer import function_node  # noqa: E402
 from chainer import variable  # noqa: E402
 from chainer._backprop import backward  # noqa: E402,F401
@@ -126,6 +129,20 @@ def is_debug():
         True
     """
     return bool(config.debug)
+
+
+def get_compute_mode():
+    """Returns ``chainer.config.compute_mode`` (None unless set).
+
+    .. admonition:: Example
+
+        >>> chainer.get_compute_mode() is None
+        True
+        >>> with chainer.using_config('compute_mode', 'cudnn_fast'):
+        ...     chainer.get_compute_mode()
+        'cudnn_fast'
+    """
+    return config.compute_mode
 
 
 def set_debug(debug):
@@ -269,6 +286,11 @@ _LAZY_SUBMODULES = frozenset([
     'testing', 'utils', 'device_resident', 'distribution', 'distributions',
     'memory_layouts', 'types', 'warnings', 'graph_optimizations',
 ])
+
+
+def __dir__():
+    # the lazily imported names are listed too, as v7's eagerly imported ones
+    return sorted(set(globals()) | set(_LAZY_ATTRS))
 
 
 def __getattr__(name):

@@ -1,4 +1,6 @@
 """Old-style ``Function`` (forward/backward on arrays) and backprop-mode switches."""
+import weakref
+
 import numpy
 
 import chainerx
@@ -137,23 +139,42 @@ class Function:
     Prefer :class:`FunctionNode` for new code (it supports double backprop).
     """
 
-    _node = None
+    # As v7, the function owns its node until a call; the node of a call lives as long as its
+    # graph (the function keeps only a weak reference to it, so it does not keep the graph's
+    # arrays alive).
+    _owned_node = None
+    _node = None  # weak reference to the node of the last call
     _output_indexes_to_retain = None
 
     def __call__(self, *inputs):
-        """Applies the function to variables and returns one Variable or a tuple of them."""
-        self._node = FunctionAdapter(self)
-        ret = self._node.apply(inputs)
+        """Applies the function to variables and returns one Variable or a tuple of them.
+
+        The call applies :attr:`node` (so hooks added to it run, as v7); a node already
+        applied and still in a graph is left intact: a fresh one (with its hooks) is applied.
+        """
+        node = self._owned_node
+        if node is None:
+            node = FunctionAdapter(self)
+            last = self._node and self._node()
+            if last is not None and last._local_function_hooks:
+                node._local_function_hooks = last._local_function_hooks.copy()
+        self._owned_node = None
+        self._node = weakref.ref(node)
+        ret = node.apply(inputs)
         if len(ret) == 1:
             return ret[0]
         return ret
 
     @property
     def node(self):
-        """The :class:`FunctionAdapter` of the last application."""
-        if self._node is None:
-            self._node = FunctionAdapter(self)
-        return self._node
+        """The :class:`FunctionAdapter` of the last call (while its graph lives), or the one
+        the next call applies."""
+        node = self._node and self._node()
+        if node is None:
+            node = self._owned_node
+            if node is None:
+                node = self._owned_node = FunctionAdapter(self)
+        return node
 
     @property
     def label(self):

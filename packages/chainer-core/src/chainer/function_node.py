@@ -115,6 +115,16 @@ class FunctionNode:
             out[index] = data
         return tuple(out)
 
+    def __call__(self, *args, **kwargs):
+        """Raises RuntimeError (as v7): a node is applied with :meth:`apply`."""
+        name = type(self).__name__
+        message = ('{} is a chainer.FunctionNode and was called as if it were a callable; '
+                   'use its apply() method instead.'.format(name))
+        if type(self).__module__.startswith('chainer.'):
+            message += (' Better still, use the function of a built-in node (its snake_case '
+                        'alias, such as F.convolution_nd) rather than the class.')
+        raise RuntimeError(message)
+
     # ----------------------------------------------------------------------------------------
     # forward
 
@@ -127,9 +137,12 @@ class FunctionNode:
         Returns:
             A tuple of output :class:`~chainer.Variable` objects.
         """
+        try:
+            pair = len(inputs) == 2
+        except TypeError:  # an iterable without a length (a generator), accepted as v7
+            return self._apply(tuple(inputs))
         # the pair path skips only the type check it knows the result of (see _apply_pair)
-        if len(inputs) == 2 and (self._equal_inputs_pass_type_check
-                                 or not _config.type_check):
+        if pair and (self._equal_inputs_pass_type_check or not _config.type_check):
             x0, x1 = inputs
             if isinstance(x0, _Variable) and isinstance(x1, _Variable):
                 return self._apply_pair(x0, x1)
@@ -466,7 +479,10 @@ class FunctionNode:
 
     def delete_hook(self, name):
         """Unregisters a local function hook by name."""
-        hook = self.local_function_hooks.pop(name)
+        hooks = self.local_function_hooks
+        if name not in hooks:
+            raise KeyError('Hook %s does not exist' % name)
+        hook = hooks.pop(name)
         hook.deleted(self)
 
 

@@ -1,4 +1,6 @@
 """Numerical gradient checking (``chainer.gradient_check``)."""
+import itertools
+import math
 import warnings
 
 import numpy
@@ -34,6 +36,8 @@ def _as_tuple(x):
 
 
 def _cpu(array):
+    if isinstance(array, numpy.ndarray):
+        return array
     return backend.CpuDevice().send(array)
 
 
@@ -43,42 +47,132 @@ def _without_type_check():
     return chainer.using_config('type_check', False)
 
 
-def _weighted_sum(outputs, grad_outputs):
-    # sum_i <y_i, gy_i> in float64 on the CPU.
-    total = 0.0
-    for y, gy in zip(outputs, grad_outputs):
-        if gy is None or y is None:
+def _output_arrays(outputs):
+    # What f returned, as float64 copies on the CPU (f may return views of the perturbed
+    # inputs).
+    if not isinstance(outputs, (tuple, list)):
+        raise AssertionError('f must return a tuple of arrays, not {}'.format(type(outputs)))
+    return tuple(None if y is None
+                 else numpy.array(_cpu(getattr(y, 'array', y)), dtype=numpy.float64)
+                 for y in outputs)
+
+
+def _check_output_arrays(outputs, grad_outputs):
+    if len(outputs) != len(grad_outputs):
+        raise AssertionError('f returned {} outputs for {} output gradients'.format(
+            len(outputs), len(grad_outputs)))
+    for i, (y, gy) in enumerate(zip(outputs, grad_outputs)):
+        if gy is None or numpy.isscalar(gy):
             continue
-        if isinstance(y, variable_module.Variable):
-            y = y.array
-        total += float(numpy.vdot(_cpu(y).astype(numpy.float64),
-                                  _cpu(gy).astype(numpy.float64)))
+        if y is None:
+            raise AssertionError('output {} is None but has a gradient'.format(i))
+        if y.shape != gy.shape:
+            raise AssertionError('output {} has shape {} but its gradient {}'.format(
+                i, y.shape, gy.shape))
+
+
+# The samples of f along one input element, as offsets in units of eps, and the difference
+# of them that gives the derivative (divided by its factor times eps). Without the
+# differentiability check, the central difference; with it, five points whose difference
+# is exact up to degree 4 and whose outputs also tell a kink from a smooth curve.
+_CENTRAL = ((-1., 1.), lambda y: y[1] - y[0], 2)
+_FIVE_POINTS = ((-1., -.5, 0., .5, 1.), lambda y: 8 * (y[3] - y[1]) - (y[4] - y[0]), 6)
+
+# An orthogonal basis of what a quadratic fit over five equally spaced samples leaves out
+# (a cubic and a quartic pattern, with their squared norms).
+_FIT_RESIDUAL_BASIS = ((numpy.array([-1., 2., 0., -2., 1.]), 10.),
+                       (numpy.array([1., -4., 6., -4., 1.]), 70.))
+
+
+def _fit_errors(samples):
+    """Root-mean-square error of the quadratic least-squares fit of each element's samples.
+
+    ``samples`` is an array of shape ``(5, ...)``; the result has the shape of one sample.
+    """
+    squares = sum(numpy.tensordot(pattern, samples, axes=1) ** 2 / norm
+                  for pattern, norm in _FIT_RESIDUAL_BASIS)
+    return numpy.sqrt(squares / len(samples))
+
+
+def _nondifferentiable_report(i_in, i_out, x, index, eps, details, samples):
+    lines = ['Tried to compute the numeric gradient on a non-differentiable point.', '',
+             'i_in: {}'.format(i_in), 'i_out: {}'.format(i_out), 'x: {}'.format(x),
+             'index on x: {}'.format(index), 'eps: {}'.format(eps)]
+    lines += details
+    for label, y in zip(('x-eps  ', 'x-eps/2', 'x      ', 'x+eps/2', 'x+eps  '), samples):
+        lines.append('y[{}]: {}'.format(label, y))
+    return NondifferentiableError('\n'.join(lines) + '\n')
+
+
+def _check_differentiable(samples, i_in, x, index, eps, diff_atol, diff_rtol):
+    """Raises NondifferentiableError if the five samples of an output look like a kink.
+
+    ``samples`` holds one tuple of outputs per offset. An element that is finite at some
+    samples only is a kink; otherwise, unless some output is not finite everywhere, an
+    element whose quadratic fit errs by more than ``diff_atol + diff_rtol * (its range)``.
+    """
+    outputs = [(i, [ys[i] for ys in samples])
+               for i, y in enumerate(samples[0]) if y is not None]
+    if all(ys[0].size == 0 for _, ys in outputs):
+        return
+    any_nonfinite = False
+    for i_out, ys in outputs:
+        finite = [numpy.isfinite(y) for y in ys]
+        if any((f != finite[0]).any() for f in finite[1:]):
+            raise _nondifferentiable_report(
+                i_in, i_out, x, index, eps, [], ys)
+        any_nonfinite = any_nonfinite or not all(f.all() for f in finite)
+    if any_nonfinite:
+        return
+    for i_out, ys in outputs:
+        stacked = numpy.stack(ys)
+        ymax, ymin = stacked.max(axis=0), stacked.min(axis=0)
+        errors = _fit_errors(stacked)
+        tolerance = diff_atol + diff_rtol * (ymax - ymin)
+        if ((tolerance < errors) & (ymax != ymin)).any():
+            raise _nondifferentiable_report(
+                i_in, i_out, x, index, eps,
+                ['diff_rtol: {}'.format(diff_rtol), 'diff_atol: {}'.format(diff_atol),
+                 'ymax: {}'.format(ymax), 'ymin: {}'.format(ymin),
+                 'diff_atol + diff_rtol * (ymax-ymin): {}'.format(tolerance),
+                 'fitting errors: {}'.format(errors)], ys)
+
+
+def _derivative(samples, scheme, eps, grad_outputs):
+    """sum over outputs of <dy / dx, gy>, from the samples of the outputs (float64)."""
+    _, difference, factor = scheme
+    total = 0.0
+    for i_out, gy in enumerate(grad_outputs):
+        if gy is not None:
+            dy = difference([ys[i_out] for ys in samples])
+            total += float((dy * gy).sum()) / (factor * eps)
     return total
-
-
-def _nondifferentiable(plus, center, minus, eps, diff_atol, diff_rtol):
-    right = (plus - center) / eps
-    left = (center - minus) / eps
-    return abs(right - left) > diff_atol + diff_rtol * max(abs(right), abs(left))
 
 
 def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=False,
                    diff_atol=0, diff_rtol=1e-2, center_outputs=None):
-    """Computes numerical gradients by central differences.
+    """Computes numerical gradients by finite differences.
+
+    Each input element is moved by ``-eps`` and ``+eps`` (the central difference); with
+    ``detect_nondifferentiable`` also by ``-eps/2`` and ``+eps/2``, and the derivative comes
+    from the five samples (exact up to degree 4).
 
     Args:
-        f: A function of no arguments that returns a tuple of output arrays, computed from the
-            current contents of ``inputs`` (which are perturbed in place).
+        f: A function of no arguments that returns a tuple (or list) of output arrays,
+            computed from the current contents of ``inputs`` (which are perturbed in place).
         inputs (tuple of arrays): Float input arrays.
-        grad_outputs (tuple of arrays): Gradients w.r.t. the outputs (None entries count as 0).
+        grad_outputs (tuple): Gradients w.r.t. the outputs (arrays or scalars; None entries
+            leave an output out).
         eps (float): Perturbation size (positive).
-        detect_nondifferentiable (bool): Raise :class:`NondifferentiableError` when the one-sided
-            differences disagree.
+        detect_nondifferentiable (bool): Raise :class:`NondifferentiableError` where an
+            output element changes its finiteness among the samples, or (all outputs being
+            finite) is not fitted by a quadratic within
+            ``diff_atol + diff_rtol * (max - min)`` of its samples.
         diff_atol, diff_rtol (float): Tolerances of the non-differentiability test.
-        center_outputs: Outputs of ``f`` at ``inputs`` if already computed (saves a call).
+        center_outputs: Accepted for v7 compatibility; the center is evaluated anyway.
 
     Returns:
-        A tuple of gradient arrays, one per input, of the inputs' dtypes.
+        list: The gradient arrays, one per input, of the inputs' dtypes.
 
     .. admonition:: Example
 
@@ -95,43 +189,49 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3, detect_nondifferentiable=F
     for x in inputs:
         if x.dtype.kind != 'f':
             raise RuntimeError('The dtype of input arrays must be kind of float')
-    grad_outputs = tuple(grad_outputs)
+    grad_outputs = tuple(
+        gy if gy is None or numpy.isscalar(gy) else _cpu(gy).astype(numpy.float64)
+        for gy in grad_outputs)
 
     def evaluate():
-        outputs = f()
-        if not isinstance(outputs, tuple):
-            raise AssertionError('f must return a tuple of arrays, not {}'.format(
-                type(outputs)))
-        if len(outputs) != len(grad_outputs):
-            raise AssertionError('f returned {} outputs for {} output gradients'.format(
-                len(outputs), len(grad_outputs)))
-        return _weighted_sum(outputs, grad_outputs)
+        outputs = _output_arrays(f())
+        _check_output_arrays(outputs, grad_outputs)
+        return outputs
 
+    scheme = _FIVE_POINTS if detect_nondifferentiable else _CENTRAL
+    # As in v7, the center is evaluated with type checks, the moved points without.
+    center = evaluate() if detect_nondifferentiable else None
     grads = []  # a list, as v7 returns
     with _without_type_check():
-        center = None
-        if detect_nondifferentiable:
-            center = (_weighted_sum(center_outputs, grad_outputs)
-                      if center_outputs is not None else evaluate())
         for i_in, x in enumerate(inputs):
             grad = numpy.zeros(x.shape, numpy.float64)
             for index in numpy.ndindex(x.shape):
                 original = x[index].copy()
-                x[index] = original + eps
-                plus = evaluate()
-                x[index] = original - eps
-                minus = evaluate()
-                x[index] = original
-                if detect_nondifferentiable and _nondifferentiable(
-                        plus, center, minus, eps, diff_atol, diff_rtol):
-                    raise NondifferentiableError(
-                        'Tried to compute the numeric gradient on a non-differentiable '
-                        'point.\n\ni_in: {}\nindex on x: {}\neps: {}\nx: {}'.format(
-                            i_in, index, eps, x))
-                grad[index] = (plus - minus) / (2 * eps)
+                samples = []
+                try:
+                    for offset in scheme[0]:
+                        if offset == 0:
+                            samples.append(center)
+                            continue
+                        # the moved value computed in float64 and rounded once
+                        x[index] = float(original) + offset * eps
+                        samples.append(evaluate())
+                finally:
+                    x[index] = original
+                if detect_nondifferentiable:
+                    _check_differentiable(
+                        samples, i_in, x, index, eps, diff_atol, diff_rtol)
+                grad[index] = _derivative(samples, scheme, eps, grad_outputs)
             xp = backend.get_array_module(x)
             grads.append(xp.asarray(grad.astype(x.dtype)))
     return grads
+
+
+def _c_contiguous(array):
+    contiguous = getattr(array, 'is_contiguous', None)  # (ChainerX arrays)
+    if contiguous is None:
+        contiguous = array.flags.c_contiguous
+    return array if contiguous else array.copy()  # copies are C-contiguous
 
 
 def _check_outputs(outputs):
@@ -175,11 +275,24 @@ def _grad_outputs_mismatch(outputs, grad_output_arrays):
             _format_array_props(grad_output_arrays)))
 
 
-def _random_directions(arrays):
-    # A random unit vector in the space of all checked elements, in float64.
-    directions = [numpy.random.normal(size=a.shape) for a in arrays]
-    norm = numpy.sqrt(sum(float(numpy.square(d).sum()) for d in directions))
-    return [d / norm for d in directions] if norm > 0 else directions
+def _random_directions(shapes):
+    """A random unit vector in the space of all checked elements, split per array.
+
+    Drawn from one normal sample over all elements, with a floor on each element's share of
+    the squared norm (1% spread evenly), so that no element goes unperturbed (as v7 draws
+    it: seeded runs perturb the same way).
+    """
+    sizes = [math.prod(shape) for shape in shapes]
+    total = sum(sizes)
+    flat = numpy.random.normal(size=(total,))
+    squares = flat * flat
+    squared_norm = squares.sum()
+    if squared_norm > 0:  # (not for zero-size arrays)
+        flat = numpy.copysign(numpy.sqrt((0.99 / squared_norm) * squares + 0.01 / total),
+                              flat)
+    ends = itertools.accumulate(sizes)
+    return [flat[end - size:end].reshape(shape)
+            for shape, size, end in zip(shapes, sizes, ends)]
 
 
 class _CheckBackward:
@@ -245,9 +358,9 @@ class _CheckBackward:
             return
         analytic = [_cpu(t.grad).astype(numpy.float64) if t.grad is not None
                     else numpy.zeros(t.shape) for t in targets]
-        directions = _random_directions(analytic)
+        directions = _random_directions([a.shape for a in analytic])
         numeric = self._directional_derivative(xs, grad_outputs, directions)
-        backward = sum(float(numpy.vdot(g, d)) for g, d in zip(analytic, directions))
+        backward = sum(float((g * d).sum()) for g, d in zip(analytic, directions))
         self._compare(numeric, backward, xs, grad_outputs, directions)
 
     def _backprop(self, outputs, grad_outputs):
@@ -256,50 +369,55 @@ class _CheckBackward:
             return
         # The identity gives each output a creator of its own, so that outputs which are
         # inputs, or outputs of one node, get exactly their gradients.
+        # As in v7, the backward of func sees C-contiguous output gradients.
         ys = _Identity().apply(tuple(y for y, _ in pairs))
-        chainer.backward(list(ys), [variable_module.Variable(gy, requires_grad=False)
-                                    for _, gy in pairs])
+        chainer.backward(list(ys), [
+            variable_module.Variable(_c_contiguous(gy), requires_grad=False)
+            for _, gy in pairs])
 
     def _perturbable(self, array):
         if self.dtype is not None and array.dtype.kind == 'f':
             return array.astype(self.dtype)
-        return array.copy()
+        return array
 
     def _directional_derivative(self, xs, grad_outputs, directions):
+        """The derivative of ``sum_i <y_i, gy_i>`` along ``directions`` (numerically).
+
+        The inputs (cast to ``dtype``) and parameters move by ``delta * direction``,
+        computed in float64 and rounded to their dtypes, and :func:`numerical_grad` takes
+        the derivative with respect to ``delta``.
+        """
         n_inputs = len(xs)
         arrays = [self._perturbable(x.array) for x in xs]
         arrays += [self._perturbable(p.array) for p in self.params]
         checked = [i for i, skip in enumerate(self.no_grads) if not skip]
         checked += list(range(n_inputs, len(arrays)))
-        origins = [arrays[i].copy() for i in checked]
-        steps = [backend.get_array_module(arrays[i]).asarray(d.astype(arrays[i].dtype))
-                 for i, d in zip(checked, directions)]
+        origins = [arrays[i].astype(numpy.float64) for i in checked]
+        modules = [backend.get_array_module(arrays[i]) for i in checked]
+        steps = [xp.asarray(d) for xp, d in zip(modules, directions)]
+        requires_grad = [not skip for skip in self.no_grads]
         saved_params = [p.array for p in self.params]
+        delta = numpy.zeros((), numpy.float64)
 
-        def evaluate(scale):
-            for i, origin, step in zip(checked, origins, steps):
-                arrays[i][...] = origin + scale * step
-            for p, a in zip(self.params, arrays[n_inputs:]):
+        def evaluate():
+            moved = list(arrays)
+            for i, xp, origin, step in zip(checked, modules, origins, steps):
+                moved[i] = xp.asarray((origin + float(delta) * step).astype(arrays[i].dtype))
+            for p, a in zip(self.params, moved[n_inputs:]):
                 p.array = a
             try:
-                outputs = _as_tuple(self.func(*[
-                    variable_module.Variable(a) for a in arrays[:n_inputs]]))
+                return _as_tuple(self.func(*[
+                    variable_module.Variable(a, requires_grad=r)
+                    for a, r in zip(moved, requires_grad)]))
             finally:
                 for p, a in zip(self.params, saved_params):
                     p.array = a
-            return _weighted_sum(outputs, grad_outputs)
 
-        eps = self.eps
-        with _without_type_check():
-            plus = evaluate(eps)
-            minus = evaluate(-eps)
-            if self.detect_nondifferentiable and _nondifferentiable(
-                    plus, evaluate(0.), minus, eps, 10 * self.atol + 1e-5, 1e-2):
-                raise NondifferentiableError(
-                    'function is not differentiable around the checked point '
-                    '(eps={}): the one-sided derivatives along a random direction '
-                    'differ'.format(eps))
-        return (plus - minus) / (2 * eps)
+        numeric, = numerical_grad(
+            evaluate, (delta,), grad_outputs, eps=self.eps,
+            detect_nondifferentiable=self.detect_nondifferentiable,
+            diff_atol=0, diff_rtol=self.rtol)
+        return float(numeric)
 
     def _compare(self, numeric, backward, xs, grad_outputs, directions):
         try:
@@ -367,7 +485,8 @@ class _FirstOrderGradient:
         self.params = params
 
     def __call__(self, *args, enable_double_backprop=True):
-        args = [a if isinstance(a, variable_module.Variable) else variable_module.Variable(a)
+        args = [a if isinstance(a, variable_module.Variable)
+                else variable_module.Variable(a, requires_grad=a.dtype.kind == 'f')
                 for a in args]
         xs = args[:self.n_inputs]
         grad_outputs = iter(args[self.n_inputs:])

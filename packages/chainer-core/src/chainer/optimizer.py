@@ -137,6 +137,9 @@ def _cpu_update(fn, arrays, dtype, n_scratch, *args):
         shape = a0.shape
         if n_scratch == 1:
             fn(*arrays, _get_scratch(shape, dtype, 0, size), *args)
+        elif n_scratch == 2:
+            fn(*arrays, _get_scratch(shape, dtype, 0, size), _get_scratch(shape, dtype, 1, size),
+               *args)
         else:
             fn(*arrays, *[_get_scratch(shape, dtype, i, size) for i in range(n_scratch)],
                *args)
@@ -568,7 +571,8 @@ class Optimizer:
         self.loss_scaling(scale=loss_scale)
 
     def check_nan_in_grads(self):
-        """Checks the gradients for non-finite values when dynamic loss scaling is used."""
+        """Checks the gradients for non-finite values when dynamic loss scaling is used (with
+        a warning for each parameter that has some)."""
         self._loss_scaling_isnan = False
         if not self._loss_scaling_is_dynamic:
             return
@@ -583,7 +587,6 @@ class Optimizer:
                 warnings.warn(
                     'Non finite number found in param.grad of {} (iteration: {}, '
                     'loss_scale: {})'.format(name, self.t, self._loss_scale))
-                return
 
     def is_safe_to_update(self):
         """``False`` when the last check found non-finite gradients."""

@@ -260,3 +260,28 @@ def test_hook_argument_types_as_v7():
     assert seen[:3] == [('create_link', list, type(None)), ('forward', list),
                         ('generate_grad_outputs', list)]
     assert all(entry[1] is list for entry in seen if entry[0] == 'forward')
+
+
+def test_backward_checks_the_inputs_of_the_first_run():
+    # As v7, test_backward builds two links, each run once on freshly generated inputs; the
+    # gradients are checked at the inputs of the first run (the second draw goes unused).
+    draws = []
+    checked = []
+
+    class Recording(_DenseTestMixin, _link_tests.LinkTestCase):
+        def runTest(self):
+            pass
+
+        def generate_inputs(self):
+            draws.append(numpy.full((4, 2), len(draws) + 1, numpy.float32))
+            return draws[-1],
+
+        def forward(self, link, inputs, device):
+            checked.append(float(inputs[0].array[0, 0]))
+            return link(*inputs),
+
+    case = Recording()
+    case.setUp()
+    case.test_backward(_backend_config())
+    assert len(draws) == 2
+    assert checked[:2] == [1., 2.] and {round(v) for v in checked[2:]} == {1}

@@ -543,6 +543,26 @@ def test_dynamic_loss_scaling():
         opt.loss_scaling(interval=0)
 
 
+def test_check_nan_in_grads_warns_for_each_param():
+    link = chainer.Link()
+    with link.init_scope():
+        link.w = chainer.Parameter(numpy.ones((2, 3), numpy.float32))
+        link.b = chainer.Parameter(numpy.ones(3, numpy.float32))
+        link.c = chainer.Parameter(numpy.ones(3, numpy.float32))
+    opt = optimizers.SGD().setup(link)
+    opt.loss_scaling()
+    link.w.grad = numpy.full((2, 3), numpy.inf, numpy.float32)
+    link.b.grad = numpy.ones(3, numpy.float32)
+    link.c.grad = numpy.array([0, numpy.nan, 0], numpy.float32)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        opt.check_nan_in_grads()
+    # as v7: one warning per parameter with a non-finite gradient
+    assert sorted(str(x.message).split()[7] for x in w) == ['/c', '/w']
+    assert all(x.category is UserWarning for x in w)
+    assert not opt.is_safe_to_update()
+
+
 def test_use_cleargrads_is_deprecated():
     opt = optimizers.SGD()
     with pytest.warns(DeprecationWarning):

@@ -125,9 +125,9 @@ def ref_msvag(p, g, s, t, hp):
     rho = min(rho, 0.9999)
     mt = m / (1 - b ** t)
     vt = v / (1 - b ** t)
-    var = numpy.maximum(vt - mt * mt, 0) / (1 - rho)
-    factor = mt * mt / (mt * mt + rho * var)
-    p -= hp['eta'] * (hp['lr'] * factor * mt + hp['weight_decay_rate'] * p)
+    var = (vt - mt * mt) / (1 - rho)
+    factor = numpy.clip(mt * mt / (mt * mt + rho * var), 0, 1)
+    p -= hp['eta'] * (hp['lr'] * mt * factor + hp['weight_decay_rate'] * p)
 
 
 # (name, optimizer factory, reference, hyperparameters seen by the reference)
@@ -204,8 +204,9 @@ def _grads(n_steps, dtype, seed=1):
 
 
 # M-SVAG divides the variance estimate by 1 - rho (rho -> 1 at the first steps), which
-# amplifies the rounding of float32 states ~1e4 times and makes float16 states meaningless:
-# float16 parameters are tested with use_fp32_update (test_fp32_update_for_float16).
+# amplifies the rounding of float32 states ~1e4 times and makes float16 states meaningless
+# against a float64 reference: float16 parameters are tested with use_fp32_update
+# (test_fp32_update_for_float16) and against v7 (test_float16_update_as_v7).
 REFERENCE_PARAMS = [(case, dtype) for case in CASES
                     for dtype in (numpy.float16, numpy.float32, numpy.float64)
                     if not (case[0] == 'MSVAG' and dtype == numpy.float16)]
@@ -549,10 +550,10 @@ def test_grad_none_is_skipped_by_rule():
 ])
 def test_msvag_float32_rounding_as_v7(lasso, expected):
     # At the first step rho / (1 - rho) = 9999 multiplies the rounding error of vt - mt ** 2:
-    # v7 clips that variance estimate at zero and divides by the bias correction, which gives
-    # these float32 weights (recorded with Chainer 7.8.1; without the clipping the second
-    # weight of the first case is 0.03667521, without the division the last weight of the
-    # second case is -0.87739235).
+    # v7 clips the factor mt ** 2 / (mt ** 2 + rho * s) to [0, 1] and divides by the bias
+    # correction, which gives these float32 weights (recorded with Chainer 7.8.1; without the
+    # clipping the second weight of the first case is 0.03667521, without the division the
+    # last weight of the second case is -0.87739235).
     link = chainer.Link()
     with link.init_scope():
         link.W = chainer.Parameter(numpy.arange(6, dtype=numpy.float32).reshape(2, 3) / 7 - 0.3)
@@ -563,6 +564,49 @@ def test_msvag_float32_rounding_as_v7(lasso, expected):
         opt.add_hook(chainer.optimizer_hooks.Lasso(0.1))
     opt.update(lambda: chainer.functions.sum(chainer.functions.linear(x, link.W, link.b) ** 2))
     numpy.testing.assert_allclose(link.W.array.ravel(), expected, rtol=1e-6)
+
+
+# Float16 parameters after three steps of gradients with a zero, tiny and huge (|g| = 300,
+# whose square overflows float16) entries, recorded with Chainer 7.8.1: Adam computes in
+# float32, the other rules in float16 in v7's order of operations (e.g. RMSprop's
+# ``(1 - alpha) * grad * grad`` does not overflow, AdaGrad's eps of 1e-8 underflows).
+FLOAT16_GRADS = [[0.5, -300., 0., 1e-3, 2.], [0.25, 1., 0., -1e-3, -300.],
+                 [-0.5, 2., 0., 1e-3, 1.]]
+FLOAT16_AS_V7 = [
+    ('AdaDelta', {}, [0.497314453125, -0.25, 1.0, 0.1240234375, -1.0048828125]),
+    ('AdaGrad', {}, [0.499267578125, -0.25, math.nan, 0.1241455078125, -1.0009765625]),
+    ('Adam', {}, [0.498046875, -0.2479248046875, 1.0, -4.640625, -0.99951171875]),
+    ('AMSBound', {}, [0.498046875, -0.234375, 1.0, 0.1124267578125, -0.9873046875]),
+    ('MomentumSGD', {}, [0.48681640625, 7.8359375, 1.0, 0.125, 4.63671875]),
+    ('NesterovAG', {}, [0.484619140625, 11.9453125, 1.0, 0.125, 9.2109375]),
+    ('RMSprop', {'eps': 1e-3}, [0.423828125, -0.151123046875, 1.0, 0.114990234375, -1.0]),
+    ('RMSprop', {'eps': 1e-3, 'eps_inside_sqrt': True},
+     [0.438232421875, -0.151123046875, 1.0, 0.12469482421875, -0.9990234375]),
+    ('RMSpropGraves', {}, [0.49853515625, -0.248779296875, 1.0, 0.125, -1.0]),
+    ('SMORMS3', {}, [0.4990234375, -0.24853515625, math.nan, 0.1224365234375,
+                     -0.99951171875]),
+    ('MSVAG', {}, [0.4169921875, -0.25, 1.0, 0.125, -1.2001953125]),
+    ('MSVAG', {'weight_decay_rate': 0.1, 'eta': 0.5},
+     [0.390625, -0.2144775390625, 0.85791015625, 0.107177734375, -0.947265625]),
+]
+
+
+@pytest.mark.parametrize('name,kwargs,expected', FLOAT16_AS_V7,
+                         ids=['{}-{}'.format(n, i) for i, (n, _, _) in enumerate(FLOAT16_AS_V7)])
+def test_float16_update_as_v7(name, kwargs, expected):
+    link = chainer.Link()
+    with link.init_scope():
+        link.w = chainer.Parameter(numpy.array([0.5, -0.25, 1., 0.125, -1.], numpy.float16))
+    opt = getattr(optimizers, name)(**kwargs).setup(link)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', RuntimeWarning)  # the NaN of a 0 / 0
+        for grad in FLOAT16_GRADS:
+            link.w.grad = numpy.array(grad, numpy.float16)
+            opt.update()
+    assert link.w.dtype == numpy.float16
+    numpy.testing.assert_array_equal(link.w.array, numpy.array(expected, numpy.float16))
+    for value in link.w.update_rule.state.values():
+        assert value.dtype == numpy.float16
 
 
 def test_msvag_zero_gradient_does_not_produce_nan():

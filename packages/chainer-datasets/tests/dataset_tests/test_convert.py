@@ -3,6 +3,8 @@ import unittest
 import numpy
 import pytest
 
+import chainerx
+
 from chainer import backend
 from chainer.backends import cuda
 from chainer.dataset import convert
@@ -95,6 +97,21 @@ class TestConcatExamplesStructures(unittest.TestCase):
     def test_keyword_arguments(self):
         result = convert.concat_examples(batch=[numpy.zeros(2)], device=None, padding=-1)
         assert result.shape == (1, 2)
+
+
+class TestConcatExamplesChainerx(unittest.TestCase):
+
+    def test_arrays_stay_chainerx(self):
+        # ChainerX arrays are arrays, not sequences, with or without padding
+        a = chainerx.ones((2,), dtype=numpy.float32)
+        b = chainerx.zeros((1,), dtype=numpy.float32)
+        result = convert.concat_examples([a, a])
+        assert isinstance(result, chainerx.ndarray) and result.shape == (2, 2)
+        result = convert.concat_examples([(a, 1), (b, 2)], padding=-1)
+        assert isinstance(result[0], chainerx.ndarray)
+        numpy.testing.assert_array_equal(
+            backend.CpuDevice().send(result[0]), [[1, 1], [0, -1]])
+        numpy.testing.assert_array_equal(result[1], [1, 2])
 
 
 class TestConcatExamplesPadding(unittest.TestCase):
@@ -294,11 +311,11 @@ class TestConcatWithAsyncTransferCpu(unittest.TestCase):
         result = convert.ConcatWithAsyncTransfer()(batch, -1, padding=-1)
         numpy.testing.assert_array_equal(result, [[0, 0, 0], [0, 0, -1]])
 
-    def test_device_must_not_change(self):
+    def test_cpu_device_may_change(self):
+        # as v7: only the GPU of a converter is fixed
         converter = convert.ConcatWithAsyncTransfer()
-        converter([numpy.zeros(1)], -1)
-        with pytest.raises(ValueError, match='device is different'):
-            converter([numpy.zeros(1)], None)
+        for device in (-1, None, '@numpy', -1):
+            assert isinstance(converter([numpy.zeros(1)], device), numpy.ndarray)
 
     def test_empty_batch(self):
         with pytest.raises(ValueError, match='batch is empty'):
@@ -339,6 +356,12 @@ class TestAsyncTransferGpu(unittest.TestCase):
             cuda.cupy.cuda.get_current_stream().synchronize()
             numpy.testing.assert_array_equal(x.get(), numpy.stack([b[0] for b in batch]))
             numpy.testing.assert_array_equal(t.get(), [0, 1, 2, 3])
+
+    def test_gpu_must_not_change(self):
+        converter = convert.ConcatWithAsyncTransfer()
+        converter([numpy.zeros(1)], 0)
+        with pytest.raises(ValueError, match='device is different'):
+            converter([numpy.zeros(1)], '@cupy:1')
 
 
 testing.run_module(__name__, __file__)

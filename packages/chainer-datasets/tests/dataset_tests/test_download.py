@@ -141,6 +141,22 @@ class TestCachedDownload:
 
 class TestCacheOrLoadFile:
 
+    @pytest.fixture(autouse=True)
+    def _root(self, dataset_root):
+        self.root = dataset_root
+
+    def test_lock_in_the_dataset_root(self, tmp_path):
+        # as v7: nothing but the file is left next to it
+        path = str(tmp_path / 'target' / 'data.txt')
+
+        def creator(p):
+            with open(p, 'w') as f:
+                f.write('data')
+
+        download.cache_or_load_file(path, creator, None)
+        assert os.listdir(os.path.dirname(path)) == ['data.txt']
+        assert os.path.exists(os.path.join(str(self.root), '_create_lock'))
+
     def test_create_then_load(self, tmp_path):
         path = str(tmp_path / 'sub' / 'data.npz')
         created = []

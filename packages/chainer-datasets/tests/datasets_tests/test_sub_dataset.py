@@ -125,6 +125,15 @@ class TestSplitDatasetN(unittest.TestCase):
     def test_bad_n(self):
         with pytest.raises(ValueError, match='positive'):
             datasets.split_dataset_n(self.base, 0)
+        with pytest.raises(ZeroDivisionError):  # as v7
+            datasets.split_dataset_n(self.base, 0)
+        with pytest.raises(ZeroDivisionError):
+            datasets.get_cross_validation_datasets(self.base, 0)
+        for n in (2.0, '2', None):  # TypeError as v7
+            with pytest.raises(TypeError, match='integer'):
+                datasets.split_dataset_n_random(self.base, n)
+            with pytest.raises(TypeError, match='n_folds'):
+                datasets.get_cross_validation_datasets_random(self.base, n)
 
 
 @testing.parameterize(*testing.product({
@@ -186,9 +195,10 @@ class TestCrossValidationLayout(unittest.TestCase):
                 datasets.get_cross_validation_datasets(list(range(10)), 3, folds=2)
 
     def test_bad_n_folds(self):
-        for n_folds in (None, 0):
-            with pytest.raises(ValueError, match='n_folds'):
-                datasets.get_cross_validation_datasets(list(range(10)), n_folds)
+        with pytest.raises(ValueError, match='n_folds'):
+            datasets.get_cross_validation_datasets(list(range(10)), 0)
+        with pytest.raises(TypeError, match='n_folds'):  # as v7
+            datasets.get_cross_validation_datasets(list(range(10)))
 
     def test_order_length_mismatch(self):
         with pytest.raises(ValueError, match='len\\(order\\) = 2'):

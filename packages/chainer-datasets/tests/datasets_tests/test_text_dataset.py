@@ -40,6 +40,23 @@ class TestTextDataset:
         dataset = datasets.TextDataset(str(files / 'u.txt'), encoding='utf-8')
         assert dataset[1] == 'na\u00efve\n'
 
+    def test_encoding_per_file(self, tmp_path):
+        (tmp_path / 'w.txt').write_text('\u3042\r\nb\n', encoding='utf-16')
+        (tmp_path / 'l.txt').write_bytes('\xe9\r\nz\n'.encode('latin-1'))
+        paths = [str(tmp_path / 'w.txt'), str(tmp_path / 'l.txt')]
+        dataset = datasets.TextDataset(paths, encoding=['utf-16', 'latin-1'],
+                                       newline=('', None))
+        assert dataset[0] == ('\u3042\r\n', '\xe9\n')
+        dataset = datasets.TextDataset(paths, encoding=['utf-16', 'ascii'],
+                                       errors=[None, 'replace'])
+        assert dataset[0] == ('\u3042\n', '\ufffd\n')
+        with pytest.raises(ValueError, match='encoding'):
+            datasets.TextDataset(paths, encoding=['utf-16'])
+
+    def test_list_of_one_file(self, files):
+        dataset = datasets.TextDataset([str(files / 'c.txt')], encoding=['utf-8'])
+        assert dataset[1] == 'y\n'
+
     def test_mismatched_files(self, files):
         with pytest.raises(ValueError, match='number of lines'):
             datasets.TextDataset([str(files / 'a.txt'), str(files / 'c.txt')])

@@ -96,6 +96,8 @@ class TestMultithreadIteratorErrors(unittest.TestCase):
     def test_empty_dataset(self):
         with pytest.raises(ValueError, match='empty dataset'):
             next(iterators.MultithreadIterator([], 1))
+        with pytest.raises(ZeroDivisionError):  # as v7
+            next(iterators.MultithreadIterator([], 1, repeat=False))
 
     def test_pickle_and_deepcopy(self):
         # as v7: possible before the threads start (and after finalize), not while they run

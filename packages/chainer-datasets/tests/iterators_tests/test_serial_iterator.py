@@ -161,6 +161,8 @@ class TestSerialIteratorErrors(unittest.TestCase):
             assert it.epoch_detail == 0.0
             with pytest.raises(ValueError, match='empty dataset'):
                 next(it)
+            with pytest.raises(ZeroDivisionError):  # as v7
+                next(it)
 
 
 class TestSerialIteratorSerialize(unittest.TestCase):

@@ -4,7 +4,7 @@ import operator
 
 from chainer import backend
 from chainer import optimizer
-from chainer.optimizer import _cpu_update, _interm_dtype
+from chainer.optimizer import _cpu_update
 
 _gpu_kernels = {}  # cuda.elementwise(*spec) by spec
 
@@ -87,7 +87,7 @@ class ElementwiseRule(optimizer.UpdateRule):
         if grad is None:
             return
         p = param.array
-        dtype = _interm_dtype(p.dtype)
+        dtype = p.dtype  # (computed in the parameter's dtype, float16 included, as v7)
         _cpu_update(self._update_cpu, (p, grad) + self._get_states(self._state), dtype,
                     self._n_scratch, *self._cpu_args(self.hyperparam._flat(), dtype))
 

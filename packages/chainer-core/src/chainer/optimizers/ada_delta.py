@@ -9,9 +9,10 @@ _default_hyperparam = _rule_base.make_hyperparam(rho=0.95, eps=1e-6)
 
 
 def _update_cpu(p, g, msg, msdx, s, s2, rho, eps):
+    # (the operations of v7 in its order, for the same rounding)
     msg *= rho
-    numpy.multiply(g, g, out=s)
-    s *= 1 - rho
+    numpy.multiply(g, 1 - rho, out=s)
+    s *= g
     msg += s
     numpy.add(msdx, eps, out=s)
     numpy.add(msg, eps, out=s2)
@@ -19,8 +20,8 @@ def _update_cpu(p, g, msg, msdx, s, s2, rho, eps):
     numpy.sqrt(s, out=s)
     s *= g  # dx
     msdx *= rho
-    numpy.multiply(s, s, out=s2)
-    s2 *= 1 - rho
+    numpy.multiply(s, 1 - rho, out=s2)
+    s2 *= s
     msdx += s2
     p -= s
 

@@ -8,13 +8,14 @@ from chainer.optimizers import _rule_base
 _default_hyperparam = _rule_base.make_hyperparam(lr=0.001, eps=1e-8)
 
 
-def _update_cpu(p, g, h, s, lr, eps):
+def _update_cpu(p, g, h, s, s2, lr, eps):
+    # (the operations of v7 in its order, for the same rounding)
     numpy.multiply(g, g, out=s)
     h += s
-    numpy.sqrt(h, out=s)
-    s += eps
-    numpy.divide(g, s, out=s)
-    s *= lr
+    numpy.sqrt(h, out=s2)
+    s2 += eps
+    numpy.multiply(g, lr, out=s)
+    s /= s2
     p -= s
 
 
@@ -32,6 +33,7 @@ class AdaGradRule(_rule_base.ElementwiseRule):
 
     _state_names = ('h',)
     _hyperparam_names = ('lr', 'eps')
+    _n_scratch = 2
     _update_cpu = staticmethod(_update_cpu)
     _gpu_kernel_spec = ('T grad, T lr, T eps', 'T param, T h',
                         'h += grad * grad; param -= lr * grad / (sqrt(h) + eps);', 'adagrad')

@@ -31,7 +31,7 @@ def _update_cpu(p, g, m, v, s, one_minus_beta1, one_minus_beta2, eps, alpha_t, s
     s -= v
     s *= one_minus_beta2
     v += s
-    numpy.sqrt(v, out=s)
+    numpy.sqrt(v, out=s, dtype=s.dtype)
     s += eps
     numpy.divide(m, s, out=s)
     s *= alpha_t * step_scale
@@ -52,9 +52,9 @@ def _update_cpu_general(p, g, m, v, vhat, s, one_minus_beta1, one_minus_beta2, e
     v += s
     if vhat is not None:
         numpy.maximum(vhat, v, out=vhat)
-        numpy.sqrt(vhat, out=s)
+        numpy.sqrt(vhat, out=s, dtype=s.dtype)
     else:
-        numpy.sqrt(v, out=s)
+        numpy.sqrt(v, out=s, dtype=s.dtype)
     s += eps
     if bounds is not None:
         numpy.divide(alpha_t, s, out=s)
@@ -163,6 +163,7 @@ class AdamRule(optimizer.UpdateRule):
         eps = hp['eps']
         if dtype is not p.dtype:
             _check_eps(eps, dtype)
+            grad = grad.astype(dtype)
         t = self.t
         beta1, beta2 = hp['beta1'], hp['beta2']
         alpha_t = hp['alpha'] * math.sqrt(1. - math.pow(beta2, t)) / (1. - math.pow(beta1, t))

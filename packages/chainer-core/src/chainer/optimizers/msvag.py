@@ -11,8 +11,9 @@ _default_hyperparam = _rule_base.make_hyperparam(lr=0.1, beta=0.9, eta=1.0,
                                                  weight_decay_rate=0)
 
 
-def _update_cpu(p, grad, m, v, s, mt2, mt, one_minus_beta, bias_correction, rho_ratio, step_scale,
-                decay):
+def _update_cpu(p, grad, m, v, s, mt2, mt, one_minus_beta, bias_correction, one_minus_rho, rho,
+                lr, eta, weight_decay_rate):
+    # (the operations of v7 in its order, for the same rounding)
     numpy.subtract(grad, m, out=s)
     s *= one_minus_beta
     m += s
@@ -20,19 +21,25 @@ def _update_cpu(p, grad, m, v, s, mt2, mt, one_minus_beta, bias_correction, rho_
     s -= v
     s *= one_minus_beta
     v += s
-    numpy.divide(v, bias_correction, out=s)    # vt (a division, as v7: rounding-sensitive)
     numpy.divide(m, bias_correction, out=mt)   # mt
+    numpy.divide(v, bias_correction, out=s)    # vt
     numpy.multiply(mt, mt, out=mt2)            # mt ** 2
     s -= mt2
-    numpy.maximum(s, 0, out=s)                 # variance estimate, rounding noise clipped
-    s *= rho_ratio                             # rho * (vt - mt2) / (1 - rho)
-    s += mt2                                   # denominator
-    numpy.divide(mt2, s, out=mt2, where=s != 0)  # factor (0 where mt == 0)
-    mt2 *= mt
-    mt2 *= step_scale
-    if decay != 1.0:
-        p *= decay
-    p -= mt2
+    s /= one_minus_rho                         # variance estimate
+    s *= rho
+    s += mt2
+    with numpy.errstate(invalid='ignore', divide='ignore'):
+        numpy.divide(mt2, s, out=s)            # factor (NaN where mt == 0)
+    numpy.fmax(s, 0, out=s)                    # clipped to [0, 1], NaN to 0
+    numpy.fmin(s, 1, out=s)
+    mt *= lr
+    mt *= s
+    if weight_decay_rate != 0:
+        numpy.multiply(p, weight_decay_rate, out=s)
+        mt += s
+    if eta != 1:
+        mt *= eta
+    p -= mt
 
 
 def _rho(beta, t):
@@ -46,8 +53,9 @@ class MSVAGRule(_rule_base.ElementwiseRule):
     """Update rule of M-SVAG (Balles & Hennig, arXiv:1705.07774).
 
     With bias-corrected moving averages ``mt`` of the gradient and ``vt`` of its square,
-    ``s = max(vt - mt ** 2, 0) / (1 - rho)`` and ``factor = mt ** 2 / (mt ** 2 + rho * s)``,
-    ``param -= eta * (lr * factor * mt + weight_decay_rate * param)``, where
+    ``s = (vt - mt ** 2) / (1 - rho)`` and ``factor = mt ** 2 / (mt ** 2 + rho * s)`` clipped
+    to ``[0, 1]`` (0 where it is undefined),
+    ``param -= eta * (lr * mt * factor + weight_decay_rate * param)``, where
     ``rho = min(0.9999,
     (1 - beta) ** 2 * (1 - beta ** (2t)) / ((1 - beta ** t) ** 2 * (1 - beta ** 2)))``.
     States: ``m``, ``v``.
@@ -71,9 +79,9 @@ class MSVAGRule(_rule_base.ElementwiseRule):
            v += one_minus_beta * (grad * grad - v);
            T mt = m / bias_correction;
            T mt2 = mt * mt;
-           T denom = mt2 + rho * max(v / bias_correction - mt2, (T)0) / (1 - rho);
-           T factor = denom != 0 ? mt2 / denom : (T)0;
-           param -= eta * (lr * factor * mt + weight_decay_rate * param);''',
+           T factor = mt2 / (mt2 + rho * (v / bias_correction - mt2) / (1 - rho));
+           factor = factor > 0 ? (factor < 1 ? factor : (T)1) : (T)0;
+           param -= eta * (lr * mt * factor + weight_decay_rate * param);''',
         'msvag')
 
     def __init__(self, parent_hyperparam=None, lr=None, beta=None, eta=None,
@@ -82,11 +90,10 @@ class MSVAGRule(_rule_base.ElementwiseRule):
                          weight_decay_rate=weight_decay_rate)
 
     def _cpu_args(self, hp, dtype):
-        beta, eta = hp['beta'], hp['eta']
-        t = self.t
-        rho = _rho(beta, t)
-        return (1.0 - beta, 1.0 - math.pow(beta, t), rho / (1.0 - rho), eta * hp['lr'],
-                1.0 - eta * hp['weight_decay_rate'])
+        beta = hp['beta']
+        rho = _rho(beta, self.t)
+        return (1.0 - beta, 1.0 - math.pow(beta, self.t), 1.0 - rho, rho, hp['lr'], hp['eta'],
+                hp['weight_decay_rate'])
 
     def _gpu_args(self, hp):
         t = self.t

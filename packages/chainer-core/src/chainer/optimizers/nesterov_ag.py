@@ -8,13 +8,14 @@ _default_hyperparam = _momentum._default_hyperparam  # v7 module attribute
 
 
 def _update_cpu(p, g, v, s, lr, momentum):
+    # (the operations of v7 in its order, for the same rounding)
     v *= momentum
     numpy.multiply(g, lr, out=s)
     v -= s
-    s *= -(1 + momentum)
-    p += s
     numpy.multiply(v, momentum * momentum, out=s)
     p += s
+    numpy.multiply(g, (1 + momentum) * lr, out=s)
+    p -= s
 
 
 class NesterovAGRule(_momentum.MomentumRule):

@@ -9,19 +9,20 @@ _default_hyperparam = _rule_base.make_hyperparam(lr=0.01, alpha=0.99, eps=1e-8,
                                                  eps_inside_sqrt=False)
 
 
-def _update_cpu(p, g, ms, s, lr, alpha, eps, eps_inside_sqrt):
+def _update_cpu(p, g, ms, s, s2, lr, alpha, eps, eps_inside_sqrt):
+    # (the operations of v7 in its order, for the same rounding and range in float16)
     ms *= alpha
-    numpy.multiply(g, g, out=s)
-    s *= 1 - alpha
+    numpy.multiply(g, 1 - alpha, out=s)
+    s *= g
     ms += s
     if eps_inside_sqrt:
-        numpy.add(ms, eps, out=s)
-        numpy.sqrt(s, out=s)
+        numpy.add(ms, eps, out=s2)
+        numpy.sqrt(s2, out=s2)
     else:
-        numpy.sqrt(ms, out=s)
-        s += eps
-    numpy.divide(g, s, out=s)
-    s *= lr
+        numpy.sqrt(ms, out=s2)
+        s2 += eps
+    numpy.multiply(g, lr, out=s)
+    s /= s2
     p -= s
 
 
@@ -42,6 +43,7 @@ class RMSpropRule(_rule_base.ElementwiseRule):
 
     _state_names = ('ms',)
     _hyperparam_names = ('lr', 'alpha', 'eps')
+    _n_scratch = 2
     _update_cpu = staticmethod(_update_cpu)
 
     def __init__(self, parent_hyperparam=None, lr=None, alpha=None, eps=None,

@@ -8,20 +8,20 @@ from chainer.optimizers import _rule_base
 _default_hyperparam = _rule_base.make_hyperparam(lr=1e-4, alpha=0.95, momentum=0.9, eps=1e-4)
 
 
-def _update_cpu(p, grad, n, g, delta, s, lr, alpha, momentum, eps):
+def _update_cpu(p, grad, n, g, delta, s, s2, lr, alpha, momentum, eps):
+    # (the operations of v7 in its order, for the same rounding and range in float16)
     n *= alpha
-    numpy.multiply(grad, grad, out=s)
-    s *= 1 - alpha
-    n += s
-    g *= alpha
     numpy.multiply(grad, 1 - alpha, out=s)
+    g *= alpha
     g += s
-    numpy.multiply(g, g, out=s)
-    numpy.subtract(n, s, out=s)
-    s += eps
-    numpy.sqrt(s, out=s)
-    numpy.divide(grad, s, out=s)
-    s *= lr
+    s *= grad
+    n += s
+    numpy.multiply(g, g, out=s2)
+    numpy.subtract(n, s2, out=s2)
+    s2 += eps
+    numpy.sqrt(s2, out=s2)
+    numpy.multiply(grad, lr, out=s)
+    s /= s2
     delta *= momentum
     delta -= s
     p += delta
@@ -47,6 +47,7 @@ class RMSpropGravesRule(_rule_base.ElementwiseRule):
 
     _state_names = ('n', 'g', 'delta')
     _hyperparam_names = ('lr', 'alpha', 'momentum', 'eps')
+    _n_scratch = 2
     _update_cpu = staticmethod(_update_cpu)
     _gpu_kernel_spec = (
         'T grad, T lr, T alpha, T momentum, T eps', 'T param, T avg_n, T avg_g, T delta',

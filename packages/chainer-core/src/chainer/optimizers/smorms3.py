@@ -9,22 +9,23 @@ _default_hyperparam = _rule_base.make_hyperparam(lr=0.001, eps=1e-16)
 
 
 def _update_cpu(p, grad, mem, g, g2, r, s, x, lr, eps):
+    # (the operations of v7 in its order, for the same rounding and range in float16)
     numpy.add(mem, 1, out=r)
-    numpy.reciprocal(r, out=r)
-    numpy.subtract(grad, g, out=s)
-    s *= r
-    g += s
-    numpy.multiply(grad, grad, out=s)
-    s -= g2
-    s *= r
-    g2 += s
+    numpy.divide(1, r, out=r)
+    numpy.subtract(1, r, out=s)
+    g *= s
+    g2 *= s
+    numpy.multiply(r, grad, out=x)
+    g += x
+    x *= grad
+    g2 += x
     numpy.multiply(g, g, out=x)
     numpy.add(g2, eps, out=s)
     x /= s
-    numpy.sqrt(g2, out=s)
-    s += eps
     numpy.minimum(x, lr, out=r)
     r *= grad
+    numpy.sqrt(g2, out=s)
+    s += eps
     r /= s
     p -= r
     numpy.subtract(1, x, out=x)

@@ -255,16 +255,18 @@ class LinkTestCase(_LinkTestBase, unittest.TestCase):
 
     def _check_gradients(self, backend_config):
         inits = self._generate_params()
-        # A first run provides output shapes and initialized parameter values ...
-        probe, _, outputs = self._create_initialized_link(inits, backend_config)
+        # A first run provides the inputs, output shapes and initialized parameter values
+        # ...
+        probe, inputs, outputs = self._create_initialized_link(inits, backend_config)
         params = self._to_noncontiguous_as_needed(
             [p.array for p in _params_of(probe, self.param_names)])
         grad_outputs = self._generate_grad_outputs(
             [backend.CpuDevice().send(y) for y in outputs])
         grad_outputs = self._to_noncontiguous_as_needed(backend_config.get_array(grad_outputs))
 
-        # ... and a second link computes with those values as its parameters.
-        target, inputs, _ = self._create_initialized_link(inits, backend_config)
+        # ... and a second link computes with those values as its parameters (its own
+        # initializing run draws inputs that are not used, as in v7).
+        target, _, _ = self._create_initialized_link(inits, backend_config)
         param_vars = [chainer.Parameter(p) for p in params]
         with target.init_scope():
             for name, var in zip(self.param_names, param_vars):

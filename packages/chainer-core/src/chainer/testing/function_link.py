@@ -252,7 +252,8 @@ class FunctionTestBase(_TestTemplate):
         expected = self._forward_expected(inputs)
         device_inputs = backend_config.get_array(inputs)
         outputs = self._forward(
-            tuple(None if x is None else chainer.Variable(x) for x in device_inputs),
+            tuple(None if x is None else chainer.Variable(x, requires_grad=x.dtype.kind == 'f')
+                  for x in device_inputs),
             backend_config)
         for original, cpu_input, device_input in zip(originals, inputs, device_inputs):
             if original is None:

@@ -76,3 +76,17 @@ def test_fast_backward(dtype, shape, func, low, high):
     x = _uniform(shape, dtype, low, high)
     gy = _uniform(shape, dtype, seed=1)
     check_fast_backward(leaky_relu.LeakyReLU, func, [x], [gy])
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('slope', [0.3, -0.3, 0.0, 1.5])
+def test_leaky_relu_grad_at_zero_is_the_slope_and_exact(dtype, slope):
+    # as v7: the slope applies where x <= 0 (also at 0 and -0), and the gradient is
+    # exactly 1 or the slope (no rounding of 1 - slope + slope)
+    x = chainer.Variable(numpy.array([-1.0, 0.0, -0.0, 1.0], dtype))
+    y = F.leaky_relu(x, slope)
+    y.grad = numpy.ones(4, dtype)
+    y.backward()
+    s = dtype(slope)
+    numpy.testing.assert_array_equal(x.grad, numpy.array([s, s, s, 1], dtype))
+    numpy.testing.assert_array_equal(y.array, numpy.array([-s, 0, 0, 1], dtype))

@@ -368,6 +368,15 @@ def test_pow_var_var_grad(shapes):
     gradient_check.check_backward(grads, (x0, x1, gy), ggs, atol=1e-4, rtol=1e-4)
 
 
+def test_pow_var_var_second_derivative_in_the_base_at_zero():
+    # d2(x0 ** x1)/dx0^2 = x1 (x1 - 1) x0 ** (x1 - 2): finite at x0 == 0 (as v7)
+    x0 = chainer.Variable(numpy.array([0., 2.], numpy.float32))
+    x1 = chainer.Variable(numpy.array([2., 3.], numpy.float32))
+    gx0, = chainer.grad([F.sum(x0 ** x1)], [x0], enable_double_backprop=True)
+    ggx0, = chainer.grad([F.sum(gx0)], [x0])
+    numpy.testing.assert_allclose(ggx0.array, [2., 12.])
+
+
 def test_absolute_grad():
     x = numpy.array([[-1., 2.]])
     gx, = basic_math.AbsoluteGrad(x).apply((numpy.array([[7., 11.]]),))

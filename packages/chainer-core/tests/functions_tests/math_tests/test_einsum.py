@@ -22,10 +22,10 @@ from chainer.utils import type_check
         ('ij,k->ik', [(2, 3), (2,)]),
         ('iij->j', [(2, 2, 3)]),
         ('ii,i->i', [(3, 3), (3,)]),
-        ('...ij,...jk->...ik', [(2, 2, 3), (3, 2)]),
+        ('...ij,...jk->...ik', [(2, 2, 3), (2, 3, 2)]),
+        ('...i,j...->ij...', [(2, 3), (4, 2)]),
         ('i...->...', [(3, 2, 2)]),
         ('ij,ij,j->i', [(2, 3), (2, 3), (3,)]),
-        ('ij,j->ij', [(2, 1), (3,)]),
     ],
     'dtype': [numpy.float16, numpy.float32, numpy.float64],
 }))
@@ -63,6 +63,13 @@ def test_einsum_label():
 @pytest.mark.parametrize('subscripts,shapes', [
     ('ij,jk->ik', [(2, 3), (4, 5)]),
     ('ii->i', [(2, 3)]),
+    # as v7, sizes agree exactly (no broadcasting from size one) ...
+    ('ij,j->ij', [(2, 1), (3,)]),
+    ('i,i', [(1,), (3,)]),
+    # ... and the ellipsis is the same dimensions in every operand
+    ('...ij,...jk->...ik', [(2, 2, 3), (3, 2)]),
+    ('...,...', [(), (2,)]),
+    ('...i,...i', [(1, 3, 2), (3, 2)]),
 ])
 def test_einsum_invalid_type(subscripts, shapes):
     with pytest.raises(type_check.InvalidType):

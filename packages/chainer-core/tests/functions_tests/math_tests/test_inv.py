@@ -51,9 +51,29 @@ def test_inv_labels():
     assert F.batch_inv(a[None]).creator.label == 'BatchInv'
 
 
-def test_inv_singular():
-    with pytest.raises(ValueError):
-        F.inv(numpy.zeros((2, 2), numpy.float32))
+@pytest.mark.parametrize('func,shape', [(F.inv, (2, 2)), (F.batch_inv, (3, 2, 2))])
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+def test_inv_singular(func, shape, dtype):
+    # as v7: a ValueError saying so (ours is numpy.linalg.LinAlgError, a ValueError)
+    a = numpy.ones(shape, dtype)
+    with pytest.raises(ValueError, match='Input has singular matrices'):
+        func(a)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize('func,shape', [(F.inv, (2, 2)), (F.batch_inv, (3, 2, 2))])
+def test_inv_singular_gpu(func, shape):
+    # CuPy does not check singularity by itself: the same error as on CPU
+    import cupy
+    with pytest.raises(ValueError, match='Input has singular matrices'):
+        func(cupy.ones(shape, cupy.float32))
+
+
+def test_det_backward_of_a_singular_matrix():
+    # the gradient of det needs the inverse: as v7, a ValueError
+    a = chainer.Variable(numpy.zeros((2, 2), numpy.float32))
+    with pytest.raises(ValueError, match='Input has singular matrices'):
+        F.det(a).backward()
 
 
 @pytest.mark.parametrize('shape,dtype', [

@@ -53,6 +53,12 @@ def test_polygamma_broadcast_order():
     testing.assert_allclose(x.grad, special.polygamma(n + 1, x.array))
 
 
+def test_polygamma_shapes_not_broadcastable():
+    # as v7: a ValueError (NumPy's broadcasting), not InvalidType
+    with pytest.raises(ValueError, match='polygamma'):
+        F.polygamma(numpy.ones((2, 3), numpy.int32), numpy.ones((3, 2), numpy.float32))
+
+
 def test_polygamma_invalid_type():
     with pytest.raises(type_check.InvalidType):
         F.polygamma(numpy.ones(3, numpy.float32), numpy.ones(3, numpy.float32))

@@ -61,6 +61,12 @@ def test_tensordot_mixed_dtypes():
     ((2, 3), (3, 2), 3, ValueError),
     ((2, 3), (3, 2), ((1,), (0, 1)), ValueError),
     ((2, 3), (3, 2), ((2,), (0,)), IndexError),
+    ((2, 3), (3, 2), (1, 0, 0), ValueError),
+    ((2, 3), (3, 2), [1], ValueError),
+    ((2, 3), (3, 2), 1.0, TypeError),
+    ((2, 3), (3, 2), None, TypeError),
+    ((2, 3), (3, 2), numpy.array([[1], [0]]), TypeError),
+    ((2, 3), (3, 2), ([1.0], [0]), TypeError),
 ])
 def test_tensordot_invalid(a_shape, b_shape, axes, error):
     # as v7: ValueError or IndexError, not InvalidType

@@ -9,6 +9,8 @@ import functools
 
 import numpy
 
+import chainerx
+
 from chainer import backend
 from chainer.backends import cuda
 from chainer.dataset import _gathered_batch
@@ -151,9 +153,15 @@ def _is_cupy_array(array):
     return cupy is not None and isinstance(array, cupy.ndarray)
 
 
+def _is_device_array(array):
+    # an array of a backend (NumPy, CuPy, ChainerX), not a scalar or a list
+    return (isinstance(array, (numpy.ndarray, chainerx.ndarray))
+            or _is_cupy_array(array))
+
+
 def _concat_arrays(arrays, padding, column=None):
     first = arrays[0]
-    if not isinstance(first, numpy.ndarray) and not _is_cupy_array(first):
+    if not _is_device_array(first):
         # Python or NumPy scalars, lists: one NumPy array of the whole column
         arrays = numpy.asarray(arrays)
         if padding is None:
@@ -365,7 +373,7 @@ class ConcatWithAsyncTransfer:
 
     It stacks the examples like :func:`concat_examples`, stages them in pinned memory and
     copies them on its own ``stream``; the host does not wait for the copies, the
-    ``compute_stream`` does. One instance serves one device: calling it with another device
+    ``compute_stream`` does. One instance serves one GPU: calling it with another GPU
     raises :class:`ValueError`. Without a GPU device it behaves as :func:`concat_examples`.
 
     Args:
@@ -395,12 +403,14 @@ class ConcatWithAsyncTransfer:
         """
         if len(batch) == 0:
             raise ValueError('batch is empty')
+        gpu = Conveyor(device)._gpu_device()
+        if gpu is None:
+            # as v7, CPU calls are not tied to the device of the previous ones
+            self._device = device
+            return concat_examples_func(batch, device, padding)
         if self._device_set and device != self._device:
             raise ValueError('device is different')
         self._device, self._device_set = device, True
-        gpu = Conveyor(device)._gpu_device()
-        if gpu is None:
-            return concat_examples_func(batch, device, padding)
         cupy = cuda.cupy
         if self._stream is None:
             with gpu.create_context():

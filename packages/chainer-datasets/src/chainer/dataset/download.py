@@ -105,6 +105,16 @@ def _lock(path):
     return filelock.FileLock(os.path.join(directory, '.' + name + '.lock'))
 
 
+def _create_lock(path):
+    # The lock of cache_or_load_file: ``_create_lock`` in the dataset root (as v7, leaving
+    # nothing but the file next to ``path``), or next to ``path`` if the root cannot be made.
+    try:
+        os.makedirs(_dataset_root, exist_ok=True)
+    except OSError:
+        return _lock(path)
+    return filelock.FileLock(os.path.join(_dataset_root, '_create_lock'))
+
+
 def _hand_placement_hint(url, path):
     return ('; without network access, download {} by hand and place it at {}'.format(
         url, path))
@@ -217,7 +227,8 @@ def cache_or_load_file(path, creator, loader):
     If ``path`` exists, returns ``loader(path)``. Otherwise calls ``creator(tmp_path)``,
     which must write the file at ``tmp_path`` (a path in a temporary directory next to
     ``path``, with the same base name) and return its content; the file is then renamed to
-    ``path`` and the content returned. A file lock makes concurrent callers create it once.
+    ``path`` and the content returned. A file lock (``_create_lock`` in the dataset root)
+    makes concurrent callers create it once.
     A loader may raise the module's corrupt-file error for a damaged cache file, which is
     then removed and created again.
 
@@ -259,7 +270,7 @@ def cache_or_load_file(path, creator, loader):
         os.makedirs(directory, exist_ok=True)
     except OSError as e:
         raise OSError('cannot create the dataset directory {}: {}'.format(directory, e)) from e
-    with _lock(path):
+    with _create_lock(path):
         if os.path.exists(path):
             try:
                 return loader(path)

@@ -121,6 +121,20 @@ def split_dataset_random(dataset, first_size, seed=None):
     return split_dataset(dataset, first_size, _permutation(len(dataset), seed))
 
 
+class _NotPositiveError(ValueError, ZeroDivisionError):
+    # also a ZeroDivisionError: what Chainer v7 raised for zero parts
+    pass
+
+
+def _check_count(function_name, name, value):
+    # a number of parts: TypeError unless an integer (as v7), then positive
+    if not isinstance(value, numbers.Integral):
+        raise TypeError('{}: {} must be an integer, got {!r}'.format(function_name, name, value))
+    if value <= 0:
+        raise _NotPositiveError('{}: {} must be a positive integer, got {!r}'.format(
+            function_name, name, value))
+
+
 def split_dataset_n(dataset, n, order=None):
     """Splits a dataset into ``n`` subsets of equal length.
 
@@ -140,8 +154,7 @@ def split_dataset_n(dataset, n, order=None):
         >>> [list(part) for part in parts]  # equal sizes: the remainder is left out
         [[0, 1], [2, 3], [4, 5]]
     """
-    if not isinstance(n, numbers.Integral) or n <= 0:
-        raise ValueError('split_dataset_n: n must be a positive integer, got {!r}'.format(n))
+    _check_count('split_dataset_n', 'n', n)
     n_examples = len(dataset)
     sub_size = n_examples // n
     return [SubDataset(dataset, sub_size * i, sub_size * (i + 1), order) for i in range(n)]
@@ -177,9 +190,7 @@ def _n_folds_argument(function_name, n_folds, kwargs):
     if kwargs:
         raise TypeError('{}() got unexpected keyword argument(s) {}'.format(
             function_name, ', '.join(repr(key) for key in sorted(kwargs))))
-    if not isinstance(n_folds, numbers.Integral) or n_folds <= 0:
-        raise ValueError('{}: n_folds must be a positive integer, got {!r}'.format(
-            function_name, n_folds))
+    _check_count(function_name, 'n_folds', n_folds)
     return n_folds
 
 

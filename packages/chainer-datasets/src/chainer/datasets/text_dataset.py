@@ -14,18 +14,20 @@ class TextDataset(dataset_mixin.DatasetMixin):
     in a forked or unpickled process, so that worker processes do not share file offsets.
 
     Args:
-        paths (str or list of str): The text file(s).
-        encoding, errors, newline: As in :func:`open`.
+        paths (str or list of str): The text file(s). A list of one file gives its lines
+            as strings, like a single path.
+        encoding, errors, newline: As in :func:`open`; each may also be a list with one
+            value per file.
         filter_func (callable): Keeps only the lines (tuples of lines, as positional
             arguments, for several files) for which it returns true.
     """
 
     def __init__(self, paths, encoding=None, errors=None, newline=None, filter_func=None):
         self._paths = [paths] if isinstance(paths, str) else list(paths)
-        self._single = isinstance(paths, str)
-        self._encoding = encoding
-        self._errors = errors
-        self._newline = newline
+        self._single = len(self._paths) == 1
+        self._encoding = self._per_file(encoding, 'encoding')
+        self._errors = self._per_file(errors, 'errors')
+        self._newline = self._per_file(newline, 'newline')
         self._lock = threading.Lock()
         self._fps = None
         self._pid = None
@@ -39,10 +41,20 @@ class TextDataset(dataset_mixin.DatasetMixin):
                             if filter_func(*self._read(offsets))]
         self._lines = len(self._bounds)
 
+    def _per_file(self, option, name):
+        if not isinstance(option, (list, tuple)):
+            return [option] * len(self._paths)
+        if len(option) != len(self._paths):
+            raise ValueError('TextDataset: {} has {} values for {} text files; the length '
+                             'of each option must match the number of files'.format(
+                                 name, len(option), len(self._paths)))
+        return list(option)
+
     def _open(self):
         self._pid = os.getpid()
-        return [open(path, encoding=self._encoding, errors=self._errors,
-                     newline=self._newline) for path in self._paths]
+        return [open(path, encoding=encoding, errors=errors, newline=newline)
+                for path, encoding, errors, newline in zip(
+                    self._paths, self._encoding, self._errors, self._newline)]
 
     @staticmethod
     def _line_offsets(fp):

@@ -36,6 +36,14 @@ def check_batch_size(iterator_name, batch_size):
     check_positive(iterator_name, 'batch_size', batch_size)
 
 
+class EmptyDatasetError(ValueError, ZeroDivisionError):
+    """Raised when an iterator is asked for a batch of an empty dataset.
+
+    It is also a ``ZeroDivisionError``: what Chainer v7's serial and multithread iterators
+    raised there.
+    """
+
+
 class StateIterator(iterator.Iterator):
     """Iterator whose progress is an :class:`~chainer.iterators._statemachine.IteratorState`.
 
@@ -69,7 +77,7 @@ class StateIterator(iterator.Iterator):
 
     def _check_not_empty(self):
         if len(self.dataset) == 0:
-            raise ValueError('{} cannot iterate over an empty dataset'.format(
+            raise EmptyDatasetError('{} cannot iterate over an empty dataset'.format(
                 type(self).__name__))
 
     def _advance(self):

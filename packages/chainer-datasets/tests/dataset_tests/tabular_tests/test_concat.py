@@ -56,4 +56,42 @@ class TestConcat(unittest.TestCase):
             _part(0, 2).concat([1, 2])
 
 
+@pytest.mark.parametrize('indices,expected_a,expected_b', [
+    # each dataset is asked once, with the slice or the rows that fall in it (as v7)
+    (None, None, None),
+    ([1, 9, 10, 11], [1, 9], [0, 1]),
+    ([11, 1, 12, 0], [1, 0], [1, 2]),
+    ([12], 'not called', [2]),
+    (slice(None), slice(0, 10, 1), slice(0, 5, 1)),
+    (slice(4, 12), slice(4, 10, 1), slice(0, 2, 1)),
+    (slice(None, None, 3), slice(0, 10, 3), slice(2, 5, 3)),
+    (slice(None, None, -1), slice(10, None, -1), slice(4, None, -1)),
+    (slice(None, None, -3), slice(8, None, -3), slice(4, None, -3)),
+    (slice(12, 3, -1), slice(10, 3, -1), slice(2, None, -1)),
+    (slice(0, 3), slice(0, 3, 1), 'not called'),
+])
+def test_get_examples_of_each_dataset(recording_table, indices, expected_a, expected_b):
+    a, b = recording_table(10), recording_table(5)
+    columns = a.concat(b).get_examples(indices, None)
+    rows = (list(range(10)) + list(range(5)))[slice(None) if indices is None else indices] \
+        if not isinstance(indices, list) else [(list(range(10)) + list(range(5)))[i]
+                                               for i in indices]
+    assert columns == (rows, [10 * r for r in rows])
+    for dataset, expected in ((a, expected_a), (b, expected_b)):
+        if expected == 'not called':
+            assert dataset.calls == []
+        else:
+            assert dataset.calls == [(expected, None)]
+
+
+def test_negative_steps_read_the_right_rows(recording_table):
+    dataset = recording_table(10).concat(recording_table(5))
+    everything = list(range(10)) + list(range(5))
+    for step in (-1, -2, -3, -4):
+        for start in (None, 14, 11, 10, 9, 3):
+            for stop in (None, 9, 2):
+                indices = slice(start, stop, step)
+                assert dataset.get_examples(indices, (0,)) == (everything[indices],)
+
+
 testing.run_module(__name__, __file__)

@@ -38,6 +38,14 @@ class TestFromData(unittest.TestCase):
         with pytest.raises(ValueError, match='size must be specified'):
             tabular.from_data(('a', lambda i: i))
 
+    def test_callable_needs_a_key(self):
+        # as v7, also inside a tuple or before the size is checked
+        for data in (lambda i: i, (numpy.arange(3), lambda i: i)):
+            with pytest.raises(ValueError, match='key'):
+                tabular.from_data(data, size=3)
+        with pytest.raises(ValueError, match='key'):
+            tabular.from_data(lambda i: i)
+
     def test_callable_with_several_keys(self):
         dataset = tabular.from_data((('a', 'b'), lambda i: (i, -i)), size=3)
         assert dataset.keys == ('a', 'b') and dataset.mode is tuple

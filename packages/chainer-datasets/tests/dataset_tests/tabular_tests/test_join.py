@@ -45,4 +45,21 @@ class TestJoin(unittest.TestCase):
             self.left.join(self.right.slice[:3])
 
 
+@pytest.mark.parametrize('modes,expected', [
+    ((None, dict), dict), ((None, None, tuple), tuple), ((None, None), tuple),
+    ((dict, tuple), dict), ((tuple, dict), tuple)])
+def test_mode_is_the_first_not_none(recording_table, modes, expected):
+    # as v7
+    datasets = [recording_table(3, keys=('k{}'.format(i),), mode=mode)
+                for i, mode in enumerate(modes)]
+    assert datasets[0].join(*datasets[1:]).mode is expected
+
+
+def test_all_keys_are_asked_as_none(recording_table):
+    left = recording_table(3)
+    right = recording_table(3, keys=('c',))
+    assert left.join(right).get_examples([2], None) == ([2], [20], [2])
+    assert left.calls == [([2], None)] and right.calls == [([2], None)]
+
+
 testing.run_module(__name__, __file__)

@@ -122,4 +122,24 @@ def test_array_columns_are_sliced_not_gathered():
     assert numpy.shares_memory(column, data)
 
 
+def test_base_gets_the_slice_as_given(recording_table):
+    # as v7: a view asks for all its rows with the user's slice, nested views compose
+    base = recording_table(6)
+    base.slice[1:5].fetch()
+    base.slice[::-1, 'a'].fetch()
+    base.slice[1:5].slice[::2].fetch()
+    assert base.calls == [(slice(1, 5), None), (slice(None, None, -1), (0,)),
+                          (slice(1, 5, 2), None)]
+
+
+@pytest.mark.parametrize('keys', [['a'], ['a', 'b'], [True, False], 1.0, ('a', None)])
+def test_keys_other_than_a_tuple_are_one_key(recording_table, keys):
+    with pytest.raises(KeyError):  # as v7: only a tuple selects several keys
+        recording_table(3).slice[:, keys]
+
+
+def test_boolean_keys_are_integers(recording_table):
+    assert recording_table(3).slice[:, (True, False)].keys == ('b', 'a')
+
+
 testing.run_module(__name__, __file__)

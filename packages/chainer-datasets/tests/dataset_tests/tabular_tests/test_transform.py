@@ -76,12 +76,20 @@ class TestTransform(unittest.TestCase):
         assert list(Unnamed().transform_batch('x', lambda a, b: b).fetch()) == [10, 20]
 
     def test_wrong_outputs(self):
-        with pytest.raises(ValueError, match='1 values for the 2 keys'):
+        # as v7: IndexError for too few values, KeyError for a missing key
+        with pytest.raises(IndexError, match='1 value\\(s\\) for the 2 keys'):
             _table().transform(('x', 'y'), lambda a, b: (a,))[0]
-        with pytest.raises(ValueError, match='keys'):
+        with pytest.raises(KeyError, match="'y'"):
             _table().transform(('x', 'y'), lambda a, b: {'x': a})[0]
-        with pytest.raises(ValueError, match='single value'):
+        with pytest.raises(IndexError):
             _table().transform(('x', 'y'), lambda a, b: a).fetch()
+
+    def test_extra_outputs_are_ignored(self):
+        # as v7
+        dataset = _table().transform(('x',), lambda a, b: (a, b))
+        assert dataset.mode is tuple and dataset[1] == (1,)
+        dataset = _table().transform(('x',), lambda a, b: {'x': a, 'z': b})
+        assert dataset.mode is dict and dataset[2] == {'x': 2}
 
 
 class TestTransformBatch(unittest.TestCase):
@@ -113,6 +121,19 @@ class TestTransformBatch(unittest.TestCase):
         dataset = _table().transform_batch('x', lambda a, b: a[:2])
         with pytest.raises(ValueError, match='must not change the length'):
             dataset.fetch()
+
+
+def test_batch_mode_from_the_first_output():
+    # as v7: the mode is that of the outputs already computed; asking for it first
+    # transforms the first row alone
+    def transform_batch(a, b):
+        return {'s': [1, 2], 't': [3, 4]}
+
+    dataset = _table().transform_batch(('s', 't'), transform_batch)
+    assert dataset.slice[:2].fetch() == {'s': [1, 2], 't': [3, 4]}
+    assert dataset.mode is dict
+    with pytest.raises(ValueError, match='length'):
+        _table().transform_batch(('s', 't'), transform_batch).mode
 
 
 testing.run_module(__name__, __file__)

@@ -123,6 +123,14 @@ class TestInceptionBNLink:
         assert link.conv3n.avg_mean.dtype == numpy.float64
         assert link.conv3.W.dtype == numpy.float32
 
+    @pytest.mark.parametrize('dtype', [None, chainer.mixed16])
+    def test_mixed16_normalization_is_float16(self, dtype):
+        # As v7: the layer maps mixed16 to float16 before handing it to its normalizations.
+        with chainer.using_config('dtype', chainer.mixed16):
+            link = L.InceptionBN(3, 0, 2, 3, 2, 3, 'max', stride=2, dtype=dtype)
+        assert link.conv3n.avg_mean.dtype == link.conv3n.gamma.dtype == numpy.float16
+        assert link.conv3.W.dtype == numpy.float16
+
     def test_conv_init(self):
         link = L.InceptionBN(3, 2, 2, 3, 2, 3, 'max', 2, conv_init=1.)
         numpy.testing.assert_array_equal(link.conv1.W.array, numpy.ones((2, 3, 1, 1)))

@@ -250,10 +250,21 @@ class TestBatchNormalizationDtype:
         with chainer.using_config('train', False):
             assert link(_x().astype(numpy.float16)).dtype == numpy.float16
 
-    def test_given_initializer_is_not_modified(self):
+    def test_given_initializer_takes_the_dtype(self):
+        # As v7: the initializer objects of gamma and beta get the link's dtype in place.
         init = initializers.Constant(2.)
         L.BatchNormalization(3, dtype=numpy.float64, initial_gamma=init)
-        assert init.dtype is None
+        assert init.dtype == numpy.float64
+
+    @pytest.mark.parametrize('dtype', [numpy.float16, chainer.mixed16])
+    def test_initializer_of_another_dtype_shared_with_avg_mean(self, dtype):
+        # As v7: gamma's initializer is retyped first, so the same object also fills the
+        # statistics in the link's dtype.
+        init = initializers.Constant(2., dtype=numpy.float64)
+        link = L.BatchNormalization(3, dtype=dtype, initial_gamma=init, initial_avg_mean=init)
+        expected = chainer.get_dtype(dtype, map_mixed16=numpy.float32)
+        assert link.gamma.dtype == link.avg_mean.dtype == expected
+        numpy.testing.assert_array_equal(link.avg_mean, [2, 2, 2])
 
 
 class TestBatchNormalizationSpecs:

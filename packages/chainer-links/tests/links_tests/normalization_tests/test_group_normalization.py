@@ -89,6 +89,15 @@ class TestGroupNormalizationLink:
             link(numpy.ones((2, 4, 3), numpy.float32))
         assert link.gamma.dtype == link.gamma.grad.dtype == numpy.float32
 
+    @pytest.mark.parametrize('size', [4, None])
+    def test_mixed16_parameters_are_float32(self, size):
+        # As v7: under mixed16 the scale and shift are float32, the output follows the input.
+        with chainer.using_config('dtype', chainer.mixed16):
+            link = L.GroupNormalization(2, size)
+            y = link(numpy.ones((2, 4, 3), numpy.float16))
+        assert link.gamma.dtype == link.beta.dtype == numpy.float32
+        assert y.dtype == numpy.float16
+
     def test_lazy_one_dimensional_input(self):
         # As v7: a ValueError before the parameters are created.
         link = L.GroupNormalization(2)

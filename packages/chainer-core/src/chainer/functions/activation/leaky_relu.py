@@ -7,11 +7,16 @@ from chainer.utils import type_check
 
 def _leaky_grad(cond, gy, slope):
     # gy * (1 if cond else slope), as arithmetic on the boolean mask (a select with an
-    # unpredictable mask is several times slower on CPU).
+    # unpredictable mask is several times slower on CPU) when that is exact in gy's dtype
+    # (the rounded 1 - slope plus slope giving 1), a select otherwise.
     dt = gy.dtype.type
-    factor = cond * dt(1 - slope)
-    factor += dt(slope)
-    return utils.force_array(gy * factor, gy.dtype)
+    rest, slope = dt(1 - slope), dt(slope)
+    if rest + slope == 1:
+        factor = cond * rest
+        factor += slope
+        return utils.force_array(gy * factor, gy.dtype)
+    xp = backend.get_array_module(gy)
+    return utils.force_array(xp.where(cond, gy, gy * slope), gy.dtype)
 
 
 class LeakyReLU(function_node.FunctionNode):
@@ -44,7 +49,7 @@ class LeakyReLU(function_node.FunctionNode):
         elif self.slope > 1:
             y = xp.minimum(x, xs)
         else:
-            y = xp.where(x >= 0, x, xs)
+            y = xp.where(x > 0, x, xs)
         return utils.force_array(y, x.dtype),
 
     def _retained_ref(self):
@@ -54,11 +59,12 @@ class LeakyReLU(function_node.FunctionNode):
         return self.inputs[0].data
 
     def backward(self, indexes, grad_outputs):
-        return _LeakyReLUGrad(self._retained_ref() >= 0, self.slope).apply(grad_outputs)
+        # the slope applies at 0 too, as v7
+        return _LeakyReLUGrad(self._retained_ref() > 0, self.slope).apply(grad_outputs)
 
     def _backward_arrays(self, indexes, grad_outputs):
         # array-level twin of ``backward`` (what _LeakyReLUGrad computes)
-        return _leaky_grad(self._retained_ref() >= 0, grad_outputs[0], self.slope),
+        return _leaky_grad(self._retained_ref() > 0, grad_outputs[0], self.slope),
 
 
 class _LeakyReLUGrad(function_node.FunctionNode):
@@ -79,7 +85,7 @@ class _LeakyReLUGrad(function_node.FunctionNode):
 def leaky_relu(x, slope=0.2):
     """Leaky Rectified Linear Unit function.
 
-    ``f(x) = x`` if ``x >= 0`` else ``slope * x``.
+    ``f(x) = x`` if ``x > 0`` else ``slope * x``.
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Input of floating dtype.

@@ -20,15 +20,23 @@ def check_float_same_shape(in_types, names):
         type_check.expect(t.shape == in_types[0].shape)
 
 
-def check_broadcastable(in_types, names):
-    """Type-checks that the shapes of the inputs broadcast together (NumPy rules)."""
+def check_broadcastable(in_types, names, function_name=None):
+    """Type-checks that the shapes of the inputs broadcast together (NumPy rules).
+
+    Raises :class:`~chainer.utils.type_check.InvalidType`; with ``function_name``, a
+    ``ValueError`` naming that function instead (what v7's ``fmod``, ``arctan2`` and
+    ``polygamma`` raise, their broadcasting being NumPy's).
+    """
     shapes = [tuple(type_check.eval(t.shape)) for t in in_types]
     try:
         numpy.broadcast_shapes(*shapes)
     except ValueError:
+        actual = ', '.join('{}.shape={}'.format(n, s) for n, s in zip(names, shapes))
+        if function_name is not None:
+            raise ValueError('{}: operands could not be broadcast together ({})'.format(
+                function_name, actual)) from None
         raise type_check.InvalidType(
-            'shapes of {} are broadcastable'.format(', '.join(names)),
-            ', '.join('{}.shape={}'.format(n, s) for n, s in zip(names, shapes)))
+            'shapes of {} are broadcastable'.format(', '.join(names)), actual)
 
 
 def sum_to_shape(g, shape):

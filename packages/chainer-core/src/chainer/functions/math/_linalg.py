@@ -1,4 +1,6 @@
 """Type checks, dtype handling and the base class shared by the linear-algebra functions."""
+import contextlib
+
 import numpy
 
 from chainer import backend, function_node, utils
@@ -29,11 +31,14 @@ class SquareMatrixFunction(function_node.FunctionNode):
     Subclasses set ``_routine`` (the name of the routine, e.g. ``'inv'``), ``_batched``
     (inputs of shape ``(m, n, n)`` rather than ``(n, n)``) and ``_retain_input``; the output
     (always retained) keeps the input dtype, float16 being computed in float32.
+    With ``_raises_on_singular``, a singular input raises ``numpy.linalg.LinAlgError`` (a
+    ``ValueError``) on every device.
     """
 
     _routine = None
     _batched = False
     _retain_input = False
+    _raises_on_singular = False
 
     def check_type_forward(self, in_types):
         check_square(in_types, batched=self._batched)
@@ -44,5 +49,26 @@ class SquareMatrixFunction(function_node.FunctionNode):
             self.retain_inputs((0,))
         self.retain_outputs((0,))
         xp = backend.get_array_module(a)
-        y = getattr(xp.linalg, self._routine)(lapack_input(a))
+        routine = getattr(xp.linalg, self._routine)
+        if not self._raises_on_singular:
+            y = routine(lapack_input(a))
+        else:
+            try:
+                with _singular_raises(xp):
+                    y = routine(lapack_input(a))
+            except numpy.linalg.LinAlgError:
+                # v7's error and message (LinAlgError is a ValueError)
+                raise numpy.linalg.LinAlgError(
+                    '{}: Input has singular matrices.'.format(self.label)) from None
         return utils.force_array(y, a.dtype),
+
+
+def _singular_raises(xp):
+    """A context in which ``xp.linalg`` raises ``LinAlgError`` for singular matrices.
+
+    NumPy always does; CuPy only inside ``cupyx.errstate(linalg='raise')``.
+    """
+    if xp is numpy:
+        return contextlib.nullcontext()
+    import cupyx
+    return cupyx.errstate(linalg='raise')

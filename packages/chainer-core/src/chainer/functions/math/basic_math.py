@@ -591,7 +591,8 @@ class PowVarVarGrad(function_node.FunctionNode):
             g = None
             if i == 0:
                 if ggx0 is not None:
-                    g = ggx0 * gy * x1 * (x1 - 1) * p / x0
+                    # x0 ** (x1 - 2), not p / x0: finite at x0 == 0, as v7
+                    g = ggx0 * gy * x1 * (x1 - 1) * x0 ** (x1 - 2)
                 if ggx1 is not None:
                     t = ggx1 * gy * p * (x1 * log_x0 + 1)
                     g = t if g is None else g + t

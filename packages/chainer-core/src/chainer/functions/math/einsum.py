@@ -163,17 +163,28 @@ class EinSum(function_node.FunctionNode):
             type_check.expect(t.dtype.kind == 'f')
         ndims = [type_check.eval(t.ndim) for t in in_types]
         letters, _ = _letter_subscripts(self.in_subs, self.out_sub, ndims)
+        # As v7, sizes must agree exactly: no broadcasting from size one, and the
+        # ellipsis stands for the same dimensions in every operand that has one.
+        ellipsis_shapes = []
         sizes = {}
-        for t, sub in zip(in_types, letters):
+        for i, (t, sub, sub_at) in enumerate(zip(in_types, letters, subs)):
             type_check.expect(t.ndim == len(sub))
-            shape = type_check.eval(t.shape)
+            shape = tuple(type_check.eval(t.shape))
+            if '@' in sub_at:
+                start = sub_at.index('@')
+                ellipsis_shapes.append(
+                    (i, shape[start:start + len(shape) - len(sub_at) + 1]))
             for c, n in zip(sub, shape):
-                if n == 1:
-                    continue
                 if sizes.setdefault(c, n) != n:
                     raise type_check.InvalidType(
                         'sizes of dimensions labeled {!r} match'.format(c),
                         '{} != {}'.format(sizes[c], n))
+        for i, shape in ellipsis_shapes[1:]:
+            first, first_shape = ellipsis_shapes[0]
+            if shape != first_shape:
+                raise type_check.InvalidType(
+                    'x{}.shape[...] == x{}.shape[...]'.format(first, i),
+                    '{} != {}'.format(first_shape, shape))
 
     def forward(self, inputs):
         self.retain_inputs(tuple(range(len(inputs))))
@@ -203,10 +214,6 @@ def _einsum_grad(i, inputs, in_subs, out_sub, gy):
         [gy] + [inputs[j] for j in others])[0]
     if g.dtype != x.dtype:
         g = F.cast(g, x.dtype)
-    # dimensions broadcast from size one in this operand are summed back
-    target = tuple(size[c] for c in avail)
-    if g.shape != target:
-        g = F.sum_to(g, target)
     # letters that occur only in this operand: the gradient is constant along them
     if avail != uniq:
         g = F.reshape(g, tuple(size[c] if c in avail else 1 for c in uniq))

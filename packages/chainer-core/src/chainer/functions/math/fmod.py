@@ -1,18 +1,20 @@
 """Elementwise floating-point remainder."""
 import chainer
 from chainer import backend, function_node, utils
-from chainer.functions.math._elementwise import check_float_same_shape
+from chainer.functions.math._elementwise import (
+    check_broadcastable, check_float, sum_to_shape)
 
 
 class Fmod(function_node.FunctionNode):
-    """Elementwise ``fmod(x, divisor)`` (the remainder has the sign of ``x``)."""
+    """Elementwise ``fmod(x, divisor)`` (the remainder has the sign of ``x``; broadcasting)."""
 
     @property
     def label(self):
         return 'fmod'
 
     def check_type_forward(self, in_types):
-        check_float_same_shape(in_types, ('x', 'divisor'))
+        check_float(in_types, ('x', 'divisor'))
+        check_broadcastable(in_types, ('x', 'divisor'), 'fmod')
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -25,9 +27,9 @@ class Fmod(function_node.FunctionNode):
         gw, = grad_outputs
         ret = []
         if 0 in indexes:
-            ret.append(gw)
+            ret.append(sum_to_shape(gw, x.shape))
         if 1 in indexes:
-            ret.append(-chainer.functions.fix(x / divisor) * gw)
+            ret.append(sum_to_shape(-chainer.functions.fix(x / divisor) * gw, divisor.shape))
         return ret
 
 
@@ -36,7 +38,8 @@ def fmod(x, divisor):
 
     Args:
         x (:class:`~chainer.Variable` or :ref:`ndarray`): Dividend (float).
-        divisor (:class:`~chainer.Variable` or :ref:`ndarray`): Divisor (same dtype and shape).
+        divisor (:class:`~chainer.Variable` or :ref:`ndarray`): Divisor (same dtype;
+            its shape broadcasts with ``x``'s).
 
     Returns:
         ~chainer.Variable: Output variable.

@@ -7,6 +7,7 @@ class _Inverse(_linalg.SquareMatrixFunction):
     # Shared by Inv and BatchInv (which are not subclasses of each other, as in v7).
 
     _routine = 'inv'
+    _raises_on_singular = True
 
     def backward(self, indexes, grad_outputs):
         # d(inv(A)) = -inv(A) dA inv(A)  =>  gA = -inv(A)^T gy inv(A)^T
@@ -36,7 +37,8 @@ def inv(a):
         ~chainer.Variable: The inverse matrix.
 
     Raises:
-        numpy.linalg.LinAlgError: for a singular matrix (a ``ValueError`` subclass).
+        numpy.linalg.LinAlgError: for a singular matrix (a ``ValueError``, as in v7:
+            "Input has singular matrices.").
 
     .. admonition:: Example
 

@@ -16,7 +16,7 @@ class PolyGamma(function_node.FunctionNode):
         type_check.argname(in_types, ('n', 'x'))
         n_type, x_type = in_types
         type_check.expect(n_type.dtype.kind == 'i', x_type.dtype.kind == 'f')
-        check_broadcastable(in_types, ('n', 'x'))
+        check_broadcastable(in_types, ('n', 'x'), 'polygamma')
 
     def forward_cpu(self, inputs):
         n, x = inputs

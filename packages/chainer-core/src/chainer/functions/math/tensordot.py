@@ -1,4 +1,6 @@
 """Tensor dot product along specified axes."""
+import collections.abc
+
 import numpy
 
 import chainer
@@ -11,6 +13,9 @@ def _as_axes_list(axes, ndim):
         axes = [axes]
     ret = []
     for a in axes:
+        if not isinstance(a, (int, numpy.integer)):
+            raise TypeError('tensordot: an axis must be an integer, not {}'.format(
+                type(a).__name__))
         a = int(a)
         if not -ndim <= a < ndim:  # an IndexError, as v7
             raise IndexError('axis {} is out of bounds for an array of ndim {}'.format(a, ndim))
@@ -26,14 +31,19 @@ def _parse_axes(axes, a_ndim, b_ndim):
             raise ValueError('axes={} is invalid for inputs of ndim {} and {}'.format(
                 n, a_ndim, b_ndim))
         return list(range(a_ndim - n, a_ndim)), list(range(n))
-    if isinstance(axes, (tuple, list)) and len(axes) == 2:
-        a_axes = _as_axes_list(axes[0], a_ndim)
-        b_axes = _as_axes_list(axes[1], b_ndim)
-        if len(a_axes) != len(b_axes):
-            raise ValueError('axes to sum over must be given for both inputs with the same '
-                             'length')
-        return a_axes, b_axes
-    raise ValueError('axes must be an int or a pair of sequences of ints')
+    # as v7: a TypeError for what is neither an int nor a sequence, a ValueError for a
+    # sequence that is not a pair
+    if not isinstance(axes, collections.abc.Sequence):
+        raise TypeError('tensordot: axes must be an int or a pair of sequences of ints, '
+                        'not {}'.format(type(axes).__name__))
+    if isinstance(axes, str) or len(axes) != 2:
+        raise ValueError('tensordot: axes must be an int or a pair of sequences of ints')
+    a_axes = _as_axes_list(axes[0], a_ndim)
+    b_axes = _as_axes_list(axes[1], b_ndim)
+    if len(a_axes) != len(b_axes):
+        raise ValueError('axes to sum over must be given for both inputs with the same '
+                         'length')
+    return a_axes, b_axes
 
 
 class TensorDot(function_node.FunctionNode):

@@ -266,7 +266,7 @@ class Arctan2(function_node.FunctionNode):
             in_types[0].dtype.kind == 'f',
             in_types[1].dtype.kind == 'f',
         )
-        check_broadcastable(in_types, ('x1', 'x2'))
+        check_broadcastable(in_types, ('x1', 'x2'), 'arctan2')
 
     def forward(self, inputs):
         x1, x2 = inputs

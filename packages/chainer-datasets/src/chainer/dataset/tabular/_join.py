@@ -28,11 +28,17 @@ class _Join(tabular_dataset.TabularDataset):
 
     @property
     def mode(self):
-        return self._datasets[0].mode or tuple
+        # the first mode that is not None (as v7)
+        for dataset in self._datasets:
+            if dataset.mode is not None:
+                return dataset.mode
+        return tuple
 
     def get_examples(self, indices, key_indices):
         if key_indices is None:
-            key_indices = range(len(self._keys))
+            # every dataset is asked for all its columns
+            return tuple(column for dataset in self._datasets
+                         for column in dataset.get_examples(indices, None))
         wanted = {}  # dataset id -> (dataset, its column indices)
         for k in key_indices:
             dataset, i = self._owners[k]

@@ -50,7 +50,8 @@ def _as_indices(indices, length):
 
 def _as_key_indices(keys, key_names):
     """Normalizes a column selection: a tuple of column indices."""
-    if isinstance(keys, (str, numbers.Integral)):
+    if not isinstance(keys, tuple):
+        # a single key; a list is not a selection of several keys (as v7)
         keys = (keys,)
     result = []
     for key in keys:
@@ -59,7 +60,7 @@ def _as_key_indices(keys, key_names):
                 raise IndexError('index {} is out of bounds for keys with size {}'.format(
                     key, len(key_names)))
             result.append(key % len(key_names))
-        elif key in key_names:
+        elif isinstance(key, str) and key in key_names:
             result.append(key_names.index(key))
         else:
             raise KeyError('{} does not exists'.format(key))
@@ -102,6 +103,8 @@ class _Slice(tabular_dataset.TabularDataset):
     def __init__(self, dataset, indices, keys):
         self._dataset = dataset
         self._indices = _as_indices(indices, len(dataset))
+        # the base dataset is asked for all the rows with the slice as given (as v7)
+        self._given_slice = indices if isinstance(indices, slice) else None
         self._single_key = isinstance(keys, (str, numbers.Integral))
         self._key_indices = (None if keys is None
                              else _as_key_indices(keys, tuple(dataset.keys)))
@@ -126,9 +129,13 @@ class _Slice(tabular_dataset.TabularDataset):
 
     def get_examples(self, indices, key_indices):
         if indices is not None:
-            indices = _as_indices(indices, len(self))
+            indices = _merge_indices(self._indices, _as_indices(indices, len(self)))
+        elif self._given_slice is not None:
+            indices = self._given_slice
+        else:
+            indices = self._indices
         return self._dataset.get_examples(
-            _merge_indices(self._indices, indices),
+            indices,
             _merge_key_indices(self._key_indices, key_indices))
 
     def convert(self, data):

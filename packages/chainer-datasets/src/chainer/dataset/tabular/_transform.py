@@ -25,22 +25,26 @@ def _mode_of(output):
     return None
 
 
-def _columns_of(output, keys, name):
-    """The values of ``keys`` in the output of a transform, checked against the keys."""
-    if isinstance(output, tuple):
-        if len(output) != len(keys):
-            raise ValueError('{} returned {} values for the {} keys {}'.format(
-                name, len(output), len(keys), keys))
+def _outputs_of(output):
+    """The values a transform returned: a tuple, a dict, or a single value as a 1-tuple."""
+    if isinstance(output, (tuple, dict)):
         return output
-    if isinstance(output, dict):
-        if set(output) != set(keys):
-            raise ValueError('{} returned the keys {} instead of {}'.format(
-                name, tuple(output), keys))
-        return tuple(output[key] for key in keys)
-    if len(keys) != 1:
-        raise ValueError('{} returned a single value for the {} keys {}'.format(
-            name, len(keys), keys))
     return (output,)
+
+
+def _columns_of(outputs, keys, name):
+    """The values of ``keys`` in the outputs of a transform (as v7, extra values are
+    ignored; a missing key is a ``KeyError``, too few values an ``IndexError``)."""
+    if isinstance(outputs, dict):
+        missing = [key for key in keys if key not in outputs]
+        if missing:
+            raise KeyError('{} returned no value for the key(s) {} (it returned the keys '
+                           '{})'.format(name, tuple(missing), tuple(outputs)))
+        return tuple(outputs[key] for key in keys)
+    if len(outputs) < len(keys):
+        raise IndexError('{} returned {} value(s) for the {} keys {}'.format(
+            name, len(outputs), len(keys), keys))
+    return outputs[:len(keys)]
 
 
 def _select(columns, key_indices):
@@ -67,13 +71,22 @@ class _TransformBase(tabular_dataset.TabularDataset):
 
     @property
     def mode(self):
+        # known from the first output of the transform (as v7: transforming the first row
+        # when no output was seen yet)
         if not self._mode_known:
             if len(self) == 0:
                 self._mode = None if len(self._keys) == 1 else tuple
+                self._mode_known = True
             else:
-                self._mode = _mode_of(self._transform_first())
-            self._mode_known = True
+                self.get_examples([0], None)
         return self._mode
+
+    def _seen(self, output):
+        # records the mode of an output of the transform; returns its values
+        if not self._mode_known:
+            self._mode = _mode_of(output)
+            self._mode_known = True
+        return _outputs_of(output)
 
     def convert(self, data):
         return self._dataset.convert(data)
@@ -87,16 +100,12 @@ class _Transform(_TransformBase):
     def _apply(self, row):
         return _call(self._function, row, self._dataset.keys, self._dataset.mode)
 
-    def _transform_first(self):
-        row = [column[0] for column in self._dataset.get_examples([0], None)]
-        return self._apply(row)
-
     def get_examples(self, indices, key_indices):
         in_columns = self._dataset.get_examples(indices, None)
         out_columns = [[] for _ in self._keys]
         for row in zip(*in_columns):
             for column, value in zip(out_columns, _columns_of(
-                    self._apply(row), self._keys, self._name)):
+                    self._seen(self._apply(row)), self._keys, self._name)):
                 column.append(value)
         return _select(out_columns, key_indices)
 
@@ -109,13 +118,10 @@ class _TransformBatch(_TransformBase):
     def _apply(self, columns):
         return _call(self._function, columns, self._dataset.keys, self._dataset.mode)
 
-    def _transform_first(self):
-        return self._apply(self._dataset.get_examples([0], None))
-
     def get_examples(self, indices, key_indices):
         in_columns = self._dataset.get_examples(indices, None)
-        length = len(in_columns[0]) if in_columns else None
-        out_columns = _columns_of(self._apply(in_columns), self._keys, self._name)
-        if length is not None and any(len(column) != length for column in out_columns):
+        outputs = self._seen(self._apply(in_columns))
+        values = outputs.values() if isinstance(outputs, dict) else outputs
+        if in_columns and any(len(column) != len(in_columns[0]) for column in values):
             raise ValueError('transform_batch must not change the length of data')
-        return _select(out_columns, key_indices)
+        return _select(_columns_of(outputs, self._keys, self._name), key_indices)

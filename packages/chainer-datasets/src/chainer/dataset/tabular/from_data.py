@@ -74,6 +74,9 @@ def _column(key, data, size):
     # A dataset for one entry of from_data: an array or list (named ``key``), or a function
     # of the index that gives the values of ``key`` (a str or a tuple of str).
     if callable(data):
+        if key is None:
+            raise ValueError('key(s) must be specified for callable: give it as '
+                             '(key, callable)')
         if size is None:
             raise ValueError('size must be specified for callable')
         return _Index(size).transform(key, data)
@@ -131,7 +134,7 @@ def from_data(data, *, size=None):
 
     Raises:
         ValueError: When the lengths of the columns (or ``size``) differ, or a callable is
-            given without ``size``.
+            given without a key or without ``size``.
     """
     if isinstance(data, dict):
         entries, mode = list(data.items()), dict

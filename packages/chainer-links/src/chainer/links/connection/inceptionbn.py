@@ -1,4 +1,5 @@
 """Inception module with batch normalization (``InceptionBN``)."""
+import chainer
 from chainer.functions.activation import relu
 from chainer.functions.array import concat
 from chainer.functions.pooling import average_pooling_2d
@@ -29,7 +30,8 @@ class InceptionBN(link.Chain):
             the pooled input is passed as is; only without the 1x1 branch, as in v7).
         stride (int): Stride of the 3x3 convolutions that end the branches and of pooling.
         conv_init: Initializer of the convolution filters.
-        dtype: Data type of the batch normalization layers.
+        dtype: Data type of the batch normalization layers (``chainer.config.dtype`` by
+            default; ``mixed16`` gives float16 layers, as in v7).
     """
 
     def __init__(self, in_channels, out1, proj3, out3, proj33, out33, pooltype,
@@ -52,8 +54,10 @@ class InceptionBN(link.Chain):
             return convolution_2d.Convolution2D(
                 c_in, c_out, ksize, stride=stride, pad=pad, initialW=conv_init, nobias=True)
 
+        norm_dtype = chainer.get_dtype(dtype)
+
         def norm(size):
-            return batch_normalization.BatchNormalization(size, dtype=dtype)
+            return batch_normalization.BatchNormalization(size, dtype=norm_dtype)
 
         with self.init_scope():
             self.proj3 = conv(in_channels, proj3, 1)

@@ -1,6 +1,4 @@
 """Batch normalization layer (``BatchNormalization``)."""
-import copy
-
 import numpy
 
 import chainer
@@ -24,11 +22,10 @@ def _constant_array(initial, default, shape, dtype):
 
 
 def _typed_initializer(initial, default, dtype):
-    # The initializer of ``initial`` (``default`` when None) producing ``dtype`` arrays; a
-    # given Initializer object is copied, not modified.
+    # The initializer of ``initial`` (``default`` when None) producing ``dtype`` arrays; as
+    # v7, a given Initializer object gets ``dtype`` set in place.
     init = initializers._get_initializer(default if initial is None else initial)
     if isinstance(init, initializer.Initializer):
-        init = copy.copy(init)
         init.dtype = dtype
     return init
 

@@ -1,4 +1,6 @@
 """Group normalization layer (``GroupNormalization``)."""
+import numpy
+
 import chainer
 from chainer.functions.normalization import group_normalization
 from chainer import link
@@ -16,7 +18,8 @@ class GroupNormalization(link.Link):
         initial_gamma: Initializer of the per-channel scale ``gamma`` (1 by default).
         initial_beta: Initializer of the per-channel shift ``beta`` (0 by default).
 
-    Both initializers take ``chainer.config.dtype`` (at construction) as their dtype.
+    Both initializers take ``chainer.config.dtype`` (at construction) as their dtype, float32
+    under ``mixed16``.
 
     Attributes:
         gamma (~chainer.Parameter): ``(size,)`` scale.
@@ -30,9 +33,11 @@ class GroupNormalization(link.Link):
         self.groups = groups
         with self.init_scope():
             # As v7: the initializers take chainer.config.dtype of the construction (a lazy
-            # layer built under float16 creates float16 parameters at its first call).
+            # layer built under float16 creates float16 parameters at its first call), float32
+            # under mixed16.
             self.gamma, self.beta = _parameters.scale_and_shift(
-                initial_gamma, initial_beta, size, dtype=chainer.get_dtype())
+                initial_gamma, initial_beta, size,
+                dtype=chainer.get_dtype(map_mixed16=numpy.float32))
         self.eps = eps
 
     def forward(self, x):
