@@ -73,3 +73,20 @@ def test_scalar_inputs_give_array_gradients():
     assert isinstance(v0.grad, numpy.ndarray) and isinstance(v1.grad, numpy.ndarray)
     testing.assert_allclose(v0.grad, 1.5)
     testing.assert_allclose(v1.grad, -1.5)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+def test_gradient_rounds_as_v7(dtype):
+    # v7 multiplies gy by the difference first, then by 2 / n: the gradients agree to the
+    # bit (in float16 a large loss scale overflows exactly where v7's does)
+    x0 = numpy.array([3, -2, 1, 0.5, 0.1, -0.3], dtype)
+    x1 = numpy.array([0, 0, 0, 0.25, 0.2, 0.7], dtype)
+    gy = numpy.asarray(65504 if dtype == numpy.float16 else 123.4, dtype)
+    v0, v1 = chainer.Variable(x0), chainer.Variable(x1)
+    loss = F.mean_squared_error(v0, v1)
+    loss.grad = gy
+    with numpy.errstate(over='ignore'):
+        loss.backward()
+        expected = gy * (x0 - x1) * dtype(2.0 / x0.size)
+    numpy.testing.assert_array_equal(v0.grad, expected)
+    numpy.testing.assert_array_equal(v1.grad, -expected)

@@ -33,7 +33,8 @@ def _mean_squared_error_backward(node, indexes, grad_outputs, ops=grad_ops.ARRAY
     x0, x1 = ops.retained_inputs(node)
     gy, = grad_outputs
     diff = x0 - x1
-    gx = ops.broadcast_to(gy * gy.dtype.type(2.0 / diff.size), diff.shape) * diff
+    # gy * diff first, then the 2 / n (v7's order: float16 results agree to the bit)
+    gx = ops.broadcast_to(gy, diff.shape) * diff * gy.dtype.type(2.0 / diff.size)
     return _loss_helpers.difference_grads(gx, indexes)
 
 
